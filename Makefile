@@ -1,0 +1,32 @@
+# The two commands of the README: `make play` and `make test`. Both set up .venv first.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: play test test-fast lint bench sim clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) -m kalooki_desktop
+
+lint: $(STAMP)
+	$(PY) -m ruff check kalooki_desktop tests
+	$(PY) -m mypy
+
+test: $(STAMP) lint
+	$(PY) -m pytest -q
+
+test-fast: $(STAMP)
+	$(PY) -m pytest -q -m "not slow"
+
+bench: $(STAMP)
+	$(PY) -m kalooki_desktop.bench
+
+clean:
+	rm -rf $(VENV) build/lib dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

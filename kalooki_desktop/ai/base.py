@@ -1,0 +1,48 @@
+"""The bot protocol and the registry of bots by level name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from ..engine.actions import Action
+from ..engine.view import View
+
+
+class Bot(Protocol):
+    """A computer player. ``choose`` sees only the seat's view.
+
+    When the game waits for the seat's turn it returns an action. When the seat may only call
+    a fresh discard it returns ``Call()`` or None (let the card go).
+    """
+
+    name: str
+
+    def choose(self, view: View, rng: random.Random) -> Action | None:
+        """The seat's decision."""
+        ...
+
+
+BOTS: dict[str, Callable[[], Bot]] = {}
+
+
+def register(name: str) -> Callable[[Callable[[], Bot]], Callable[[], Bot]]:
+    """Class decorator: make a bot available under ``name``."""
+
+    def wrap(factory: Callable[[], Bot]) -> Callable[[], Bot]:
+        BOTS[name] = factory
+        return factory
+
+    return wrap
+
+
+def make_bot(name: str) -> Bot:
+    """A new bot of the level ``name`` (``random``, ...)."""
+    from . import random_bot  # noqa: F401  (registers itself)
+
+    try:
+        return BOTS[name.strip().lower()]()
+    except KeyError:
+        known = ", ".join(sorted(BOTS))
+        raise ValueError(f"unknown bot {name!r} (known: {known})") from None

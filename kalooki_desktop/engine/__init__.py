@@ -1,0 +1,61 @@
+"""The rules engine of Jamaican Kalooki (RULES.md part J). Standard library only."""
+
+from .actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    EndTurn,
+    Lay,
+    MoveJoker,
+    PluckDiscard,
+    PluckStock,
+    Refuse,
+    Tack,
+    parse_action,
+)
+from .cards import JOKER, Card, card_text, cards_text, parse_card, parse_cards
+from .contract import can_lay, check_contract, find_lay, find_lays
+from .hand import HandState, Phase
+from .match import HandResult, Match, replay
+from .melds import Meld
+from .refusal import IllegalAction, Refusal
+from .rules import HandSpec, RuleSet, make_rules
+from .view import View
+
+__all__ = [
+    "JOKER",
+    "Action",
+    "Allow",
+    "Call",
+    "Card",
+    "Discard",
+    "EndTurn",
+    "HandResult",
+    "HandSpec",
+    "HandState",
+    "IllegalAction",
+    "Lay",
+    "Match",
+    "Meld",
+    "MoveJoker",
+    "Phase",
+    "PluckDiscard",
+    "PluckStock",
+    "Refusal",
+    "Refuse",
+    "RuleSet",
+    "Tack",
+    "View",
+    "can_lay",
+    "card_text",
+    "cards_text",
+    "check_contract",
+    "find_lay",
+    "find_lays",
+    "make_rules",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "replay",
+]

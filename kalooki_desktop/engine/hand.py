@@ -1,0 +1,560 @@
+"""One hand (deal) of Jamaican Kalooki: the turn (J-4), calling (J-5), tacking and joker moves
+(J-6), the stock running out (J-7) and the hand's scores (J-8).
+
+:class:`HandState` is the turn API for a single deal. Who must decide is :attr:`to_act` (the
+player whose turn it is, who plucks, allows or refuses a call, or plays) plus, while a fresh
+discard may be called, every seat in :meth:`HandState.eligible_callers`. ``check`` returns the
+:class:`Refusal` of an action without applying it; ``apply`` applies it or raises
+:class:`IllegalAction`. Randomness (the stock rebuild of J-7.1) comes from the injected rng.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from enum import IntEnum
+
+from .actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    EndTurn,
+    Lay,
+    MoveJoker,
+    PluckDiscard,
+    PluckStock,
+    Refuse,
+    Tack,
+)
+from .cards import JOKER, Card, card_text, cards_text, count_cards, new_deck
+from .contract import build_melds, check_built_contract
+from .melds import Meld, move_joker_result, tack_result, tack_targets
+from .refusal import IllegalAction, Refusal, refuse
+from .rules import FOUR, HandSpec, RuleSet
+from .scoring import hand_scores
+
+
+class Phase(IntEnum):
+    """Where the turn stands."""
+
+    PLUCK = 0  # the player to act must pluck; a fresh discard may be called meanwhile
+    PLAY = 1  # plucked: lay, tack, move a joker, then discard
+    ALLOW = 2  # a call is pending: the player to act allows or refuses it
+    OVER = 3  # somebody went out, or the hand is void
+
+
+class HandState:
+    """The full state of one hand. Build it with :meth:`deal` or :meth:`from_position`."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        spec: HandSpec,
+        dealer: int,
+        hands: list[list[Card]],
+        discard: list[Card],
+        stock: list[Card],
+        rng: random.Random,
+        cut_bonus_seat: int | None = None,
+    ) -> None:
+        self.rules = rules
+        self.spec = spec
+        self.players = len(hands)
+        self.dealer = dealer
+        self.hands = hands
+        self.discard = discard  # top card last
+        self.stock = stock  # top card last
+        self.rng = rng
+        self.cut_bonus_seat = cut_bonus_seat
+        self.table: list[Meld] = []
+        self.laid = [False] * self.players
+        self.calls_used = [0] * self.players
+        self.turn = (dealer + 1) % self.players
+        self.phase = Phase.PLUCK
+        self.callable = False  # the card turned up at the deal is not a discard (J-5.1)
+        self.stock_only = False  # after an allowed call (J-5.3)
+        self.discarder: int | None = None
+        self.caller: int | None = None
+        self.rebuilds = 0
+        self.turn_no = 0
+        self.laid_turn = [-1] * self.players
+        self.first_layer: int | None = None
+        self.out: int | None = None
+        self.bent = False
+        self.void = False
+        self.scores: list[int] | None = None
+        self.log: list[tuple[int, str]] = []  # public record: (seat, action text)
+
+    # --- construction -----------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls, rules: RuleSet, spec: HandSpec, players: int, dealer: int, rng: random.Random
+    ) -> HandState:
+        """Shuffle the packs with ``rng`` and deal one card at a time from the dealer's left (J-3.1)."""
+        deck = new_deck(players, rules.extra_jokers)
+        rng.shuffle(deck)
+        cut_seat = None
+        if rules.cut_bonus:
+            cut = rng.randint(1, len(deck) - 1)
+            if cut == players * spec.cards:
+                cut_seat = dealer
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for i in range(players * spec.cards):
+            hands[(dealer + 1 + i) % players].append(deck.pop())
+        discard = [deck.pop()]
+        return cls(rules, spec, dealer, hands, discard, deck, rng, cut_seat)
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: RuleSet,
+        spec: HandSpec,
+        dealer: int,
+        hands: Sequence[Sequence[Card]],
+        discard: Sequence[Card],
+        stock_top_first: Sequence[Card],
+        rng: random.Random | None = None,
+    ) -> HandState:
+        """Set up an exact deal (as a chess engine takes a position).
+
+        Raises ValueError if a card appears more often than the packs hold.
+        """
+        players = len(hands)
+        allowed = count_cards(new_deck(players, rules.extra_jokers))
+        seen = count_cards([c for h in hands for c in h] + list(discard) + list(stock_top_first))
+        for code, n in enumerate(seen):
+            if n > allowed[code]:
+                raise ValueError(
+                    f"{card_text(code)} appears {n} times; the packs for {players} players "
+                    f"hold {allowed[code]} (J-1.2)"
+                )
+        if not 0 <= dealer < players:
+            raise ValueError(f"dealer seat {dealer} is not at a table of {players}")
+        return cls(
+            rules,
+            spec,
+            dealer,
+            [list(h) for h in hands],
+            list(discard),
+            list(reversed(stock_top_first)),
+            rng or random.Random(0),
+        )
+
+    def clone(self) -> HandState:
+        """An independent copy (its rng too)."""
+        other = object.__new__(HandState)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.discard = list(self.discard)
+        other.stock = list(self.stock)
+        other.table = [m.copy() for m in self.table]
+        other.laid = list(self.laid)
+        other.calls_used = list(self.calls_used)
+        other.laid_turn = list(self.laid_turn)
+        other.log = list(self.log)
+        other.scores = list(self.scores) if self.scores is not None else None
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        other.rng = rng
+        return other
+
+    # --- questions ----------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """True once somebody went out or the hand is void."""
+        return self.phase == Phase.OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the game waits for (None when the hand is over)."""
+        return None if self.phase == Phase.OVER else self.turn
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The top of the discard pile, if any."""
+        return self.discard[-1] if self.discard else None
+
+    def eligible_callers(self) -> list[int]:
+        """Seats that may call the fresh discard now, in J-5.2 priority order."""
+        if self.phase != Phase.PLUCK or not self.callable or not self.rules.calling:
+            return []
+        out = []
+        n = self.players
+        for step in range(1, n):
+            seat = (self.turn + step) % n
+            if seat == self.discarder:
+                continue
+            if not self.laid[seat] and self.calls_used[seat] < self.rules.max_calls:
+                out.append(seat)
+        return out
+
+    def may_call(self, seat: int) -> bool:
+        """True if ``seat`` may call the fresh discard now."""
+        return self.check(seat, Call()) is None
+
+    def check(self, seat: int, action: Action) -> Refusal | None:
+        """The refusal ``apply(seat, action)`` would raise, or None if it is legal."""
+        return self._handle(seat, action, False)
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``action`` for ``seat``; raises :class:`IllegalAction` naming the rule if illegal."""
+        bad = self._handle(seat, action, True)
+        if bad is not None:
+            raise IllegalAction(bad)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` except lays (check those with :meth:`check`)."""
+        if self.phase == Phase.OVER:
+            return []
+        if seat != self.turn:
+            return [Call()] if seat in self.eligible_callers() else []
+        if self.phase == Phase.ALLOW:
+            return [Allow()] if self.laid[seat] else [Allow(), Refuse()]
+        if self.phase == Phase.PLUCK:
+            acts: list[Action] = [PluckStock()]
+            if self._pluck_discard_refusal(seat) is None:
+                acts.append(PluckDiscard())
+            return acts
+        hand = self.hands[seat]
+        acts = [Discard(c) for c in sorted(set(hand)) if c != JOKER]
+        if self.laid[seat] and (len(hand) > 1 or self.rules.out_without_discard):
+            acts.extend(self._tacks_and_moves(seat))
+        if hand and all(c == JOKER for c in hand):
+            acts.append(EndTurn())
+        return acts
+
+    def _tacks_and_moves(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        held = count_cards(hand)
+        acts: list[Action] = []
+        for i, meld in enumerate(self.table):
+            own = meld.owner == seat
+            for card, end in tack_targets(meld, own):
+                if held[card]:
+                    acts.append(Tack(card, i + 1, end))
+            if meld.kind == FOUR and JOKER in meld.cards:
+                for j, c in enumerate(meld.cards):
+                    if c == JOKER:
+                        real = meld.stands_for(j)
+                        if held[real] and not isinstance(
+                            move_joker_result(meld, real, seat, self.rules), Refusal
+                        ):
+                            acts.append(MoveJoker(real, i + 1))
+        return acts
+
+    # --- the handlers: validate, and apply when ``do`` -----------------------------------
+
+    def _handle(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        if self.phase == Phase.OVER:
+            return refuse("J-4.6", "turn.hand_over")
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise TypeError(f"not an action: {action!r}")
+        if not isinstance(action, Call) and seat != self.turn:
+            return refuse("J-3.1", "turn.not_yours", seat=self.turn)
+        if do and self.phase == Phase.ALLOW and isinstance(action, PluckStock):
+            bad = self._handle(seat, Allow(), True)
+            if bad is not None or self.over:
+                return bad
+        at = len(self.log)
+        bad = handler(self, seat, action, do)
+        if bad is None and do:
+            self.log.insert(at, (seat, str(action)))
+        return bad
+
+    def _pluck_discard_refusal(self, seat: int) -> Refusal | None:
+        if self.laid[seat] and not self.rules.laid_may_take_discard:
+            return refuse("J-4.2", "pluck.laid_discard")
+        if self.stock_only:
+            return refuse("J-5.3", "pluck.after_call")
+        if not self.discard:
+            return refuse("J-4.1", "pluck.empty_discard")
+        return None
+
+    def _pluck_stock(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        if self.phase == Phase.ALLOW:
+            # Plucking from the stock while a call is pending means allowing it first.
+            return None  # plucking from the stock allows the call first (see _handle)
+        if self.phase != Phase.PLUCK:
+            return refuse("J-4.1", "turn.already_plucked")
+        if do:
+            card = self._take_from_stock()
+            if card is None:
+                return None
+            self.hands[seat].append(card)
+            self._start_play()
+        return None
+
+    def _pluck_discard(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        if self.phase == Phase.ALLOW:
+            return self._refuse(seat, Refuse(), do)  # taking the card is refusing the call
+        if self.phase != Phase.PLUCK:
+            return refuse("J-4.1", "turn.already_plucked")
+        bad = self._pluck_discard_refusal(seat)
+        if bad or not do:
+            return bad
+        self.hands[seat].append(self.discard.pop())
+        self._start_play()
+        return None
+
+    def _call(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        if not self.rules.calling:
+            return refuse("J-V1", "call.off")
+        if self.phase == Phase.ALLOW:
+            return refuse("J-5.2", "call.pending")
+        if self.phase != Phase.PLUCK or self.stock_only:
+            return refuse("J-5.5", "call.dead")
+        if not self.callable:
+            if self.discarder is None:
+                return refuse("J-5.1", "call.no_discard")
+            return refuse("J-5.5", "call.dead")
+        if seat == self.discarder:
+            return refuse("J-5.1", "call.discarder")
+        if seat == self.turn:
+            return refuse("J-5.1", "call.next_player")
+        if not 0 <= seat < self.players:
+            return refuse("J-1.1", "players.count", players=self.players)
+        if self.laid[seat]:
+            return refuse("J-5.7", "call.laid")
+        if self.calls_used[seat] >= self.rules.max_calls:
+            return refuse("J-5.6", "call.limit", limit=self.rules.max_calls)
+        if do:
+            self.phase = Phase.ALLOW
+            self.caller = seat
+        return None
+
+    def _allow(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        if self.phase != Phase.ALLOW or self.caller is None:
+            return refuse("J-5.3", "allow.no_call")
+        if do:
+            caller = self.caller
+            self.hands[caller].append(self.discard.pop())
+            self.calls_used[caller] += 1
+            self.caller = None
+            self.phase = Phase.PLUCK
+            self.callable = False
+            self.stock_only = True
+            penalty_card = self._take_from_stock()  # J-5.4: the called card left the pile first
+            if penalty_card is not None:
+                self.hands[caller].append(penalty_card)
+        return None
+
+    def _refuse(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        if self.phase != Phase.ALLOW or self.caller is None:
+            return refuse("J-5.3", "allow.no_call")
+        if self.laid[seat]:
+            return refuse("J-5.4", "refuse.laid")
+        if do:
+            self.caller = None
+            self.hands[seat].append(self.discard.pop())
+            self._start_play()
+        return None
+
+    def _lay(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        assert isinstance(action, Lay)
+        if self.phase != Phase.PLAY:
+            return refuse("J-4.1", "turn.pluck_first")
+        if self.laid[seat]:
+            return refuse("J-4.3", "lay.already")
+        melds = build_melds(action.melds, seat)
+        if isinstance(melds, Refusal):
+            return melds
+        bad = check_built_contract(melds, self.spec)
+        if bad:
+            return bad
+        used = [c for _, cards in action.melds for c in cards]
+        hand = self.hands[seat]
+        have = count_cards(hand)
+        need = count_cards(used)
+        missing = [card_text(c) for c in set(used) if need[c] > have[c]]
+        if missing:
+            return refuse("J-4.3", "lay.not_in_hand", cards=" ".join(sorted(missing)))
+        if len(used) == len(hand) and not self.rules.out_without_discard:
+            return refuse("J-4.6", "empty_hand")
+        if do:
+            for c in used:
+                hand.remove(c)
+            self.table.extend(melds)
+            self.laid[seat] = True
+            self.laid_turn[seat] = self.turn_no
+            if self.first_layer is None:
+                self.first_layer = seat
+            self._after_placing(seat)
+        return None
+
+    def _tack(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        assert isinstance(action, Tack)
+        if self.phase != Phase.PLAY:
+            return refuse("J-4.1", "turn.pluck_first")
+        if not self.laid[seat]:
+            return refuse("J-6.1", "tack.not_laid")
+        if not 1 <= action.meld <= len(self.table):
+            return refuse("J-4.4", "tack.no_meld", meld=action.meld)
+        hand = self.hands[seat]
+        if action.card not in hand:
+            return refuse("J-4.4", "tack.not_in_hand", card=card_text(action.card))
+        meld = self.table[action.meld - 1]
+        result = tack_result(meld, action.card, meld.owner == seat, action.end)
+        if isinstance(result, Refusal):
+            return result
+        if len(hand) == 1 and not self.rules.out_without_discard:
+            return refuse("J-4.6", "empty_hand")
+        if do:
+            hand.remove(action.card)
+            self.table[action.meld - 1] = result
+            self._after_placing(seat)
+        return None
+
+    def _move(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        assert isinstance(action, MoveJoker)
+        if self.phase != Phase.PLAY:
+            return refuse("J-4.1", "turn.pluck_first")
+        if not self.laid[seat]:
+            return refuse("J-6.5", "move.not_laid")
+        if not 1 <= action.meld <= len(self.table):
+            return refuse("J-4.4", "tack.no_meld", meld=action.meld)
+        hand = self.hands[seat]
+        if action.card not in hand:
+            return refuse("J-6.5", "move.not_in_hand", card=card_text(action.card))
+        result = move_joker_result(self.table[action.meld - 1], action.card, seat, self.rules,
+                                   action.end)
+        if isinstance(result, Refusal):
+            return result
+        if len(hand) == 1 and not self.rules.out_without_discard:
+            return refuse("J-4.6", "empty_hand")
+        if do:
+            hand.remove(action.card)
+            self.table[action.meld - 1] = result
+            self._after_placing(seat)
+        return None
+
+    def _discard(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        assert isinstance(action, Discard)
+        if self.phase != Phase.PLAY:
+            return refuse("J-4.1", "turn.pluck_first")
+        if action.card == JOKER:
+            return refuse("J-4.5", "discard.joker")
+        hand = self.hands[seat]
+        if action.card not in hand:
+            return refuse("J-4.5", "discard.not_in_hand", card=card_text(action.card))
+        if do:
+            hand.remove(action.card)
+            self.discard.append(action.card)
+            if not hand:
+                self._go_out(seat)
+            else:
+                self._next_turn(seat, discarded=True)
+        return None
+
+    def _end_turn(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        if self.phase != Phase.PLAY:
+            return refuse("J-4.1", "turn.pluck_first")
+        hand = self.hands[seat]
+        if not hand or any(c != JOKER for c in hand):
+            return refuse("J-4.5", "end.not_only_jokers")
+        if do:
+            self._next_turn(seat, discarded=False)
+        return None
+
+    # --- state changes ------------------------------------------------------------------
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self.callable = False
+        self.stock_only = False
+        self._auto_end(self.turn)
+
+    def _after_placing(self, seat: int) -> None:
+        if not self.hands[seat]:
+            self._go_out(seat)  # J-V4: the last card left by a lay or tack
+        else:
+            self._auto_end(seat)
+
+    def _auto_end(self, seat: int) -> None:
+        """J-4.5: a player holding only jokers that cannot be placed ends the turn at once."""
+        hand = self.hands[seat]
+        if not hand or any(c != JOKER for c in hand):
+            return
+        if self.laid[seat] and self._tacks_and_moves(seat):
+            return  # the jokers could still be placed: the player decides (or ends the turn)
+        self.log.append((seat, "end"))
+        self._next_turn(seat, discarded=False)
+
+    def _next_turn(self, seat: int, discarded: bool) -> None:
+        self.turn = (seat + 1) % self.players
+        self.turn_no += 1
+        self.phase = Phase.PLUCK
+        self.stock_only = False
+        self.callable = discarded and self.rules.calling
+        self.discarder = seat if discarded else None
+
+    def _take_from_stock(self) -> Card | None:
+        """The top stock card, rebuilding the stock once (J-7.1); None if the hand became void."""
+        if not self.stock:
+            if self.rebuilds >= 1 or len(self.discard) <= 1:
+                self._void()
+                return None
+            top = self.discard.pop()
+            self.stock = self.discard
+            self.rng.shuffle(self.stock)
+            self.discard = [top]
+            self.rebuilds += 1
+        return self.stock.pop()
+
+    def _void(self) -> None:
+        """J-7.2: nobody scores; the same dealer deals again."""
+        self.phase = Phase.OVER
+        self.void = True
+        self.scores = [0] * self.players
+
+    def _go_out(self, seat: int) -> None:
+        self.phase = Phase.OVER
+        self.out = seat
+        self.bent = self.first_layer == seat and self.laid_turn[seat] == self.turn_no
+        self.scores = hand_scores(
+            self.hands, seat, self.bent, self.laid, self.rules, self.cut_bonus_seat
+        )
+
+    # --- invariants -------------------------------------------------------------------
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the hand wherever it is: hands, stock, discard pile, table."""
+        cards = [c for h in self.hands for c in h] + self.stock + self.discard
+        for m in self.table:
+            cards.extend(m.cards)
+        return cards
+
+    def describe(self) -> dict[str, object]:
+        """A plain summary (for the judge, logs and tests)."""
+        return {
+            "hands": [cards_text(h) for h in self.hands],
+            "table": [
+                {"owner": m.owner, "kind": "three" if m.kind == 3 else "four",
+                 "cards": cards_text(m.cards)}
+                for m in self.table
+            ],
+            "discard_top": card_text(self.discard[-1]) if self.discard else None,
+            "stock_count": len(self.stock),
+            "to_act": self.to_act,
+            "calls_used": list(self.calls_used),
+            "laid": list(self.laid),
+            "hand_over": self.over,
+        }
+
+
+_Handler = Callable[[HandState, int, Action, bool], Refusal | None]
+_HANDLERS: dict[type, _Handler] = {
+    PluckStock: HandState._pluck_stock,
+    PluckDiscard: HandState._pluck_discard,
+    Call: HandState._call,
+    Allow: HandState._allow,
+    Refuse: HandState._refuse,
+    Lay: HandState._lay,
+    Tack: HandState._tack,
+    MoveJoker: HandState._move,
+    Discard: HandState._discard,
+    EndTurn: HandState._end_turn,
+}

@@ -1,0 +1,143 @@
+"""What one seat may know: its own cards and everything public, nothing more.
+
+Computer players receive only a :class:`View`. It reads the live state on demand (cheap to
+make on every decision); take ``HandState.clone()`` first for a snapshot that another thread
+may read while the game goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import Action
+from .cards import Card
+from .hand import HandState, Phase
+from .melds import Meld
+from .refusal import Refusal
+from .rules import HandSpec, RuleSet
+
+
+class View:
+    """The information of ``seat`` in a hand (and the match totals, if given)."""
+
+    __slots__ = ("_hand", "seat", "totals")
+
+    def __init__(self, hand: HandState, seat: int, totals: Sequence[int] | None = None) -> None:
+        self._hand = hand
+        self.seat = seat
+        self.totals: tuple[int, ...] = tuple(totals) if totals is not None else (0,) * hand.players
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules in force."""
+        return self._hand.rules
+
+    @property
+    def spec(self) -> HandSpec:
+        """Hand number, cards dealt and contract."""
+        return self._hand.spec
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self._hand.players
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._hand.dealer
+
+    @property
+    def phase(self) -> Phase:
+        """Where the turn stands."""
+        return self._hand.phase
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is."""
+        return self._hand.turn
+
+    @property
+    def my_hand(self) -> tuple[Card, ...]:
+        """This seat's cards."""
+        return tuple(self._hand.hands[self.seat])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards every seat holds."""
+        return tuple(len(h) for h in self._hand.hands)
+
+    @property
+    def open_hands(self) -> tuple[tuple[Card, ...], ...] | None:
+        """Every seat's cards when hands are played face up (J-V9), else None."""
+        if not self._hand.rules.open_hands:
+            return None
+        return tuple(tuple(h) for h in self._hand.hands)
+
+    @property
+    def table(self) -> tuple[Meld, ...]:
+        """Copies of the melds on the table, numbered from 1 in this order."""
+        return tuple(m.copy() for m in self._hand.table)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, top card last (every card in it was seen face up)."""
+        return tuple(self._hand.discard)
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The top of the discard pile."""
+        return self._hand.discard_top
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return len(self._hand.stock)
+
+    @property
+    def laid(self) -> tuple[bool, ...]:
+        """Who has laid their contract."""
+        return tuple(self._hand.laid)
+
+    @property
+    def calls_used(self) -> tuple[int, ...]:
+        """Allowed calls per seat this hand."""
+        return tuple(self._hand.calls_used)
+
+    @property
+    def caller(self) -> int | None:
+        """The seat whose call waits for allow or refuse."""
+        return self._hand.caller
+
+    @property
+    def stock_only(self) -> bool:
+        """True when the next pluck must come from the stock (after an allowed call)."""
+        return self._hand.stock_only
+
+    @property
+    def rebuilds(self) -> int:
+        """How often the stock was rebuilt this hand (J-7.1)."""
+        return self._hand.rebuilds
+
+    @property
+    def log(self) -> tuple[tuple[int, str], ...]:
+        """The public record of the hand: (seat, action text)."""
+        return tuple(self._hand.log)
+
+    @property
+    def may_call(self) -> bool:
+        """True if this seat may call the fresh discard now."""
+        return self.seat in self._hand.eligible_callers()
+
+    @property
+    def my_turn(self) -> bool:
+        """True if the game waits for this seat's turn decision."""
+        return self._hand.to_act == self.seat
+
+    def legal_actions(self) -> list[Action]:
+        """This seat's legal actions except lays."""
+        return self._hand.legal_actions(self.seat)
+
+    def check(self, action: Action) -> Refusal | None:
+        """Whether this seat may take ``action`` now (depends on public facts and own cards)."""
+        return self._hand.check(self.seat, action)

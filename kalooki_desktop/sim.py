@@ -1,0 +1,250 @@
+"""Headless matches between bots, with optional invariant checks after every action.
+
+``python -m kalooki_desktop.sim --games 20 --players 4 --bots random,random,random,random
+--rules jamaican --variants J-V5 --seed 1 --check`` prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .ai.base import Bot, make_bot
+from .engine.actions import (
+    Action,
+    Call,
+    Discard,
+    EndTurn,
+    Lay,
+    MoveJoker,
+    PluckDiscard,
+    PluckStock,
+    Refuse,
+    Tack,
+)
+from .engine.cards import count_cards
+from .engine.hand import HandState
+from .engine.match import Match
+from .engine.rules import RuleSet, make_rules
+from .engine.scoring import hand_scores
+
+
+class InvariantBreach(Exception):
+    """A check of ``--check`` failed: the engine broke a rule of its own."""
+
+
+@dataclass
+class SeatStats:
+    """What the simulator gathers for one entry of ``--bots``."""
+
+    bot: str
+    wins: float = 0
+    outright_wins: int = 0
+    score_sum: int = 0
+    matches: int = 0
+    laid: dict[int, list[int]] = field(default_factory=dict)  # hand number -> [laid, played]
+    decision_ms: list[float] = field(default_factory=list)
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def _expected_delta(action: Action, hand_before: int) -> int | None:
+    """How the acting seat's hand size must change (None: depends on the outcome)."""
+    if isinstance(action, (PluckStock, PluckDiscard, Refuse)):
+        return 1
+    if isinstance(action, (Tack, MoveJoker, Discard)):
+        return -1
+    if isinstance(action, Lay):
+        return -sum(len(c) for _, c in action.melds)
+    if isinstance(action, (Call, EndTurn)):
+        return 0
+    return None  # Allow changes the caller's hand, not the allower's
+
+
+def check_hand(hand: HandState, expected: list[int], where: str) -> None:
+    """Every card in exactly one place and hand sizes adding up; raises InvariantBreach."""
+    if count_cards(hand.all_cards()) != expected:
+        raise InvariantBreach(f"{where}: the cards in play differ from the deck dealt")
+    if len(hand.discard) + len(hand.stock) + sum(len(h) for h in hand.hands) + sum(
+        len(m.cards) for m in hand.table
+    ) != sum(expected):
+        raise InvariantBreach(f"{where}: card count does not add up")
+    if hand.over and hand.scores is not None and not hand.void:
+        want = hand_scores(hand.hands, hand.out, hand.bent, hand.laid, hand.rules,
+                           hand.cut_bonus_seat)
+        if want != hand.scores:
+            raise InvariantBreach(f"{where}: scores {hand.scores} do not follow J-8 ({want})")
+        if hand.out is None or hand.hands[hand.out]:
+            raise InvariantBreach(f"{where}: the hand ended but nobody went out")
+
+
+def play_match(
+    rules: RuleSet,
+    bots: Sequence[Bot],
+    seed: int,
+    check: bool = False,
+    stats: list[SeatStats] | None = None,
+    seat_of_entry: Sequence[int] | None = None,
+) -> tuple[Match, int]:
+    """Play one whole match; returns the match and its number of actions."""
+    players = len(bots)
+    match = Match(rules, players, seed)
+    rng = random.Random(seed ^ 0x5EED)
+    actions = 0
+    hand = match.hand
+    expected = count_cards(hand.all_cards()) if check else []
+    timing = stats is not None
+    entry_of_seat = {s: e for e, s in enumerate(seat_of_entry or range(players))}
+
+    def decide(seat: int) -> Action | None:
+        if not timing:
+            return bots[seat].choose(match.view(seat), rng)
+        t0 = time.perf_counter()
+        a = bots[seat].choose(match.view(seat), rng)
+        assert stats is not None
+        stats[entry_of_seat[seat]].decision_ms.append((time.perf_counter() - t0) * 1000)
+        return a
+
+    while not match.over:
+        hand = match.hand
+        seat = hand.turn
+        action: Action | None = None
+        for caller in hand.eligible_callers():
+            if decide(caller) is not None:
+                seat, action = caller, Call()
+                break
+        if action is None:
+            action = decide(seat)
+            if action is None:
+                raise InvariantBreach(f"seed {seed}: bot at seat {seat} gave no action")
+        before = len(hand.hands[seat])
+        results_before = len(match.results)
+        match.apply(seat, action)
+        actions += 1
+        if check:
+            where = f"seed {seed} action {actions - 1} ({seat}: {action})"
+            delta = _expected_delta(action, before)
+            if delta is not None and not hand.over and not isinstance(action, EndTurn):
+                got = len(hand.hands[seat]) - before
+                if got != delta:
+                    raise InvariantBreach(f"{where}: hand size changed by {got}, not {delta}")
+            check_hand(hand, expected, where)
+            if len(match.results) > results_before and not match.over:
+                expected = count_cards(match.hand.all_cards())
+    return match, actions
+
+
+def simulate(
+    games: int,
+    bots: Sequence[str],
+    rules: RuleSet,
+    seed: int = 1,
+    check: bool = False,
+    rotate: bool = False,
+) -> dict[str, object]:
+    """Play ``games`` matches and return the report of ``python -m kalooki_desktop.sim``."""
+    players = len(bots)
+    stats = [SeatStats(b) for b in bots]
+    hands = void = total_actions = 0
+    t0 = time.perf_counter()
+    for g in range(games):
+        shift = g % players if rotate else 0
+        seat_of_entry = [(e + shift) % players for e in range(players)]
+        seated: list[Bot] = [make_bot("random")] * players
+        for e, name in enumerate(bots):
+            seated[seat_of_entry[e]] = make_bot(name)
+        match, n = play_match(rules, seated, seed + g, check, stats, seat_of_entry)
+        total_actions += n
+        for r in match.results:
+            hands += 1
+            void += r.void
+        for e, st in enumerate(stats):
+            s = seat_of_entry[e]
+            st.matches += 1
+            st.score_sum += match.totals[s]
+            if s in match.winners:
+                st.wins += 1
+                st.outright_wins += len(match.winners) == 1
+            for r in match.results:
+                if r.void or r.sudden_death:
+                    continue
+                cell = st.laid.setdefault(r.spec.number, [0, 0])
+                cell[0] += r.laid[s]
+                cell[1] += 1
+    elapsed = time.perf_counter() - t0
+    return {
+        "matches": games,
+        "hands": hands,
+        "void_hands": void,
+        "actions": total_actions,
+        "actions_per_s": round(total_actions / elapsed, 1) if elapsed > 0 else 0.0,
+        "seconds": round(elapsed, 3),
+        "rules": rules.describe(),
+        "players": players,
+        "seed": seed,
+        "checked": check,
+        "seats": [
+            {
+                "bot": st.bot,
+                "wins": int(st.wins),
+                "outright_wins": st.outright_wins,
+                "mean_score": round(st.score_sum / max(1, st.matches), 2),
+                "contract_rate": {
+                    str(k): round(v[0] / v[1], 3) for k, v in sorted(st.laid.items()) if v[1]
+                },
+                "decision_ms_p50": round(_percentile(st.decision_ms, 0.5), 4),
+                "decision_ms_p99": round(_percentile(st.decision_ms, 0.99), 4),
+            }
+            for st in stats
+        ],
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line entry point."""
+    p = argparse.ArgumentParser(prog="python -m kalooki_desktop.sim", description=__doc__)
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--bots", default="random,random,random,random")
+    p.add_argument("--rules", default="jamaican")
+    p.add_argument("--variants", default="", help="comma-separated ids, e.g. J-V1,J-V5")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--check", action="store_true", help="verify invariants after every action")
+    p.add_argument("--rotate", action="store_true", help="rotate the bots through the seats")
+    args = p.parse_args(argv)
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    players = args.players or len(names)
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        p.error(f"--bots names {len(names)} bots for {players} players")
+    try:
+        rules = make_rules(args.rules, [v for v in args.variants.split(",") if v.strip()])
+        for n in names:
+            make_bot(n)
+        if not 3 <= players <= 8:
+            raise ValueError(f"Kalooki is played by 3 to 8 players, not {players} (J-1.1)")
+    except ValueError as e:
+        p.error(str(e))
+    try:
+        report = simulate(args.games, names, rules, args.seed, args.check, args.rotate)
+    except InvariantBreach as e:
+        print(json.dumps({"error": str(e)}), file=sys.stdout)
+        return 1
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
