@@ -33,6 +33,9 @@ from .engine.match import Match
 from .engine.rules import RuleSet, make_rules
 from .engine.scoring import hand_scores
 
+#: A hand this long means the bots are passing cards round without taking from the stock.
+MAX_HAND_ACTIONS = 20_000
+
 
 class InvariantBreach(Exception):
     """A check of ``--check`` failed: the engine broke a rule of its own."""
@@ -116,8 +119,17 @@ def play_match(
         stats[entry_of_seat[seat]].decision_ms.append((time.perf_counter() - t0) * 1000)
         return a
 
+    hand_actions = 0
     while not match.over:
+        if match.hand is not hand:
+            hand_actions = 0
         hand = match.hand
+        hand_actions += 1
+        if hand_actions > MAX_HAND_ACTIONS:
+            raise InvariantBreach(
+                f"seed {seed}: hand {hand.spec.number} stalled after {MAX_HAND_ACTIONS} actions "
+                "(the bots keep passing the same cards round)"
+            )
         seat = hand.turn
         action: Action | None = None
         for caller in hand.eligible_callers():

@@ -39,7 +39,7 @@ def register(name: str) -> Callable[[Callable[[], Bot]], Callable[[], Bot]]:
 
 def make_bot(name: str) -> Bot:
     """A new bot of the level ``name`` (``random``, ...)."""
-    from . import random_bot  # noqa: F401  (registers itself)
+    from . import greedy, random_bot  # noqa: F401  (they register themselves)
 
     try:
         return BOTS[name.strip().lower()]()

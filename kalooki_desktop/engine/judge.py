@@ -1,0 +1,272 @@
+"""The rules judge: JSON Lines in, one JSON answer per line out, for referees, tests and bug reports.
+
+``python -m kalooki_desktop.engine.judge < queries.jsonl``. Every query has ``op`` and ``rules``
+(a preset name) and may have ``variants``. A malformed line, an unknown op or preset gets
+``{"error": "..."}`` and the judge goes on with the next line.
+
+>>> answer({"op": "meld", "rules": "jamaican", "kind": "three", "cards": ["9S", "JK", "JK"]})
+{'ok': False, 'rule': 'J-2.2', 'reason': 'A three needs at least two natural cards'}
+>>> answer({"op": "deck", "rules": "jamaican", "players": 5})
+{'cards': 164, 'jokers': 8}
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
+
+from .actions import parse_action
+from .cards import Card, cards_text, deck_size, parse_card, penalty_total
+from .contract import check_contract
+from .hand import HandState
+from .melds import End, Meld, make_meld, move_joker_result, parse_kind, tack_result
+from .refusal import IllegalAction, Refusal
+from .rules import RuleSet, make_rules
+
+Json = dict[str, Any]
+
+
+class QueryError(ValueError):
+    """The query itself is malformed (answered with ``{"error": ...}``)."""
+
+
+def _refusal(r: Refusal) -> Json:
+    return {"ok": False, "rule": r.rule, "reason": r.reason}
+
+
+def _field(q: Json, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    if name not in q:
+        if default is ...:
+            raise QueryError(f"missing field {name!r}")
+        return default
+    value = q[name]
+    if isinstance(value, bool) and kind is int:
+        raise QueryError(f"field {name!r} must be a number")
+    if not isinstance(value, kind):
+        raise QueryError(f"field {name!r} has the wrong type")
+    return value
+
+
+def _cards(value: Any, name: str = "cards") -> list[Card]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise QueryError(f"{name!r} must be a list of cards such as [\"7S\", \"10H\", \"JK\"]")
+    try:
+        return [parse_card(c) for c in value]
+    except ValueError as e:
+        raise QueryError(str(e)) from None
+
+
+def _meld_spec(value: Any) -> tuple[int, list[Card]]:
+    if not isinstance(value, dict):
+        raise QueryError('a meld is {"kind": "three"|"four", "cards": [...]}')
+    kind = value.get("kind")
+    if not isinstance(kind, str):
+        raise QueryError('a meld needs "kind": "three" or "four"')
+    try:
+        k = parse_kind(kind)
+    except ValueError as e:
+        raise QueryError(str(e)) from None
+    return k, _cards(value.get("cards"))
+
+
+def _end(q: Json) -> End | None:
+    end = q.get("end")
+    if end is None:
+        return None
+    if end not in ("low", "high"):
+        raise QueryError('"end" is "low" or "high"')
+    return "low" if end == "low" else "high"
+
+
+def _table_meld(q: Json, owner: int = 0) -> Meld | Json:
+    kind, cards = _meld_spec(q.get("meld"))
+    m = make_meld(kind, owner, cards)
+    return _refusal(m) if isinstance(m, Refusal) else m
+
+
+def _op_meld(q: Json, rules: RuleSet) -> Json:
+    kind, cards = _meld_spec(q)
+    m = make_meld(kind, 0, cards)
+    return _refusal(m) if isinstance(m, Refusal) else {"ok": True}
+
+
+def _op_tack(q: Json, rules: RuleSet) -> Json:
+    meld = _table_meld(q)
+    if isinstance(meld, dict):
+        return meld
+    card = _cards([_field(q, "card", str)], "card")[0]
+    own = bool(_field(q, "own", bool, False))
+    result = tack_result(meld, card, own, _end(q))
+    if isinstance(result, Refusal):
+        return _refusal(result)
+    return {"ok": True, "cards": cards_text(result.cards)}
+
+
+def _op_move_joker(q: Json, rules: RuleSet) -> Json:
+    meld = _table_meld(q)
+    if isinstance(meld, dict):
+        return meld
+    card = _cards([_field(q, "card", str)], "card")[0]
+    own = bool(_field(q, "own", bool, False))
+    result = move_joker_result(meld, card, 0 if own else 1, rules, _end(q))
+    if isinstance(result, Refusal):
+        return _refusal(result)
+    return {"ok": True, "cards": cards_text(result.cards)}
+
+
+def _spec_of(q: Json, rules: RuleSet) -> int:
+    number = _field(q, "hand", int)
+    if not 1 <= number <= len(rules.schedule):
+        raise QueryError(f"hand {number} is not in the schedule (1..{len(rules.schedule)})")
+    return number - 1
+
+
+def _op_contract(q: Json, rules: RuleSet) -> Json:
+    spec = rules.schedule[_spec_of(q, rules)]
+    melds = _field(q, "melds", list)
+    bad = check_contract([_meld_spec(m) for m in melds], spec)
+    return _refusal(bad) if bad else {"ok": True}
+
+
+def _op_penalty(q: Json, rules: RuleSet) -> Json:
+    return {"points": penalty_total(_cards(q.get("cards")), rules.joker_points)}
+
+
+def _op_deck(q: Json, rules: RuleSet) -> Json:
+    players = _field(q, "players", int)
+    try:
+        packs, jokers = deck_size(players, rules.extra_jokers)
+    except ValueError as e:
+        return {"ok": False, "rule": "J-1.1", "reason": str(e)}
+    return {"cards": packs * 52 + jokers, "jokers": jokers}
+
+
+def _op_schedule(q: Json, rules: RuleSet) -> Json:
+    return {"hands": [{"cards": h.cards, "contract": list(h.contract)} for h in rules.schedule]}
+
+
+def _op_score_hand(q: Json, rules: RuleSet) -> Json:
+    from .scoring import hand_scores
+
+    hands = [_cards(h, "hands") for h in _field(q, "hands", list)]
+    out = q.get("out")
+    if out is not None and (isinstance(out, bool) or not isinstance(out, int)
+                            or not 0 <= out < len(hands)):
+        raise QueryError('"out" is the seat that went out')
+    laid = q.get("laid", [True] * len(hands))
+    if not isinstance(laid, list) or len(laid) != len(hands):
+        raise QueryError('"laid" needs one true/false per seat')
+    bent = bool(q.get("bent", False))
+    return {"scores": hand_scores(hands, out, bent, [bool(x) for x in laid], rules)}
+
+
+def _op_play(q: Json, rules: RuleSet) -> Json:
+    hands = [_cards(h, "hands") for h in _field(q, "hands", list)]
+    players = _field(q, "players", int, len(hands))
+    if players != len(hands):
+        raise QueryError(f"{players} players but {len(hands)} hands")
+    if not 3 <= players <= 8:
+        return {"ok": False, "rule": "J-1.1", "reason": f"Kalooki is played by 3 to 8 players, not {players}"}
+    spec = rules.schedule[_spec_of(q, rules)]
+    dealer = _field(q, "dealer", int)
+    seed = _field(q, "seed", int, 0)
+    try:
+        state = HandState.from_position(
+            rules, spec, dealer, hands, _cards(q.get("discard", []), "discard"),
+            _cards(q.get("stock", []), "stock"), random.Random(seed),
+        )
+    except ValueError as e:
+        raise QueryError(str(e)) from None
+    for i, item in enumerate(_field(q, "actions", list, [])):
+        if (not isinstance(item, list) or len(item) != 2 or isinstance(item[0], bool)
+                or not isinstance(item[0], int) or not isinstance(item[1], str)):
+            raise QueryError(f"action {i} must be [seat, \"text\"]")
+        seat, text = item
+        if not 0 <= seat < players:
+            raise QueryError(f"action {i}: no seat {seat} at a table of {players}")
+        try:
+            action = parse_action(text)
+        except ValueError as e:
+            raise QueryError(f"action {i}: {e}") from None
+        try:
+            state.apply(seat, action)
+        except IllegalAction as e:
+            return {"ok": False, "index": i, "rule": e.refusal.rule, "reason": e.refusal.reason}
+    answer: Json = {"ok": True, **state.describe()}
+    answer["callers"] = state.eligible_callers()
+    if state.over:
+        answer["scores"] = state.scores
+        answer["void"] = state.void
+        answer["out"] = state.out
+        answer["bent"] = state.bent
+    return answer
+
+
+OPS: dict[str, Callable[[Json, RuleSet], Json]] = {
+    "meld": _op_meld,
+    "tack": _op_tack,
+    "move_joker": _op_move_joker,
+    "contract": _op_contract,
+    "penalty": _op_penalty,
+    "deck": _op_deck,
+    "schedule": _op_schedule,
+    "score_hand": _op_score_hand,
+    "play": _op_play,
+}
+
+
+def answer(query: Any) -> Json:
+    """The judge's answer to one query (never raises)."""
+    try:
+        if not isinstance(query, dict):
+            raise QueryError("a query is a JSON object with \"op\" and \"rules\"")
+        op = query.get("op")
+        if op not in OPS:
+            raise QueryError(f"unknown op {op!r} (known: {', '.join(OPS)})")
+        preset = query.get("rules")
+        if not isinstance(preset, str):
+            raise QueryError('every query needs "rules": a preset name such as "jamaican"')
+        variants = query.get("variants", [])
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise QueryError('"variants" is a list of ids such as ["J-V5"]')
+        schedule = query.get("schedule_contracts")
+        try:
+            rules = make_rules(preset, variants, schedule)
+        except (ValueError, TypeError) as e:
+            raise QueryError(str(e)) from None
+        return OPS[op](query, rules)
+    except QueryError as e:
+        return {"error": str(e)}
+    except Exception as e:  # the judge never crashes on input
+        return {"error": f"internal error: {type(e).__name__}: {e}"}
+
+
+def run(lines: Iterable[str], out: TextIO) -> int:
+    """Answer every line of ``lines``; returns the number of answers written."""
+    n = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            query = json.loads(line)
+        except json.JSONDecodeError as e:
+            result: Json = {"error": f"not JSON: {e.msg} at column {e.colno}"}
+        else:
+            result = answer(query)
+        out.write(json.dumps(result) + "\n")
+        out.flush()
+        n += 1
+    return n
+
+
+def main() -> int:
+    """Read JSON Lines from stdin, answer on stdout."""
+    run(sys.stdin, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,52 @@
+"""Watch computer players play a whole game in the terminal (the interim `make play`)."""
+
+from __future__ import annotations
+
+import random
+
+from .ai.base import make_bot
+from .engine.actions import Call
+from .engine.cards import card_label
+from .engine.match import Match
+from .engine.rules import make_rules
+
+NAMES = ("Marcia", "Desmond", "Claudette", "Winston")
+
+
+def watch_match(preset: str = "jamaican", seed: int = 2026) -> int:
+    """Play one game between four greedy bots and print each hand's outcome."""
+    rules = make_rules(preset)
+    bots = [make_bot("greedy") for _ in NAMES]
+    match = Match(rules, len(NAMES), seed)
+    rng = random.Random(seed)
+    print(f"Kalooki ({rules.describe()}), seed {seed}: {', '.join(NAMES)}\n")
+    seen = 0
+    while not match.over:
+        hand = match.hand
+        seat, action = hand.turn, None
+        for caller in hand.eligible_callers():
+            if bots[caller].choose(match.view(caller), rng) is not None:
+                seat, action = caller, Call()
+                break
+        if action is None:
+            action = bots[seat].choose(match.view(seat), rng)
+            assert action is not None
+        match.apply(seat, action)
+        for r in match.results[seen:]:
+            seen += 1
+            head = f"Hand {r.spec.number} ({r.spec.contract_text})"
+            if r.void:
+                print(f"{head}: the stock ran out twice - void, dealt again")
+                continue
+            assert r.out is not None
+            bent = " and bent the table!" if r.bent else ""
+            print(f"{head}: {NAMES[r.out]} went out{bent}")
+            for s, name in enumerate(NAMES):
+                left = " ".join(card_label(c) for c in r.hands[s]) or "-"
+                print(f"    {name:<10} {r.scores[s]:>4}   {left}")
+    print("\nFinal scores:")
+    for s, name in enumerate(NAMES):
+        crown = "  <- winner" if s in match.winners else ""
+        print(f"    {name:<10} {match.totals[s]:>5}{crown}")
+    print("\n(The table where you play yourself comes with the desktop scenes.)")
+    return 0
