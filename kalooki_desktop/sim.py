@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .ai.base import Bot, make_bot
+from .ai.base import Bot, make_bot, next_decision
 from .engine.actions import (
     Action,
     Call,
@@ -130,16 +130,10 @@ def play_match(
                 f"seed {seed}: hand {hand.spec.number} stalled after {MAX_HAND_ACTIONS} actions "
                 "(the bots keep passing the same cards round)"
             )
-        seat = hand.turn
-        action: Action | None = None
-        for caller in hand.eligible_callers():
-            if decide(caller) is not None:
-                seat, action = caller, Call()
-                break
-        if action is None:
-            action = decide(seat)
-            if action is None:
-                raise InvariantBreach(f"seed {seed}: bot at seat {seat} gave no action")
+        try:
+            seat, action = next_decision(match, decide)
+        except RuntimeError as e:
+            raise InvariantBreach(f"seed {seed}: {e}") from None
         before = len(hand.hands[seat])
         results_before = len(match.results)
         match.apply(seat, action)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .ai.base import make_bot
-from .engine.actions import Call
+from .ai.base import make_bot, next_decision
 from .engine.cards import card_label
 from .engine.match import Match
 from .engine.rules import make_rules
@@ -22,15 +21,7 @@ def watch_match(preset: str = "jamaican", seed: int = 2026) -> int:
     print(f"Kalooki ({rules.describe()}), seed {seed}: {', '.join(NAMES)}\n")
     seen = 0
     while not match.over:
-        hand = match.hand
-        seat, action = hand.turn, None
-        for caller in hand.eligible_callers():
-            if bots[caller].choose(match.view(caller), rng) is not None:
-                seat, action = caller, Call()
-                break
-        if action is None:
-            action = bots[seat].choose(match.view(seat), rng)
-            assert action is not None
+        seat, action = next_decision(match, lambda s: bots[s].choose(match.view(s), rng))
         match.apply(seat, action)
         for r in match.results[seen:]:
             seen += 1

@@ -6,7 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ..engine.actions import Action
+from ..engine.actions import Action, Call
+from ..engine.match import Match
 from ..engine.view import View
 
 
@@ -46,3 +47,22 @@ def make_bot(name: str) -> Bot:
     except KeyError:
         known = ", ".join(sorted(BOTS))
         raise ValueError(f"unknown bot {name!r} (known: {known})") from None
+
+
+Decide = Callable[[int], "Action | None"]
+
+
+def next_decision(match: Match, decide: Decide) -> tuple[int, Action]:
+    """The next (seat, action) of a game played by bots.
+
+    Every seat that may call the fresh discard is asked first, in J-5.2 order (the first caller
+    wins); then the seat to act. ``decide(seat)`` returns that seat's bot's answer.
+    """
+    for caller in match.eligible_callers():
+        if decide(caller) is not None:
+            return caller, Call()
+    seat = match.hand.turn
+    action = decide(seat)
+    if action is None:
+        raise RuntimeError(f"the bot at seat {seat} gave no action when it had to act")
+    return seat, action

@@ -242,8 +242,8 @@ def _search_fours(
             cnt[JOKER] += used  # jokers are tracked separately
             chosen.append(cards)
             yield from _search_fours(
-                cnt, present, jokers - used, threes, left - 1, full_first, three_ranks, 0 if full else suit + 1,
-                chosen,
+                cnt, present, jokers - used, threes, left - 1, full_first, three_ranks,
+                0 if full else suit + 1, chosen,
             )
             chosen.pop()
             cnt[JOKER] -= used

@@ -305,7 +305,9 @@ class HandState:
             return refuse("J-V1", "call.off")
         if self.phase == Phase.ALLOW:
             return refuse("J-5.2", "call.pending")
-        if self.phase != Phase.PLUCK or self.stock_only:
+        if self.stock_only:
+            return refuse("J-5.3", "pluck.after_call")
+        if self.phase != Phase.PLUCK:
             return refuse("J-5.5", "call.dead")
         if not self.callable:
             if self.discarder is None:
@@ -478,7 +480,8 @@ class HandState:
         hand = self.hands[seat]
         if not hand or any(c != JOKER for c in hand):
             return
-        if self.laid[seat] and self._tacks_and_moves(seat):
+        can_place = len(hand) > 1 or self.rules.out_without_discard
+        if can_place and self.laid[seat] and self._tacks_and_moves(seat):
             return  # the jokers could still be placed: the player decides (or ends the turn)
         self.log.append((seat, "end"))
         self._next_turn(seat, discarded=False)

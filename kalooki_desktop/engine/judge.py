@@ -118,7 +118,7 @@ def _op_move_joker(q: Json, rules: RuleSet) -> Json:
 
 
 def _spec_of(q: Json, rules: RuleSet) -> int:
-    number = _field(q, "hand", int)
+    number: int = _field(q, "hand", int)
     if not 1 <= number <= len(rules.schedule):
         raise QueryError(f"hand {number} is not in the schedule (1..{len(rules.schedule)})")
     return number - 1
