@@ -107,18 +107,7 @@ def play_match(
     actions = 0
     hand = match.hand
     expected = count_cards(hand.all_cards()) if check else []
-    timing = stats is not None
-    entry_of_seat = {s: e for e, s in enumerate(seat_of_entry or range(players))}
-
-    def decide(seat: int) -> Action | None:
-        if not timing:
-            return bots[seat].choose(match.view(seat), rng)
-        t0 = time.perf_counter()
-        a = bots[seat].choose(match.view(seat), rng)
-        assert stats is not None
-        stats[entry_of_seat[seat]].decision_ms.append((time.perf_counter() - t0) * 1000)
-        return a
-
+    timings: list[list[float]] | None = [[] for _ in range(players)] if stats is not None else None
     hand_actions = 0
     while not match.over:
         if match.hand is not hand:
@@ -131,7 +120,7 @@ def play_match(
                 "(the bots keep passing the same cards round)"
             )
         try:
-            seat, action = next_decision(match, decide)
+            seat, action = next_decision(match, bots, rng, timings)
         except RuntimeError as e:
             raise InvariantBreach(f"seed {seed}: {e}") from None
         before = len(hand.hands[seat])
@@ -148,6 +137,10 @@ def play_match(
             check_hand(hand, expected, where)
             if len(match.results) > results_before and not match.over:
                 expected = count_cards(match.hand.all_cards())
+    if stats is not None and timings is not None:
+        entry_of_seat = {s: e for e, s in enumerate(seat_of_entry or range(players))}
+        for seat, ms in enumerate(timings):
+            stats[entry_of_seat[seat]].decision_ms.extend(ms)
     return match, actions
 
 

@@ -21,7 +21,7 @@ def watch_match(preset: str = "jamaican", seed: int = 2026) -> int:
     print(f"Kalooki ({rules.describe()}), seed {seed}: {', '.join(NAMES)}\n")
     seen = 0
     while not match.over:
-        seat, action = next_decision(match, lambda s: bots[s].choose(match.view(s), rng))
+        seat, action = next_decision(match, bots, rng)
         match.apply(seat, action)
         for r in match.results[seen:]:
             seen += 1

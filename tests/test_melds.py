@@ -144,7 +144,7 @@ def test_property_a_meld_check_agrees_with_the_definitions(cards: list[int]) -> 
     if four is None:  # a valid four is a suited, consecutive run with the jokers filling gaps
         base = four_base(cards)
         assert isinstance(base, int)
-        assert 4 <= len(cards) <= 13 and 1 <= base and base + len(cards) - 1 <= HIGH_ACE
+        assert 4 <= len(cards) <= 13 and base >= 1 and base + len(cards) - 1 <= HIGH_ACE
         for i, c in enumerate(cards):
             if c != JOKER:
                 assert c == make_card(base + i, naturals[0] & 3)

@@ -278,13 +278,13 @@ def test_j_7_2_the_second_time_the_hand_is_void() -> None:
 
 
 def test_j_7_2_a_void_hand_is_dealt_again_by_the_same_dealer() -> None:
-    from kalooki_desktop.ai.random_bot import RandomBot
     from kalooki_desktop.ai.base import next_decision
+    from kalooki_desktop.ai.random_bot import RandomBot
 
     match = Match(make_rules(), 4, seed=11)
     bot, rng = RandomBot(), random.Random(3)
     while not any(r.void for r in match.results):
-        seat, action = next_decision(match, lambda s: bot.choose(match.view(s), rng))
+        seat, action = next_decision(match, [bot] * 4, rng)
         match.apply(seat, action)
     void = next(r for r in match.results if r.void)
     assert match.hand.dealer == void.dealer and match.hand.spec == void.spec

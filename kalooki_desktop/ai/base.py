@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..engine.actions import Action, Call
@@ -49,15 +50,27 @@ def make_bot(name: str) -> Bot:
         raise ValueError(f"unknown bot {name!r} (known: {known})") from None
 
 
-Decide = Callable[[int], "Action | None"]
-
-
-def next_decision(match: Match, decide: Decide) -> tuple[int, Action]:
-    """The next (seat, action) of a game played by bots.
+def next_decision(
+    match: Match,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    timings: list[list[float]] | None = None,
+) -> tuple[int, Action]:
+    """The next (seat, action) of a game played by ``bots`` (one per seat).
 
     Every seat that may call the fresh discard is asked first, in J-5.2 order (the first caller
-    wins); then the seat to act. ``decide(seat)`` returns that seat's bot's answer.
+    wins); then the seat to act. With ``timings``, each decision's milliseconds are appended to
+    ``timings[seat]``.
     """
+
+    def decide(seat: int) -> Action | None:
+        if timings is None:
+            return bots[seat].choose(match.view(seat), rng)
+        t0 = time.perf_counter()
+        action = bots[seat].choose(match.view(seat), rng)
+        timings[seat].append((time.perf_counter() - t0) * 1000)
+        return action
+
     for caller in match.eligible_callers():
         if decide(caller) is not None:
             return caller, Call()

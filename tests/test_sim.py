@@ -1,0 +1,62 @@
+"""The simulator's command line: its JSON report, --check, and clear errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from kalooki_desktop import sim
+from kalooki_desktop.engine.rules import make_rules
+
+
+def run_sim(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kalooki_desktop.sim", *args], capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_report_has_the_stable_keys() -> None:
+    done = run_sim("--games", "2", "--players", "4", "--bots", "greedy,random,greedy,greedy",
+                   "--rules", "baby", "--variants", "J-V5", "--seed", "3", "--check")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    for key in ("matches", "hands", "void_hands", "actions", "actions_per_s", "seats"):
+        assert key in report
+    assert report["matches"] == 2 and len(report["seats"]) == 4
+    seat = report["seats"][1]
+    assert seat["bot"] == "random"
+    for key in ("wins", "mean_score", "contract_rate", "decision_ms_p50", "decision_ms_p99"):
+        assert key in seat
+    assert set(seat["contract_rate"]) <= {"1", "2", "3"}
+
+
+def test_bad_arguments_are_refused_clearly() -> None:
+    done = run_sim("--bots", "genius,random,random")
+    assert done.returncode == 2 and "unknown bot" in done.stderr
+    done = run_sim("--players", "9", "--bots", "random")
+    assert done.returncode == 2 and "3 to 8" in done.stderr
+    done = run_sim("--variants", "J-V77")
+    assert done.returncode == 2 and "unknown variant" in done.stderr
+
+
+def test_a_breach_exits_non_zero_with_seed_and_action(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    real = sim.check_hand
+
+    def broken(hand, expected, where):  # type: ignore[no-untyped-def]
+        if "action 5 " in where:
+            raise sim.InvariantBreach(where + ": planted")
+        real(hand, expected, where)
+
+    monkeypatch.setattr(sim, "check_hand", broken)
+    assert sim.main(["--games", "1", "--bots", "greedy", "--players", "3", "--rules", "baby",
+                     "--seed", "9", "--check"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert "seed 9 action 5" in out["error"]
+
+
+def test_rotation_seats_every_bot_everywhere() -> None:
+    report = sim.simulate(3, ["greedy", "random", "random"], make_rules("baby"), seed=5, rotate=True)
+    assert report["matches"] == 3
