@@ -191,6 +191,18 @@ class HandState:
                 out.append(seat)
         return out
 
+    def pending(self) -> list[tuple[int, str]]:
+        """Every decision the game waits for, as (seat, kind).
+
+        Kinds: ``"call"`` (optional: the seat may call the fresh discard; listed first, in J-5.2
+        order), then the seat to act with ``"pluck"``, ``"allow"`` (allow or refuse a call) or
+        ``"play"`` (lay, tack, move a joker, discard). Empty when the hand is over.
+        """
+        if self.phase == Phase.OVER:
+            return []
+        kind = {Phase.PLUCK: "pluck", Phase.ALLOW: "allow", Phase.PLAY: "play"}[self.phase]
+        return [(seat, "call") for seat in self.eligible_callers()] + [(self.turn, kind)]
+
     def may_call(self, seat: int) -> bool:
         """True if ``seat`` may call the fresh discard now."""
         return self.check(seat, Call()) is None

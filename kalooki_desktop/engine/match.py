@@ -91,6 +91,10 @@ class Match:
         """True while a J-V6 tie-break hand is played."""
         return self.hand_index >= len(self.rules.schedule)
 
+    def pending(self) -> list[tuple[int, str]]:
+        """Every decision the game waits for, as (seat, kind); see :meth:`HandState.pending`."""
+        return [] if self.over else self.hand.pending()
+
     def view(self, seat: int) -> View:
         """Everything ``seat`` may know now, and nothing more."""
         return View(self.hand, seat, self.totals)
