@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .ai.base import Bot, make_bot, next_decision
+from .ai.hard import set_think_ms
 from .engine.actions import (
     Action,
     Call,
@@ -151,6 +152,7 @@ def simulate(
     seed: int = 1,
     check: bool = False,
     rotate: bool = False,
+    think_ms: float | None = None,
 ) -> dict[str, object]:
     """Play ``games`` matches and return the report of ``python -m kalooki_desktop.sim``."""
     players = len(bots)
@@ -163,6 +165,8 @@ def simulate(
         seated: list[Bot] = [make_bot("random")] * players
         for e, name in enumerate(bots):
             seated[seat_of_entry[e]] = make_bot(name)
+        if think_ms is not None:
+            set_think_ms(seated, think_ms)
         match, n = play_match(rules, seated, seed + g, check, stats, seat_of_entry)
         total_actions += n
         for r in match.results:
@@ -221,6 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--check", action="store_true", help="verify invariants after every action")
     p.add_argument("--rotate", action="store_true", help="rotate the bots through the seats")
+    p.add_argument("--think-ms", type=float, default=None, help="thinking budget of hard bots")
     args = p.parse_args(argv)
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     players = args.players or len(names)
@@ -237,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as e:
         p.error(str(e))
     try:
-        report = simulate(args.games, names, rules, args.seed, args.check, args.rotate)
+        report = simulate(args.games, names, rules, args.seed, args.check, args.rotate, args.think_ms)
     except InvariantBreach as e:
         print(json.dumps({"error": str(e)}), file=sys.stdout)
         return 1

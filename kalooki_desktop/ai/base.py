@@ -41,7 +41,7 @@ def register(name: str) -> Callable[[Callable[[], Bot]], Callable[[], Bot]]:
 
 def make_bot(name: str) -> Bot:
     """A new bot of the level ``name`` (``random``, ...)."""
-    from . import greedy, random_bot  # noqa: F401  (they register themselves)
+    from . import greedy, hard, normal, random_bot  # noqa: F401  (they register themselves)
 
     try:
         return BOTS[name.strip().lower()]()

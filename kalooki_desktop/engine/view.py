@@ -7,10 +7,11 @@ may read while the game goes on.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from .actions import Action
-from .cards import Card
+from .cards import Card, count_cards, new_deck
 from .hand import HandState, Phase
 from .melds import Meld
 from .refusal import Refusal
@@ -141,3 +142,30 @@ class View:
     def check(self, action: Action) -> Refusal | None:
         """Whether this seat may take ``action`` now (depends on public facts and own cards)."""
         return self._hand.check(self.seat, action)
+
+    def unseen(self) -> list[Card]:
+        """Every card this seat cannot see: the other hands and the stock, as one multiset."""
+        h = self._hand
+        seen = list(h.hands[self.seat]) + list(h.discard)
+        for m in h.table:
+            seen.extend(m.cards)
+        left = count_cards(new_deck(h.players, h.rules.extra_jokers))
+        for c in seen:
+            left[c] -= 1
+        return [c for c in range(len(left)) for _ in range(max(0, left[c]))]
+
+    def world(self, others: Sequence[Sequence[Card]], stock: Sequence[Card],
+              rng: random.Random) -> HandState:
+        """A full state that this seat cannot tell from the real one.
+
+        ``others`` gives a hand for every seat (this seat's entry is ignored) and ``stock`` the
+        stock, top card last; both are the caller's guesses of the hidden cards. Everything
+        public is copied; nothing hidden is read.
+        """
+        h = self._hand
+        w = h.clone()
+        w.hands = [list(self._hand.hands[s]) if s == self.seat else list(others[s])
+                   for s in range(h.players)]
+        w.stock = list(stock)
+        w.rng = rng
+        return w

@@ -1,0 +1,210 @@
+"""The ``normal`` and ``easy`` bots: a sound heuristic player, and a looser one.
+
+Normal plans its contract (:mod:`.plan`), lays it as soon as the contract finder finds it,
+tacks everything it can (jokers first), moves jokers, sheds high-penalty cards the plan does
+not need, takes or calls a discard only when it brings the contract closer, refuses calls for
+cards it wants, and remembers what the others picked up or called so as not to feed them.
+Easy plays the same plan but often misses tacks and now and then discards carelessly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    EndTurn,
+    Lay,
+    MoveJoker,
+    PluckDiscard,
+    PluckStock,
+    Refuse,
+    Tack,
+)
+from ..engine.cards import JOKER, Card, count_cards, parse_card, penalty
+from ..engine.contract import find_lay
+from ..engine.hand import Phase
+from ..engine.rules import HandSpec
+from ..engine.view import View
+from .base import register
+from .plan import connections, deficiency, make_plan
+
+
+def taken_cards(log: Sequence[tuple[int, str]], players: int) -> list[list[Card]]:
+    """For each seat, the discards it took (plucked, refused or called) this hand, from the log."""
+    taken: list[list[Card]] = [[] for _ in range(players)]
+    top: Card | None = None
+    caller: int | None = None
+    for seat, text in log:
+        if text.startswith("discard "):
+            top = parse_card(text[8:])
+        elif text == "call":
+            caller = seat
+        elif text in ("pluck discard", "refuse"):
+            if top is not None:
+                taken[seat].append(top)
+            top, caller = None, None
+        elif text == "allow" and caller is not None:
+            if top is not None:
+                taken[caller].append(top)
+            top, caller = None, None
+        elif text == "pluck stock":
+            top, caller = None, None
+    return taken
+
+
+def feeds(card: Card, wanted: Sequence[Card], spec: HandSpec) -> float:
+    """How much ``card`` seems to help a player who took ``wanted`` cards."""
+    rank, suit = card >> 2, card & 3
+    value = 0.0
+    for w in wanted:
+        if w == JOKER:
+            continue
+        if spec.threes and w >> 2 == rank:
+            value += 1.0
+        elif spec.fours and w & 3 == suit and abs((w >> 2) - rank) <= 2:
+            value += 0.7
+    return value
+
+
+@dataclass
+class Style:
+    """What separates the levels."""
+
+    tack_miss: float = 0.0  # chance to overlook each tack
+    careless: float = 0.0  # chance to throw a random card the plan does not need
+    calls: bool = True
+    watch_others: bool = True
+    lay_limit: int = 400  # lays the finder compares
+
+
+class NormalBot:
+    """The heuristic player (see the module docstring)."""
+
+    name = "normal"
+
+    def __init__(self, style: Style | None = None) -> None:
+        self.style = style or Style()
+
+    # --- the decision ---------------------------------------------------------------------
+
+    def choose(self, view: View, rng: random.Random) -> Action | None:
+        """The seat's decision."""
+        if not view.my_turn:
+            return Call() if view.may_call and self.wants_to_call(view) else None
+        if view.phase == Phase.ALLOW:
+            return Refuse() if not view.laid[view.seat] and self.wants(view, view.discard_top) else Allow()
+        if view.phase == Phase.PLUCK:
+            return PluckDiscard() if self.takes_discard(view) else PluckStock()
+        return self.play(view, rng)
+
+    def wants(self, view: View, card: Card | None) -> bool:
+        """True if ``card`` brings the contract closer (by the plan).
+
+        Measured against looser tests (also taking cards that keep the plan as close and join a
+        pair or run, or calling anything): those lose clearly against this one.
+        """
+        if card is None or view.laid[view.seat]:
+            return False
+        hand = list(view.my_hand)
+        return deficiency([*hand, card], view.spec) < deficiency(hand, view.spec)
+
+    def wants_to_call(self, view: View) -> bool:
+        """Call when the card helps and the stock is not nearly gone (a call costs two cards)."""
+        if not self.style.calls or view.stock_count <= view.players * 2:
+            return False
+        return self.wants(view, view.discard_top)
+
+    def takes_discard(self, view: View) -> bool:
+        """Pluck the discard when it helps the plan (or, laid under J-V3, when it tacks at once)."""
+        top = view.discard_top
+        if top is None or view.stock_only:
+            return False
+        if view.laid[view.seat]:
+            if not view.rules.laid_may_take_discard:
+                return False
+            return top != JOKER and any(_fits(m, top, view.seat) for m in view.table)
+        return self.wants(view, top)
+
+    def play(self, view: View, rng: random.Random) -> Action:
+        """After the pluck: lay, tack, move a joker or discard."""
+        seat = view.seat
+        hand = list(view.my_hand)
+        if not view.laid[seat]:
+            keep = 0 if view.rules.out_without_discard else 1
+            lay = find_lay(hand, view.spec, keep, view.rules.joker_points, self.style.lay_limit)
+            if lay is not None:
+                return Lay.of(lay)
+        legal = view.legal_actions()
+        placing = [a for a in legal if isinstance(a, (Tack, MoveJoker))]
+        if placing:
+            placing.sort(key=lambda a: (isinstance(a, MoveJoker), a.card == JOKER,
+                                        penalty(a.card, view.rules.joker_points)), reverse=True)
+            if self.style.tack_miss and rng.random() < self.style.tack_miss:
+                placing = []
+            else:
+                return placing[0]
+        discards = [a.card for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return EndTurn()
+        return Discard(self.pick_discard(view, hand, discards, rng))
+
+    def pick_discard(self, view: View, hand: list[Card], options: list[Card],
+                     rng: random.Random) -> Card:
+        """The card to throw: not needed by the plan, costly to hold, and not feeding the others."""
+        spec = view.spec
+        jp = view.rules.joker_points
+        danger = [0.0] * len(options)
+        if self.style.watch_others:
+            taken = taken_cards(view.log, view.players)
+            for seat in range(view.players):
+                if seat == view.seat or view.laid[seat] or not taken[seat]:
+                    continue
+                weight = 1.5 if seat == (view.seat + 1) % view.players else 1.0
+                for i, c in enumerate(options):
+                    danger[i] += weight * feeds(c, taken[seat], spec)
+        if view.laid[view.seat]:
+            scores = [penalty(c, jp) - 4.0 * danger[i] for i, c in enumerate(options)]
+            return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
+        plan = make_plan(hand, spec)
+        kept = count_cards(plan.keep)
+        held = count_cards(hand)
+        spare = [c for c in options if held[c] > kept[c]]
+        if spare and self.style.careless and rng.random() < self.style.careless:
+            return rng.choice(spare)
+        if spare:
+            def value(c: Card) -> float:
+                i = options.index(c)
+                return penalty(c, jp) / 5.0 - 2.0 * connections(c, hand) - 3.0 * danger[i]
+            return max(spare, key=value)
+        # Every card serves the plan: give up the one whose loss hurts it least.
+        def loss(c: Card) -> tuple[int, float]:
+            rest = list(hand)
+            rest.remove(c)
+            return (deficiency(rest, spec), -penalty(c, jp) + 3.0 * danger[options.index(c)])
+        return min(options, key=loss)
+
+
+def _fits(meld: object, card: Card, seat: int) -> bool:
+    from ..engine.melds import Meld, tack_result
+    from ..engine.refusal import Refusal
+
+    assert isinstance(meld, Meld)
+    return not isinstance(tack_result(meld, card, meld.owner == seat), Refusal)
+
+
+@register("normal")
+def _normal() -> NormalBot:
+    return NormalBot()
+
+
+@register("easy")
+def _easy() -> NormalBot:
+    bot = NormalBot(Style(tack_miss=0.5, careless=0.3, calls=False, watch_others=False, lay_limit=1))
+    bot.name = "easy"
+    return bot

@@ -1,0 +1,118 @@
+"""Contract planning for the bots: how many cards a hand still lacks, and which cards the best
+partial plan keeps.
+
+A plan picks one window of four ranks in each of the contract's four suits (J-3.3: distinct
+suits) and one rank for each three (distinct ranks), counts the cards missing, and lets the
+jokers fill gaps. ``deficiency`` is that shortfall: 0 means the contract can be laid (nearly
+always; the exact answer is the contract finder's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..engine.cards import HIGH_ACE, JOKER, Card, count_cards, make_card
+from ..engine.rules import HandSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The best partial plan: cards missing after jokers, and the cards it keeps."""
+
+    deficiency: int
+    keep: tuple[Card, ...]  # natural cards of the plan (a multiset)
+    jokers_used: int
+
+
+def _windows(cnt: list[int], suit: int) -> list[tuple[int, list[Card]]]:
+    """(missing, held cards) for each four-window of ``suit``, fewest missing first."""
+    out = []
+    for base in range(1, HIGH_ACE - 2):
+        held = []
+        for rank in range(base, base + 4):
+            c = make_card(rank, suit)
+            if cnt[c] > 0:
+                held.append(c)
+        out.append((4 - len(held), held))
+    out.sort(key=lambda w: w[0])
+    return out
+
+
+def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2) -> Plan:
+    """The plan with the smallest deficiency (ties: the one keeping more cards)."""
+    cnt = count_cards(hand)
+    jokers = cnt[JOKER]
+    threes, fours = spec.threes, spec.fours
+    naturals = [0] * 14
+    for r in range(1, 14):
+        naturals[r] = cnt[r * 4] + cnt[r * 4 + 1] + cnt[r * 4 + 2] + cnt[r * 4 + 3]
+    per_suit = [_windows(cnt, s)[:windows_per_suit] for s in range(4)] if fours else []
+    best_key: tuple[int, int] | None = None
+    best_choice: list[tuple[int, list[Card]]] = []
+    best_ranks: list[int] = []
+    best_missing = 0
+    for suits in combinations(range(4), fours):
+        choices: list[list[tuple[int, list[Card]]]] = [[]]
+        for s in suits:
+            choices = [[*prev, w] for prev in choices for w in per_suit[s]]
+        for choice in choices:
+            nat = list(naturals)
+            missing = 0
+            kept = 0
+            for m, held in choice:
+                missing += m
+                kept += 4 - m
+                for c in held:
+                    nat[c >> 2] -= 1
+            ranks = sorted(range(1, 14), key=nat.__getitem__, reverse=True)[:threes]
+            for r in ranks:
+                missing += max(0, 3 - nat[r])
+                kept += min(3, nat[r])
+            key = (max(0, missing - jokers), -kept)
+            if best_key is None or key < best_key:
+                best_key, best_choice, best_ranks, best_missing = key, choice, ranks, missing
+    assert best_key is not None
+    left = list(cnt)
+    keep: list[Card] = []
+    for _m, held in best_choice:
+        for c in held:
+            left[c] -= 1
+            keep.append(c)
+    for r in best_ranks:
+        taken = 0
+        for s in range(4):
+            c = r * 4 + s
+            k = min(left[c], 3 - taken)
+            keep.extend([c] * k)
+            taken += k
+    return Plan(best_key[0], tuple(keep), min(jokers, best_missing))
+
+
+def deficiency(hand: Sequence[Card], spec: HandSpec) -> int:
+    """Cards still missing from the best partial plan."""
+    return make_plan(hand, spec).deficiency
+
+
+def connections(card: Card, hand: Sequence[Card]) -> float:
+    """A secondary value: how many cards of ``hand`` pair with ``card`` or sit near it in suit."""
+    if card == JOKER:
+        return 10.0
+    rank, suit = card >> 2, card & 3
+    value = 0.0
+    for other in hand:
+        if other == JOKER:
+            continue
+        r, s = other >> 2, other & 3
+        if r == rank:
+            value += 1.0
+        elif s == suit:
+            gap = abs(r - rank)
+            if 1 in (r, rank):
+                gap = min(gap, abs((14 if r == 1 else r) - (14 if rank == 1 else rank)))
+            if gap == 1:
+                value += 0.8
+            elif gap == 2:
+                value += 0.4
+    return value - 1.0  # the card pairs with itself once

@@ -1,0 +1,141 @@
+"""Computer opponents: they only ever see their view (fairness), they answer every decision
+legally, their personas, and decisions that run off the caller's thread and can be cancelled."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from kalooki_desktop.ai.base import make_bot, next_decision
+from kalooki_desktop.ai.hard import HardBot, known_holdings, sample_world
+from kalooki_desktop.ai.personas import LEVELS, persona
+from kalooki_desktop.ai.worker import BotWorker
+from kalooki_desktop.engine.actions import Call
+from kalooki_desktop.engine.hand import HandState
+from kalooki_desktop.engine.match import Match
+from kalooki_desktop.engine.rules import make_rules
+from kalooki_desktop.engine.view import View
+from kalooki_desktop.sim import play_match
+
+
+def _deterministic(name: str):  # type: ignore[no-untyped-def]
+    if name == "hard":
+        return HardBot(think_ms=60_000, max_samples=6)  # bounded by samples, not the clock
+    return make_bot(name)
+
+
+def _reshuffled(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """The same public state with every card the seat cannot see dealt differently."""
+    other = state.clone()
+    hidden = [c for s, h in enumerate(other.hands) if s != seat for c in h] + other.stock
+    rng.shuffle(hidden)
+    for s in range(other.players):
+        if s != seat:
+            n = len(other.hands[s])
+            other.hands[s], hidden = hidden[:n], hidden[n:]
+    other.stock = hidden
+    other.rng = random.Random(rng.random())
+    return other
+
+
+def _positions(count: int, seed: int) -> list[tuple[HandState, int]]:
+    """(state, seat deciding) pairs taken from a real game, call windows included."""
+    rules = make_rules("jamaican", ["J-V9"] if seed < 0 else [])
+    match = Match(rules, 4, abs(seed))
+    bots = [make_bot("normal") for _ in range(4)]
+    rng = random.Random(seed)
+    out: list[tuple[HandState, int]] = []
+    while len(out) < count and not match.over:
+        for caller in match.eligible_callers():
+            out.append((match.hand.clone(), caller))
+        out.append((match.hand.clone(), match.hand.turn))
+        seat, action = next_decision(match, bots, rng)
+        match.apply(seat, action)
+    return out[::3][:count]
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "easy", "normal", "hard"])
+def test_fairness_hidden_cards_never_change_a_decision(name: str) -> None:
+    shuffle_rng = random.Random(99)
+    positions = _positions(40 if name != "hard" else 25, seed=12)
+    for state, seat in positions:
+        real = _deterministic(name).choose(View(state, seat), random.Random(7))
+        for _ in range(2):
+            other = _reshuffled(state, seat, shuffle_rng)
+            assert other.hands[seat] == state.hands[seat]
+            seen = _deterministic(name).choose(View(other, seat), random.Random(7))
+            assert seen == real, (name, seat, str(real), str(seen))
+
+
+def test_sampled_worlds_agree_with_the_view() -> None:
+    for state, seat in _positions(20, seed=5):
+        view = View(state, seat)
+        known = known_holdings(view)
+        world = sample_world(view, random.Random(1), known)
+        assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+        assert len(world.stock) == len(state.stock)
+        assert world.hands[seat] == state.hands[seat]
+        assert sorted(world.all_cards()) == sorted(state.all_cards())
+        for s, cards in enumerate(known):
+            if s != seat:
+                for c in set(cards):
+                    assert world.hands[s].count(c) >= min(cards.count(c), state.hands[s].count(c))
+
+
+@pytest.mark.parametrize("name", ["easy", "normal", "hard"])
+def test_every_level_plays_whole_games_legally(name: str) -> None:
+    bots = [make_bot(name), make_bot("normal"), make_bot("greedy")]
+    for b in bots:
+        if isinstance(b, HardBot):
+            b.think_ms = 5
+    match, actions = play_match(make_rules("baby"), bots, seed=3, check=True)
+    assert match.over and actions > 20
+
+
+def test_personas() -> None:
+    for level in LEVELS:
+        p = persona(level)
+        assert p.name and p.blurb and p.pace_ms > 0
+        pauses = [p.pause_ms(random.Random(i)) for i in range(20)]
+        assert min(pauses) >= 0.7 * p.pace_ms - 1 and max(pauses) <= 1.4 * p.pace_ms + 1
+        assert p.pause_ms(random.Random(1), speed=4.0) < p.pause_ms(random.Random(1))
+    with pytest.raises(ValueError):
+        persona("grandmaster")
+
+
+def test_worker_decides_off_thread_and_can_be_cancelled() -> None:
+    match = Match(make_rules(), 4, seed=8)
+    worker = BotWorker()
+    try:
+        hard = HardBot(think_ms=30_000)
+        # Find a decision Hard searches (a discard while not laid).
+        rng = random.Random(2)
+        normals = [make_bot("normal") for _ in range(4)]
+        while True:
+            seat = match.hand.turn
+            view = View(match.hand.clone(), seat)
+            if len(hard.candidates(view, normals[seat].choose(view, random.Random(0)))) > 1:
+                break
+            s, a = next_decision(match, normals, rng)
+            match.apply(s, a)
+        t0 = time.perf_counter()
+        worker.start(hard, view, random.Random(1))
+        assert worker.busy and worker.poll() == (False, None)
+        time.sleep(0.05)
+        worker.cancel()  # a 30 s think stops at once
+        deadline = time.perf_counter() + 5
+        while hard.cancel.is_set() and time.perf_counter() < deadline and worker.busy:
+            time.sleep(0.01)
+        assert time.perf_counter() - t0 < 5
+        worker.start(make_bot("normal"), view, random.Random(1))
+        for _ in range(500):
+            ready, action = worker.poll()
+            if ready:
+                break
+            time.sleep(0.01)
+        assert ready and action is not None and match.check(seat, action) is None
+        assert not isinstance(action, Call)
+    finally:
+        worker.shutdown()
