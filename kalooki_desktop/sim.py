@@ -55,6 +55,17 @@ class SeatStats:
     decision_ms: list[float] = field(default_factory=list)
 
 
+def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 def _percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
@@ -202,6 +213,8 @@ def simulate(
                 "bot": st.bot,
                 "wins": int(st.wins),
                 "outright_wins": st.outright_wins,
+                "win_rate": round(st.wins / max(1, st.matches), 4),
+                "win_rate_ci95": [round(x, 4) for x in wilson_interval(st.wins, st.matches)],
                 "mean_score": round(st.score_sum / max(1, st.matches), 2),
                 "contract_rate": {
                     str(k): round(v[0] / v[1], 3) for k, v in sorted(st.laid.items()) if v[1]
@@ -222,6 +235,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--bots", default="random,random,random,random")
     p.add_argument("--rules", default="jamaican")
     p.add_argument("--variants", default="", help="comma-separated ids, e.g. J-V1,J-V5")
+    p.add_argument("--schedule", default=None,
+                   help="custom schedule (J-S3): contracts separated by ';', e.g. '3 3 4;4 4 4 4'")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--check", action="store_true", help="verify invariants after every action")
     p.add_argument("--rotate", action="store_true", help="rotate the bots through the seats")
@@ -234,7 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(names) != players:
         p.error(f"--bots names {len(names)} bots for {players} players")
     try:
-        rules = make_rules(args.rules, [v for v in args.variants.split(",") if v.strip()])
+        schedule = [c for c in args.schedule.split(";") if c.strip()] if args.schedule else None
+        rules = make_rules(args.rules, [v for v in args.variants.split(",") if v.strip()], schedule)
         for n in names:
             make_bot(n)
         if not 3 <= players <= 8:

@@ -23,6 +23,10 @@ from kalooki_desktop.sim import play_match
 def _deterministic(name: str):  # type: ignore[no-untyped-def]
     if name == "hard":
         return HardBot(think_ms=60_000, max_samples=6)  # bounded by samples, not the clock
+    if name == "hard-wide":
+        return HardBot(think_ms=60_000, max_samples=4, search="discard,pluck,call")
+    if name == "hard-rollouts":
+        return HardBot(think_ms=60_000, max_samples=2, search="discard,pluck,call", method="rollouts")
     return make_bot(name)
 
 
@@ -56,10 +60,10 @@ def _positions(count: int, seed: int) -> list[tuple[HandState, int]]:
     return out[::3][:count]
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "easy", "normal", "hard"])
+@pytest.mark.parametrize("name", ["random", "greedy", "easy", "normal", "hard", "hard-wide", "hard-rollouts"])
 def test_fairness_hidden_cards_never_change_a_decision(name: str) -> None:
     shuffle_rng = random.Random(99)
-    positions = _positions(40 if name != "hard" else 25, seed=12)
+    positions = _positions(90 if not name.startswith("hard") else 20, seed=12)
     for state, seat in positions:
         real = _deterministic(name).choose(View(state, seat), random.Random(7))
         for _ in range(2):
@@ -84,11 +88,17 @@ def test_sampled_worlds_agree_with_the_view() -> None:
                     assert world.hands[s].count(c) >= min(cards.count(c), state.hands[s].count(c))
 
 
-@pytest.mark.parametrize("name", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("name", ["easy", "normal", "hard", "hard-wide", "hard-rollouts"])
 def test_every_level_plays_whole_games_legally(name: str) -> None:
-    bots = [make_bot(name), make_bot("normal"), make_bot("greedy")]
+    if name == "hard-wide":
+        first = HardBot(think_ms=5, search="discard,pluck,call")
+    elif name == "hard-rollouts":
+        first = HardBot(think_ms=60_000, max_samples=2, search="discard,pluck,call", method="rollouts")
+    else:
+        first = make_bot(name)
+    bots = [first, make_bot("normal"), make_bot("greedy")]
     for b in bots:
-        if isinstance(b, HardBot):
+        if isinstance(b, HardBot) and b.think_ms < 1000:
             b.think_ms = 5
     match, actions = play_match(make_rules("baby"), bots, seed=3, check=True)
     assert match.over and actions > 20

@@ -1,12 +1,18 @@
 """The ``hard`` bot: Normal's judgement plus determinized Monte Carlo search.
 
-For the decisions where Normal's heuristics are least sure (which card to throw, whether to
-take or call a discard, whether to refuse a call) Hard lists a few candidates and scores each
-by sampling the hidden cards consistently with everything its seat has seen (the other hands
-of the right sizes, holding the discards they were seen to take; the stock), playing the hand
-on with a fast Normal policy for every seat, and judging the outcome. The same samples and the
-same rollout randomness serve every candidate, so differences come from the decision, not luck.
-It stops at its thinking budget (default 500 ms) or when cancelled.
+Where Normal is least sure - which card to throw while building the contract - Hard lists a
+few candidates (Normal's pick and the loosest cards the plan can spare) and scores each over
+sampled worlds: the unseen cards are dealt consistently with everything the seat has seen
+(the discards the others were seen to take stay with them; every card on the table or in the
+pile is dead), giving a stock order; the seat then draws its share of that stock turn by turn,
+throwing by the plan, and the candidate after which the hand goes out soonest wins
+(:func:`turns_to_out`). The same samples serve every candidate (common random numbers), so the
+differences come from the decision, not the luck of the draw. It stops at its thinking budget
+(default 500 ms) or when cancelled.
+
+``search`` widens the searched decisions to plucks (``pluck``) and calls (``call``), and
+``method="rollouts"`` scores candidates by playing the whole table on with a fast Normal policy
+instead; both measured weaker than the default (see the README's AI section).
 """
 
 from __future__ import annotations
@@ -78,7 +84,9 @@ class HardBot:
     name = "hard"
 
     def __init__(self, think_ms: float = DEFAULT_THINK_MS, max_samples: int = 400,
-                 horizon_turns: int | None = None, search: str = "discard,pluck,call") -> None:
+                 horizon_turns: int | None = None, search: str = "discard",
+                 method: str = "draws") -> None:
+        self.method = method
         self.search_kinds = set(search.split(","))
         self.think_ms = think_ms
         self.max_samples = max_samples
@@ -146,25 +154,25 @@ class HardBot:
 
     def search(self, view: View, rng: random.Random, candidates: list[Action | None]) -> Action | None:
         """Discards are scored by the seat's own future draws; other choices by table rollouts."""
-        if all(isinstance(c, Discard) for c in candidates):
-            return self.search_draws(view, rng, [c for c in candidates if isinstance(c, Discard)])
+        if self.method == "draws":
+            return self.search_draws(view, rng, candidates)
         return self.search_rollouts(view, rng, candidates)
 
-    def search_draws(self, view: View, rng: random.Random, candidates: list[Discard]) -> Action:
-        """Which discard lets the hand reach its contract soonest over sampled stock orders.
+    def search_draws(self, view: View, rng: random.Random,
+                     candidates: list[Action | None]) -> Action | None:
+        """The candidate after which the hand goes out soonest, over sampled stock orders.
 
-        Every sample deals the unseen cards (the others' known pick-ups set aside) into a stock
-        order; the seat then draws every ``players``-th card for up to ``turns`` turns, throwing
-        by the plan each time. Reaching the contract at turn k scores ``turns - k + 1``; not
-        reaching it scores minus the plan's final shortfall and the penalty held.
+        Every sample deals the unseen cards (the others' known pick-ups set aside) into a
+        stock order; the seat draws every ``players``-th card and throws by the plan
+        (:func:`turns_to_out`). The same orders serve every candidate.
         """
         deadline = time.perf_counter() + self.think_ms / 1000.0
         spec = view.spec
         jp = view.rules.joker_points
         hand = list(view.my_hand)
+        top = view.discard_top
         known = known_holdings(view)
-        pool = view.unseen()
-        left = count_cards(pool)
+        left = count_cards(view.unseen())
         for seat, cards in enumerate(known):
             if seat != view.seat:
                 for c in cards:
@@ -172,21 +180,30 @@ class HardBot:
                         left[c] -= 1
         free = [c for c in range(len(left)) for _ in range(left[c])]
         players = view.players
-        turns = max(3, min(8, view.stock_count // players))
+        turns = max(3, min(10, view.stock_count // players + 1))
         totals = [0.0] * len(candidates)
         samples = 0
         while samples < self.max_samples and not self.cancel.is_set():
             rng.shuffle(free)
-            draws = free[: turns * players : players]
+            draws = free[players - 1:: players][:turns]
             for i, cand in enumerate(candidates):
                 h = list(hand)
-                h.remove(cand.card)
-                totals[i] += _play_draws(h, draws, spec, jp)
+                if isinstance(cand, Discard):
+                    h.remove(cand.card)
+                    totals[i] += turns_to_out(h, draws, spec, jp, draw_first=True)
+                elif isinstance(cand, (PluckDiscard, Refuse)) and top is not None:
+                    totals[i] += turns_to_out([*h, top], draws, spec, jp, draw_first=False)
+                elif isinstance(cand, Call) and top is not None:
+                    totals[i] += turns_to_out([*h, top, free[0]], draws, spec, jp, draw_first=True)
+                elif isinstance(cand, PluckStock):
+                    totals[i] += turns_to_out([*h, free[0]], draws, spec, jp, draw_first=False)
+                else:  # let the card go / allow the call: carry on with the next draws
+                    totals[i] += turns_to_out(h, draws, spec, jp, draw_first=True)
             samples += 1
             if time.perf_counter() >= deadline:
                 break
         self.last_samples = samples
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        best = min(range(len(candidates)), key=lambda i: (totals[i], i))
         return candidates[best]
 
     def search_rollouts(self, view: View, rng: random.Random,
@@ -261,14 +278,25 @@ class HardBot:
         return sum(others) / len(others) - mine
 
 
-def _play_draws(hand: list[Card], draws: Sequence[Card], spec: HandSpec, jp: int) -> float:
-    """Draw ``draws`` one per turn into ``hand`` (throwing by the plan); see ``search_draws``."""
+#: Turns a leftover card costs after the lay (a discard each turn, some go as tacks).
+LEFTOVER_TURNS = 0.7
+
+
+def turns_to_out(hand: list[Card], draws: Sequence[Card], spec: HandSpec, jp: int,
+                 draw_first: bool) -> float:
+    """Estimated turns until this hand goes out, drawing ``draws`` one a turn (lower is better).
+
+    Each turn: draw (unless it is the current turn and the pluck is already in ``hand``), lay
+    if the plan is complete (then the leftover cards still have to go), else throw by the plan.
+    """
+    minimal = 3 * spec.threes + 4 * spec.fours
     turns = len(draws)
-    for k, card in enumerate(draws):
-        hand.append(card)
+    for k in range(turns):
+        if draw_first or k > 0:
+            hand.append(draws[k])
         plan = make_plan(hand, spec, windows_per_suit=1)
         if plan.deficiency == 0:
-            return float(turns - k + 1) * 10.0
+            return k + LEFTOVER_TURNS * max(0, len(hand) - minimal - 1)
         kept = count_cards(plan.keep)
         held = count_cards(hand)
         spare = [c for c in hand if c != JOKER and held[c] > kept[c]]
@@ -276,7 +304,8 @@ def _play_draws(hand: list[Card], draws: Sequence[Card], spec: HandSpec, jp: int
             spare = [c for c in hand if c != JOKER]
         throw = max(spare, key=lambda c: penalty(c, jp) / 5.0 - 2.0 * connections(c, hand))
         hand.remove(throw)
-    return -10.0 * make_plan(hand, spec, windows_per_suit=1).deficiency - penalty_total(hand, jp) / 10.0
+    shortfall = make_plan(hand, spec, windows_per_suit=1).deficiency
+    return turns + 2.0 * shortfall + LEFTOVER_TURNS * max(0, len(hand) - minimal)
 
 
 @register("hard")

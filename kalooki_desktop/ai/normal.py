@@ -29,6 +29,7 @@ from ..engine.actions import (
 from ..engine.cards import JOKER, Card, count_cards, parse_card, penalty
 from ..engine.contract import find_lay
 from ..engine.hand import Phase
+from ..engine.refusal import Refusal
 from ..engine.rules import HandSpec
 from ..engine.view import View
 from .base import register
@@ -139,6 +140,7 @@ class NormalBot:
             keep = 0 if view.rules.out_without_discard else 1
             lay = find_lay(hand, view.spec, keep, view.rules.joker_points, self.style.lay_limit)
             if lay is not None:
+                # Measured: holding a ready contract to go down and out later loses to laying now.
                 return Lay.of(lay)
         legal = view.legal_actions()
         placing = [a for a in legal if isinstance(a, (Tack, MoveJoker))]
@@ -192,7 +194,6 @@ class NormalBot:
 
 def _fits(meld: object, card: Card, seat: int) -> bool:
     from ..engine.melds import Meld, tack_result
-    from ..engine.refusal import Refusal
 
     assert isinstance(meld, Meld)
     return not isinstance(tack_result(meld, card, meld.owner == seat), Refusal)

@@ -399,42 +399,25 @@ class HandState:
             self._after_placing(seat)
         return None
 
-    def _tack(self, seat: int, action: Action, do: bool) -> Refusal | None:
-        assert isinstance(action, Tack)
+    def _place(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        """Tack a card (J-6.1..J-6.3) or put it in place of a four's joker (J-6.5)."""
+        assert isinstance(action, (Tack, MoveJoker))
+        moving = isinstance(action, MoveJoker)
         if self.phase != Phase.PLAY:
             return refuse("J-4.1", "turn.pluck_first")
         if not self.laid[seat]:
-            return refuse("J-6.1", "tack.not_laid")
+            return refuse("J-6.5", "move.not_laid") if moving else refuse("J-6.1", "tack.not_laid")
         if not 1 <= action.meld <= len(self.table):
             return refuse("J-4.4", "tack.no_meld", meld=action.meld)
         hand = self.hands[seat]
         if action.card not in hand:
-            return refuse("J-4.4", "tack.not_in_hand", card=card_text(action.card))
+            rule, key = ("J-6.5", "move.not_in_hand") if moving else ("J-4.4", "tack.not_in_hand")
+            return refuse(rule, key, card=card_text(action.card))
         meld = self.table[action.meld - 1]
-        result = tack_result(meld, action.card, meld.owner == seat, action.end)
-        if isinstance(result, Refusal):
-            return result
-        if len(hand) == 1 and not self.rules.out_without_discard:
-            return refuse("J-4.6", "empty_hand")
-        if do:
-            hand.remove(action.card)
-            self.table[action.meld - 1] = result
-            self._after_placing(seat)
-        return None
-
-    def _move(self, seat: int, action: Action, do: bool) -> Refusal | None:
-        assert isinstance(action, MoveJoker)
-        if self.phase != Phase.PLAY:
-            return refuse("J-4.1", "turn.pluck_first")
-        if not self.laid[seat]:
-            return refuse("J-6.5", "move.not_laid")
-        if not 1 <= action.meld <= len(self.table):
-            return refuse("J-4.4", "tack.no_meld", meld=action.meld)
-        hand = self.hands[seat]
-        if action.card not in hand:
-            return refuse("J-6.5", "move.not_in_hand", card=card_text(action.card))
-        result = move_joker_result(self.table[action.meld - 1], action.card, seat, self.rules,
-                                   action.end)
+        if moving:
+            result = move_joker_result(meld, action.card, seat, self.rules, action.end)
+        else:
+            result = tack_result(meld, action.card, meld.owner == seat, action.end)
         if isinstance(result, Refusal):
             return result
         if len(hand) == 1 and not self.rules.out_without_discard:
@@ -568,8 +551,8 @@ _HANDLERS: dict[type, _Handler] = {
     Allow: HandState._allow,
     Refuse: HandState._refuse,
     Lay: HandState._lay,
-    Tack: HandState._tack,
-    MoveJoker: HandState._move,
+    Tack: HandState._place,
+    MoveJoker: HandState._place,
     Discard: HandState._discard,
     EndTurn: HandState._end_turn,
 }
