@@ -23,36 +23,17 @@ import time
 from collections.abc import Sequence
 
 from ..engine.actions import Action, Allow, Call, Discard, Lay, PluckDiscard, PluckStock, Refuse
-from ..engine.cards import JOKER, Card, count_cards, parse_card, penalty, penalty_total
+from ..engine.cards import JOKER, Card, count_cards, penalty, penalty_total
 from ..engine.hand import HandState, Phase
 from ..engine.rules import HandSpec
 from ..engine.view import View
 from .base import register
-from .normal import NormalBot, Style, taken_cards
+from .normal import NormalBot, Style, known_holdings
 from .plan import connections, deficiency, make_plan
 
 #: Rollout policy: Normal without the slow parts.
 FAST = Style(watch_others=False, lay_limit=8)
 DEFAULT_THINK_MS = 500
-
-
-def known_holdings(view: View) -> list[list[Card]]:
-    """Cards each seat is known to hold: discards it took and has not played since."""
-    taken = taken_cards(view.log, view.players)
-    held = [count_cards(t) for t in taken]
-    for seat, text in view.log:
-        cards: list[Card] = []
-        if text.startswith("discard "):
-            cards = [parse_card(text[8:])]
-        elif text.startswith(("tack ", "move ")):
-            cards = [parse_card(text.split()[1])]
-        elif text.startswith("lay "):
-            cards = [parse_card(w) for w in text[4:].replace("|", " ").split()
-                     if w not in ("three", "four")]
-        for c in cards:
-            if held[seat][c] > 0:
-                held[seat][c] -= 1
-    return [[c for c in range(len(h)) for _ in range(h[c])] for h in held]
 
 
 def sample_world(view: View, rng: random.Random, known: Sequence[Sequence[Card]]) -> HandState:
@@ -92,7 +73,7 @@ class HardBot:
         self.max_samples = max_samples
         self.horizon_turns = horizon_turns
         self.cancel = threading.Event()
-        self.normal = NormalBot()
+        self.normal = NormalBot(Style(counting=True))
         self.fast = NormalBot(FAST)
         self.last_samples = 0
 
@@ -133,7 +114,7 @@ class HardBot:
         return deficiency([*hand, card], view.spec) < deficiency(hand, view.spec)
 
     def _discard_candidates(self, view: View, hand: list[Card], base: Discard) -> list[Action | None]:
-        plan = make_plan(hand, view.spec)
+        plan = make_plan(hand, view.spec, live=self.normal.live)
         kept = count_cards(plan.keep)
         held = count_cards(hand)
         options = sorted({c for c in hand if c != JOKER})
@@ -179,6 +160,7 @@ class HardBot:
                     if left[c] > 0:
                         left[c] -= 1
         free = [c for c in range(len(left)) for _ in range(left[c])]
+        live = left if self.normal.style.counting else None
         players = view.players
         turns = max(3, min(10, view.stock_count // players + 1))
         totals = [0.0] * len(candidates)
@@ -190,15 +172,15 @@ class HardBot:
                 h = list(hand)
                 if isinstance(cand, Discard):
                     h.remove(cand.card)
-                    totals[i] += turns_to_out(h, draws, spec, jp, draw_first=True)
+                    totals[i] += turns_to_out(h, draws, spec, jp, True, live)
                 elif isinstance(cand, (PluckDiscard, Refuse)) and top is not None:
-                    totals[i] += turns_to_out([*h, top], draws, spec, jp, draw_first=False)
+                    totals[i] += turns_to_out([*h, top], draws, spec, jp, False, live)
                 elif isinstance(cand, Call) and top is not None:
-                    totals[i] += turns_to_out([*h, top, free[0]], draws, spec, jp, draw_first=True)
+                    totals[i] += turns_to_out([*h, top, free[0]], draws, spec, jp, True, live)
                 elif isinstance(cand, PluckStock):
-                    totals[i] += turns_to_out([*h, free[0]], draws, spec, jp, draw_first=False)
+                    totals[i] += turns_to_out([*h, free[0]], draws, spec, jp, False, live)
                 else:  # let the card go / allow the call: carry on with the next draws
-                    totals[i] += turns_to_out(h, draws, spec, jp, draw_first=True)
+                    totals[i] += turns_to_out(h, draws, spec, jp, True, live)
             samples += 1
             if time.perf_counter() >= deadline:
                 break
@@ -283,7 +265,7 @@ LEFTOVER_TURNS = 0.7
 
 
 def turns_to_out(hand: list[Card], draws: Sequence[Card], spec: HandSpec, jp: int,
-                 draw_first: bool) -> float:
+                 draw_first: bool, live: Sequence[int] | None = None) -> float:
     """Estimated turns until this hand goes out, drawing ``draws`` one a turn (lower is better).
 
     Each turn: draw (unless it is the current turn and the pluck is already in ``hand``), lay
@@ -294,7 +276,7 @@ def turns_to_out(hand: list[Card], draws: Sequence[Card], spec: HandSpec, jp: in
     for k in range(turns):
         if draw_first or k > 0:
             hand.append(draws[k])
-        plan = make_plan(hand, spec, windows_per_suit=1)
+        plan = make_plan(hand, spec, windows_per_suit=1, live=live)
         if plan.deficiency == 0:
             return k + LEFTOVER_TURNS * max(0, len(hand) - minimal - 1)
         kept = count_cards(plan.keep)
@@ -304,7 +286,7 @@ def turns_to_out(hand: list[Card], draws: Sequence[Card], spec: HandSpec, jp: in
             spare = [c for c in hand if c != JOKER]
         throw = max(spare, key=lambda c: penalty(c, jp) / 5.0 - 2.0 * connections(c, hand))
         hand.remove(throw)
-    shortfall = make_plan(hand, spec, windows_per_suit=1).deficiency
+    shortfall = make_plan(hand, spec, windows_per_suit=1, live=live).deficiency
     return turns + 2.0 * shortfall + LEFTOVER_TURNS * max(0, len(hand) - minimal)
 
 

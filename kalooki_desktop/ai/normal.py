@@ -59,6 +59,36 @@ def taken_cards(log: Sequence[tuple[int, str]], players: int) -> list[list[Card]
     return taken
 
 
+def known_holdings(view: View) -> list[list[Card]]:
+    """Cards each seat is known to hold: discards it took and has not played since."""
+    taken = taken_cards(view.log, view.players)
+    held = [count_cards(t) for t in taken]
+    for seat, text in view.log:
+        cards: list[Card] = []
+        if text.startswith("discard "):
+            cards = [parse_card(text[8:])]
+        elif text.startswith(("tack ", "move ")):
+            cards = [parse_card(text.split()[1])]
+        elif text.startswith("lay "):
+            cards = [parse_card(w) for w in text[4:].replace("|", " ").split()
+                     if w not in ("three", "four")]
+        for c in cards:
+            if held[seat][c] > 0:
+                held[seat][c] -= 1
+    return [[c for c in range(len(h)) for _ in range(h[c])] for h in held]
+
+
+def live_cards(view: View) -> list[int]:
+    """Copies of each card code this seat may still draw: unseen, and not known to be held."""
+    live = count_cards(view.unseen())
+    for seat, cards in enumerate(known_holdings(view)):
+        if seat != view.seat:
+            for c in cards:
+                if live[c] > 0:
+                    live[c] -= 1
+    return live
+
+
 def feeds(card: Card, wanted: Sequence[Card], spec: HandSpec) -> float:
     """How much ``card`` seems to help a player who took ``wanted`` cards."""
     rank, suit = card >> 2, card & 3
@@ -82,6 +112,7 @@ class Style:
     calls: bool = True
     watch_others: bool = True
     lay_limit: int = 400  # lays the finder compares
+    counting: bool = False  # plan around cards that are gone (Hard)
 
 
 class NormalBot:
@@ -91,11 +122,13 @@ class NormalBot:
 
     def __init__(self, style: Style | None = None) -> None:
         self.style = style or Style()
+        self.live: list[int] | None = None  # with counting: copies of each card still drawable
 
     # --- the decision ---------------------------------------------------------------------
 
     def choose(self, view: View, rng: random.Random) -> Action | None:
         """The seat's decision."""
+        self.live = live_cards(view) if self.style.counting else None
         if not view.my_turn:
             return Call() if view.may_call and self.wants_to_call(view) else None
         if view.phase == Phase.ALLOW:
@@ -113,7 +146,8 @@ class NormalBot:
         if card is None or view.laid[view.seat]:
             return False
         hand = list(view.my_hand)
-        return deficiency([*hand, card], view.spec) < deficiency(hand, view.spec)
+        live = self.live
+        return deficiency([*hand, card], view.spec, live) < deficiency(hand, view.spec, live)
 
     def wants_to_call(self, view: View) -> bool:
         """Call when the card helps and the stock is not nearly gone (a call costs two cards)."""
@@ -173,7 +207,7 @@ class NormalBot:
         if view.laid[view.seat]:
             scores = [penalty(c, jp) - 4.0 * danger[i] for i, c in enumerate(options)]
             return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
-        plan = make_plan(hand, spec)
+        plan = make_plan(hand, spec, live=self.live)
         kept = count_cards(plan.keep)
         held = count_cards(hand)
         spare = [c for c in options if held[c] > kept[c]]
@@ -188,7 +222,7 @@ class NormalBot:
         def loss(c: Card) -> tuple[int, float]:
             rest = list(hand)
             rest.remove(c)
-            return (deficiency(rest, spec), -penalty(c, jp) + 3.0 * danger[options.index(c)])
+            return (deficiency(rest, spec, self.live), -penalty(c, jp) + 3.0 * danger[options.index(c)])
         return min(options, key=loss)
 
 

@@ -26,29 +26,48 @@ class Plan:
     jokers_used: int
 
 
-def _windows(cnt: list[int], suit: int) -> list[tuple[int, list[Card]]]:
-    """(missing, held cards) for each four-window of ``suit``, fewest missing first."""
+#: With card counting, a missing card with no copy left to draw costs this much (a joker, or never).
+DEAD = 3
+
+
+def _windows(cnt: list[int], suit: int, live: Sequence[int] | None) -> list[tuple[int, list[Card]]]:
+    """(missing, held cards) for each four-window of ``suit``, fewest missing first.
+
+    With ``live`` (copies of each card still to be drawn) a missing card that is gone costs DEAD.
+    """
     out = []
     for base in range(1, HIGH_ACE - 2):
         held = []
+        missing = 0
         for rank in range(base, base + 4):
             c = make_card(rank, suit)
             if cnt[c] > 0:
                 held.append(c)
-        out.append((4 - len(held), held))
-    out.sort(key=lambda w: w[0])
+            else:
+                missing += 1 if live is None or live[c] > 0 else DEAD
+        out.append((missing, held))
+    out.sort(key=lambda w: (w[0], -len(w[1])))
     return out
 
 
-def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2) -> Plan:
-    """The plan with the smallest deficiency (ties: the one keeping more cards)."""
+def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2,
+              live: Sequence[int] | None = None) -> Plan:
+    """The plan with the smallest deficiency (ties: the one keeping more cards).
+
+    ``live`` (a count per card code of the copies the seat may still draw) turns on card
+    counting: plans that need cards which are gone cost more.
+    """
     cnt = count_cards(hand)
     jokers = cnt[JOKER]
     threes, fours = spec.threes, spec.fours
     naturals = [0] * 14
     for r in range(1, 14):
         naturals[r] = cnt[r * 4] + cnt[r * 4 + 1] + cnt[r * 4 + 2] + cnt[r * 4 + 3]
-    per_suit = [_windows(cnt, s)[:windows_per_suit] for s in range(4)] if fours else []
+    per_suit = [_windows(cnt, s, live)[:windows_per_suit] for s in range(4)] if fours else []
+    live_rank = [0] * 14
+    if live is not None:
+        for r in range(1, 14):
+            live_rank[r] = live[r * 4] + live[r * 4 + 1] + live[r * 4 + 2] + live[r * 4 + 3]
     best_key: tuple[int, int] | None = None
     best_choice: list[tuple[int, list[Card]]] = []
     best_ranks: list[int] = []
@@ -63,13 +82,24 @@ def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2) -
             kept = 0
             for m, held in choice:
                 missing += m
-                kept += 4 - m
+                kept += len(held)
                 for c in held:
                     nat[c >> 2] -= 1
-            ranks = sorted(range(1, 14), key=nat.__getitem__, reverse=True)[:threes]
-            for r in ranks:
-                missing += max(0, 3 - nat[r])
-                kept += min(3, nat[r])
+            if live is None:
+                ranks = sorted(range(1, 14), key=nat.__getitem__, reverse=True)[:threes]
+                for r in ranks:
+                    missing += max(0, 3 - nat[r])
+                    kept += min(3, nat[r])
+            else:
+                ranked = []
+                for r in range(1, 14):
+                    need = max(0, 3 - nat[r])
+                    ranked.append((need + (DEAD - 1) * max(0, need - live_rank[r]), -nat[r], r))
+                ranked.sort()
+                ranks = [r for _, _, r in ranked[:threes]]
+                for c3, _, r in ranked[:threes]:
+                    missing += c3
+                    kept += min(3, nat[r])
             key = (max(0, missing - jokers), -kept)
             if best_key is None or key < best_key:
                 best_key, best_choice, best_ranks, best_missing = key, choice, ranks, missing
@@ -90,9 +120,9 @@ def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2) -
     return Plan(best_key[0], tuple(keep), min(jokers, best_missing))
 
 
-def deficiency(hand: Sequence[Card], spec: HandSpec) -> int:
-    """Cards still missing from the best partial plan."""
-    return make_plan(hand, spec).deficiency
+def deficiency(hand: Sequence[Card], spec: HandSpec, live: Sequence[int] | None = None) -> int:
+    """Cards still missing from the best partial plan (see :func:`make_plan` for ``live``)."""
+    return make_plan(hand, spec, live=live).deficiency
 
 
 def connections(card: Card, hand: Sequence[Card]) -> float:

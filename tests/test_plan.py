@@ -1,0 +1,77 @@
+"""The bots' contract planner: shortfall, kept cards, and card counting."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kalooki_desktop.ai.normal import known_holdings, live_cards, taken_cards
+from kalooki_desktop.ai.plan import DEAD, connections, deficiency, make_plan
+from kalooki_desktop.engine.cards import JOKER, count_cards, make_card, parse_cards
+from kalooki_desktop.engine.contract import can_lay
+from kalooki_desktop.engine.rules import make_rules
+
+RULES = make_rules()
+
+
+def test_a_ready_contract_has_no_shortfall() -> None:
+    hand = parse_cards("7S 7H 7D 9S 9H 9D 2C 3C 4C 5C KD")
+    assert deficiency(hand, RULES.schedule[1]) == 0
+    plan = make_plan(hand, RULES.schedule[1])
+    assert sorted(plan.keep) == sorted(parse_cards("7S 7H 7D 9S 9H 9D 2C 3C 4C 5C"))
+
+
+def test_shortfall_counts_missing_cards_and_jokers_fill_them() -> None:
+    spec = RULES.schedule[1]  # 3 3 4
+    assert deficiency(parse_cards("7S 7H 9S 9H 2C 3C 4C KD QH"), spec) == 3
+    assert deficiency(parse_cards("7S 7H 9S 9H 2C 3C 4C KD JK"), spec) == 2
+
+
+def test_card_counting_avoids_runs_that_cannot_be_finished() -> None:
+    spec = RULES.schedule[3]  # 4 4 4
+    hand = parse_cards("5S 6S 8S 2H 3H 4H 2D 3D 4D KC QC JC")
+    live = [2] * 56
+    live[JOKER] = 4
+    assert deficiency(hand, spec, live) == deficiency(hand, spec) == 3
+    assert make_card(5, 0) in make_plan(hand, spec).keep  # blind, it keeps 5S 6S _ 8S
+    live[make_card(7, 0)] = 0  # both 7S are gone: 5S 6S _ 8S can only be finished by a joker
+    counted = make_plan(hand, spec, live=live)
+    assert counted.deficiency == 3 and make_card(5, 0) not in counted.keep  # it plans clubs instead
+    live[make_card(10, 3)] = live[make_card(1, 3)] = 0  # ... unless clubs are dead too:
+    counted = make_plan(hand, spec, live=live)  # then 3S 4S 5S 6S (two live cards) is best
+    assert counted.deficiency == 4 and make_card(6, 0) in counted.keep
+    assert DEAD > 2
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from([JOKER] + [make_card(r, s) for r in range(1, 14) for s in range(4)]),
+                min_size=9, max_size=17), st.integers(0, 8))
+def test_property_a_layable_hand_plans_to_zero_and_keeps_held_cards(hand: list[int], index: int) -> None:
+    spec = RULES.schedule[index]
+    plan = make_plan(hand, spec)
+    held, kept = count_cards(hand), count_cards(plan.keep)
+    assert all(kept[c] <= held[c] for c in range(56))
+    if can_lay(hand, spec, keep=0) and spec.fours < 3:
+        assert plan.deficiency == 0
+
+
+def test_connections() -> None:
+    hand = parse_cards("7S 7H 8S 9D KC")
+    assert connections(parse_cards("7S")[0], hand) > connections(parse_cards("KC")[0], hand)
+
+
+def test_what_others_took_is_remembered() -> None:
+    log = [(0, "pluck stock"), (0, "discard 7S"), (2, "call"), (1, "allow"), (1, "pluck stock"),
+           (1, "discard 9H"), (2, "pluck discard"), (2, "discard 7S")]
+    taken = taken_cards(log, 4)
+    assert taken[2] == parse_cards("7S 9H")
+    from kalooki_desktop.engine.hand import HandState
+    from kalooki_desktop.engine.view import View
+    state = HandState.from_position(RULES, RULES.schedule[0], 3,
+                                    [parse_cards("2S 3S"), parse_cards("4S"), parse_cards("9H 5D"), []],
+                                    parse_cards("7S"), parse_cards("KD"))
+    state.log = log
+    view = View(state, 0)
+    assert known_holdings(view)[2] == parse_cards("9H")  # the 7S went back to the pile
+    live = live_cards(view)
+    assert live[make_card(9, 1)] == 1  # one 9H is known to be in seat 2's hand
