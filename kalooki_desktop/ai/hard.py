@@ -73,7 +73,7 @@ class HardBot:
         self.max_samples = max_samples
         self.horizon_turns = horizon_turns
         self.cancel = threading.Event()
-        self.normal = NormalBot(Style(counting=True))
+        self.normal = NormalBot(Style(counting=True, lay_for_out=True))
         self.fast = NormalBot(FAST)
         self.last_samples = 0
 
@@ -165,6 +165,7 @@ class HardBot:
         turns = max(3, min(10, view.stock_count // players + 1))
         totals = [0.0] * len(candidates)
         samples = 0
+        started = time.perf_counter()
         while samples < self.max_samples and not self.cancel.is_set():
             rng.shuffle(free)
             draws = free[players - 1:: players][:turns]
@@ -182,7 +183,7 @@ class HardBot:
                 else:  # let the card go / allow the call: carry on with the next draws
                     totals[i] += turns_to_out(h, draws, spec, jp, True, live)
             samples += 1
-            if time.perf_counter() >= deadline:
+            if self._out_of_time(deadline, started, samples):
                 break
         self.last_samples = samples
         best = min(range(len(candidates)), key=lambda i: (totals[i], i))
@@ -196,6 +197,7 @@ class HardBot:
         totals = [0.0] * len(candidates)
         samples = 0
         horizon = self.horizon_turns or 3 * view.players
+        started = time.perf_counter()
         while samples < self.max_samples and not self.cancel.is_set():
             world = sample_world(view, rng, known)
             seed = rng.random()
@@ -203,13 +205,19 @@ class HardBot:
                 w = world.clone() if i < len(candidates) - 1 else world
                 totals[i] += self._rollout(w, view.seat, cand, random.Random(seed), horizon)
             samples += 1
-            if time.perf_counter() >= deadline:
+            if self._out_of_time(deadline, started, samples):
                 break
         self.last_samples = samples
         if samples == 0:
             return candidates[0]
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
+
+    @staticmethod
+    def _out_of_time(deadline: float, started: float, samples: int) -> bool:
+        """True when one more sample (they take about the same time) would end past the deadline."""
+        now = time.perf_counter()
+        return now + (now - started) / max(1, samples) >= deadline
 
     def _rollout(self, state: HandState, me: int, first: Action | None, rng: random.Random,
                  horizon: int) -> float:

@@ -27,7 +27,8 @@ from ..engine.actions import (
     Tack,
 )
 from ..engine.cards import JOKER, Card, count_cards, parse_card, penalty
-from ..engine.contract import find_lay
+from ..engine.contract import Lay as LaySpec
+from ..engine.contract import build_melds, find_lay, find_lays
 from ..engine.hand import Phase
 from ..engine.refusal import Refusal
 from ..engine.rules import HandSpec
@@ -113,6 +114,13 @@ class Style:
     watch_others: bool = True
     lay_limit: int = 400  # lays the finder compares
     counting: bool = False  # plan around cards that are gone (Hard)
+    # Weights of a throw: its penalty, how it connects with the hand, how much it feeds others.
+    w_penalty: float = 0.2
+    w_connect: float = 2.0
+    w_danger: float = 3.0
+    w_danger_laid: float = 4.0
+    call_stock_floor: float = 2.0  # no calls once the stock holds fewer than this many rounds
+    lay_for_out: bool = False  # among the lays, prefer the one that leaves fewest cards after tacks
 
 
 class NormalBot:
@@ -151,7 +159,7 @@ class NormalBot:
 
     def wants_to_call(self, view: View) -> bool:
         """Call when the card helps and the stock is not nearly gone (a call costs two cards)."""
-        if not self.style.calls or view.stock_count <= view.players * 2:
+        if not self.style.calls or view.stock_count <= view.players * self.style.call_stock_floor:
             return False
         return self.wants(view, view.discard_top)
 
@@ -172,7 +180,10 @@ class NormalBot:
         hand = list(view.my_hand)
         if not view.laid[seat]:
             keep = 0 if view.rules.out_without_discard else 1
-            lay = find_lay(hand, view.spec, keep, view.rules.joker_points, self.style.lay_limit)
+            if self.style.lay_for_out:
+                lay = best_lay_for_out(view, hand, keep, self.style.lay_limit)
+            else:
+                lay = find_lay(hand, view.spec, keep, view.rules.joker_points, self.style.lay_limit)
             if lay is not None:
                 # Measured: holding a ready contract to go down and out later loses to laying now.
                 return Lay.of(lay)
@@ -205,7 +216,7 @@ class NormalBot:
                 for i, c in enumerate(options):
                     danger[i] += weight * feeds(c, taken[seat], spec)
         if view.laid[view.seat]:
-            scores = [penalty(c, jp) - 4.0 * danger[i] for i, c in enumerate(options)]
+            scores = [penalty(c, jp) - self.style.w_danger_laid * danger[i] for i, c in enumerate(options)]
             return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
         plan = make_plan(hand, spec, live=self.live)
         kept = count_cards(plan.keep)
@@ -216,14 +227,55 @@ class NormalBot:
         if spare:
             def value(c: Card) -> float:
                 i = options.index(c)
-                return penalty(c, jp) / 5.0 - 2.0 * connections(c, hand) - 3.0 * danger[i]
+                st = self.style
+                return (st.w_penalty * penalty(c, jp) - st.w_connect * connections(c, hand)
+                        - st.w_danger * danger[i])
             return max(spare, key=value)
         # Every card serves the plan: give up the one whose loss hurts it least.
         def loss(c: Card) -> tuple[int, float]:
             rest = list(hand)
             rest.remove(c)
-            return (deficiency(rest, spec, self.live), -penalty(c, jp) + 3.0 * danger[options.index(c)])
+            return (deficiency(rest, spec, self.live),
+                    -penalty(c, jp) + self.style.w_danger * danger[options.index(c)])
         return min(options, key=loss)
+
+
+def best_lay_for_out(view: View, hand: list[Card], keep: int, limit: int) -> LaySpec | None:
+    """The lay after which the fewest cards stay in hand once every possible tack is made."""
+    from ..engine.melds import tack_result
+
+    jp = view.rules.joker_points
+    best: LaySpec | None = None
+    best_key: tuple[int, int] | None = None
+    table = view.table
+    for i, lay in enumerate(find_lays(hand, view.spec, keep)):
+        melds = build_melds(lay, view.seat)
+        if isinstance(melds, Refusal):
+            continue
+        melds = [*table, *melds]
+        left = list(hand)
+        for _, cards in lay:
+            for c in cards:
+                left.remove(c)
+        placed = True
+        while placed and len(left) > keep:
+            placed = False
+            for c in sorted(left, reverse=True):  # jokers (0) last
+                for j, m in enumerate(melds):
+                    r = tack_result(m, c, m.owner == view.seat)
+                    if not isinstance(r, Refusal):
+                        melds[j] = r
+                        left.remove(c)
+                        placed = True
+                        break
+                if placed or len(left) <= keep:
+                    break
+        key = (len(left), -sum(penalty(c, jp) for _, cards in lay for c in cards))
+        if best_key is None or key < best_key:
+            best, best_key = lay, key
+        if i + 1 >= limit:
+            break
+    return best
 
 
 def _fits(meld: object, card: Card, seat: int) -> bool:
