@@ -76,9 +76,12 @@ class HardBot:
         self.normal = NormalBot(Style(counting=True, lay_for_out=True))
         self.fast = NormalBot(FAST)
         self.last_samples = 0
+        self._deadline = 0.0
 
     def choose(self, view: View, rng: random.Random) -> Action | None:
         """Normal's answer, or the best candidate by search when there is a real choice."""
+        # The whole decision, Normal's part included, stays inside the budget (3% kept spare).
+        self._deadline = time.perf_counter() + 0.97 * self.think_ms / 1000.0
         base = self.normal.choose(view, rng)
         candidates = self.candidates(view, base)
         if len(candidates) < 2 or self.think_ms <= 0:
@@ -147,7 +150,7 @@ class HardBot:
         stock order; the seat draws every ``players``-th card and throws by the plan
         (:func:`turns_to_out`). The same orders serve every candidate.
         """
-        deadline = time.perf_counter() + self.think_ms / 1000.0
+        deadline = self._deadline
         spec = view.spec
         jp = view.rules.joker_points
         hand = list(view.my_hand)
@@ -192,7 +195,7 @@ class HardBot:
     def search_rollouts(self, view: View, rng: random.Random,
                         candidates: list[Action | None]) -> Action | None:
         """The candidate with the best mean outcome over sampled worlds."""
-        deadline = time.perf_counter() + self.think_ms / 1000.0
+        deadline = self._deadline
         known = known_holdings(view)
         totals = [0.0] * len(candidates)
         samples = 0
