@@ -140,7 +140,9 @@ class NormalBot:
         if not view.my_turn:
             return Call() if view.may_call and self.wants_to_call(view) else None
         if view.phase == Phase.ALLOW:
-            return Refuse() if not view.laid[view.seat] and self.wants(view, view.discard_top) else Allow()
+            if view.laid[view.seat]:
+                return Allow()
+            return Refuse() if self.wants(view, view.discard_top) else Allow()
         if view.phase == Phase.PLUCK:
             return PluckDiscard() if self.takes_discard(view) else PluckStock()
         return self.play(view, rng)
