@@ -60,3 +60,14 @@ def test_a_breach_exits_non_zero_with_seed_and_action(monkeypatch: pytest.Monkey
 def test_rotation_seats_every_bot_everywhere() -> None:
     report = sim.simulate(3, ["greedy", "random", "random"], make_rules("baby"), seed=5, rotate=True)
     assert report["matches"] == 3
+
+
+def test_levels_by_name_and_a_thinking_cap() -> None:
+    done = run_sim("--games", "1", "--players", "3", "--bots", "hard,normal,easy", "--rules", "baby",
+                   "--think-ms", "5", "--seed", "2", "--check")
+    assert done.returncode == 0, done.stderr
+    seats = json.loads(done.stdout)["seats"]
+    assert [s["bot"] for s in seats] == ["hard", "normal", "easy"]
+    assert seats[0]["decision_ms_p99"] < 200  # a 5 ms budget, with room for a slow machine
+    lo, hi = seats[0]["win_rate_ci95"]
+    assert 0.0 <= lo <= seats[0]["win_rate"] <= hi <= 1.0
