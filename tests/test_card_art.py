@@ -1,0 +1,59 @@
+"""Card pictures: every card draws at every size, the font has every glyph, results are cached,
+and a missing asset says what is missing."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from kalooki_desktop.engine.cards import JOKER, make_card
+from kalooki_desktop.ui import cards, palette
+from kalooki_desktop.ui.resources import MissingAsset, asset
+
+ALL = [JOKER] + [make_card(r, s) for r in range(1, 14) for s in range(4)]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _pygame() -> None:
+    pygame.init()
+
+
+@pytest.mark.parametrize("height", [48, 96, 170, 320])
+def test_every_face_and_the_back_draw_at_every_size(height: int) -> None:
+    w, h = cards.card_size(height)
+    for c in ALL:
+        for four in (False, True):
+            img = cards.face(c, height, four)
+            assert img.get_size() == (w, h)
+    assert cards.back(height).get_size() == (w, h)
+    # Corners are transparent (rounded); the middle is cream or ink, never empty.
+    img = cards.face(make_card(1, 0), height)
+    assert img.get_at((0, 0)).a < 128
+    assert img.get_at((w // 2, h // 8)).a == 255
+
+
+def test_red_and_black_inks_and_the_four_colour_deck() -> None:
+    assert cards.suit_colour(1) == cards.suit_colour(2) == palette.RED
+    assert cards.suit_colour(0) == cards.suit_colour(3) == palette.BLACK
+    assert len({cards.suit_colour(s, four_colour=True) for s in range(4)}) == 4
+
+
+def test_the_font_has_every_glyph_the_cards_use() -> None:
+    assert cards.missing_glyphs("A2345678910JQK ♠♥♦♣★JOKER= ✓✗") == []
+
+
+def test_pictures_are_cached_per_size() -> None:
+    assert cards.face(make_card(7, 0), 120) is cards.face(make_card(7, 0), 120)
+    assert cards.face(make_card(7, 0), 121) is not cards.face(make_card(7, 0), 120)
+
+
+def test_joker_tag_names_the_card() -> None:
+    tag = cards.joker_tag(make_card(7, 0), 150)
+    assert tag.get_width() > tag.get_height() > 0
+
+
+def test_a_missing_asset_says_which() -> None:
+    with pytest.raises(MissingAsset, match=r"nope\.ttf"):
+        asset("fonts", "nope.ttf")
+    assert asset("fonts", "DejaVuSans.ttf").is_file()
+    assert asset("fonts", "LICENSE-DejaVu.txt").is_file()
