@@ -8,7 +8,7 @@ no rule depends on which pack a card came from.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final
 
 Card = int
@@ -38,18 +38,17 @@ def make_card(rank: int, suit: int) -> Card:
 
 
 def rank_of(card: Card) -> int:
-    """Rank 1..13 of a natural card (0 for a joker)."""
+    """Rank 1..13 of a natural card (0 for a joker).
+
+    >>> rank_of(parse_card("QD")), suit_of(parse_card("QD")), SUITS[suit_of(parse_card("QD"))]
+    (12, 2, 'D')
+    """
     return card >> 2
 
 
 def suit_of(card: Card) -> int:
     """Suit index 0..3 of a natural card (meaningless for a joker)."""
     return card & 3
-
-
-def is_joker(card: Card) -> bool:
-    """True for a joker."""
-    return card == JOKER
 
 
 def parse_card(text: str) -> Card:
@@ -141,26 +140,23 @@ def count_cards(cards: Iterable[Card]) -> list[int]:
 
 
 def sort_key_suit(card: Card) -> tuple[int, int]:
-    """Sort by suit then rank, jokers last."""
+    """Sort by suit then rank, jokers last (the hand's "sort by suit" button).
+
+    >>> cards_text(sorted(parse_cards("JK 3H 10S 2H"), key=sort_key_suit))
+    ['10S', '2H', '3H', 'JK']
+    """
     if card == JOKER:
         return (9, 0)
     return (card & 3, card >> 2)
 
 
 def sort_key_rank(card: Card) -> tuple[int, int]:
-    """Sort by rank then suit, jokers last."""
+    """Sort by rank then suit, jokers last (the hand's "sort by rank" button).
+
+    >>> cards_text(sorted(parse_cards("JK 3H 10S 3S"), key=sort_key_rank))
+    ['3S', '3H', '10S', 'JK']
+    """
     if card == JOKER:
         return (99, 0)
     return (card >> 2, card & 3)
 
-
-def remove_cards(hand: list[Card], cards: Sequence[Card]) -> bool:
-    """Remove ``cards`` (a multiset) from ``hand`` in place; False and untouched if not all there."""
-    need = count_cards(cards)
-    have = count_cards(hand)
-    for c in set(cards):
-        if have[c] < need[c]:
-            return False
-    for c in cards:
-        hand.remove(c)
-    return True

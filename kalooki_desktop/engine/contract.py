@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Final
 
-from .cards import CARD_CODES, HIGH_ACE, JOKER, Card, count_cards, make_card, penalty
+from .cards import HIGH_ACE, JOKER, Card, count_cards, make_card, penalty
 from .melds import Meld, make_meld
 from .refusal import Refusal, refuse
 from .rules import FOUR, THREE, HandSpec, contract_text
@@ -281,7 +281,6 @@ def can_lay(hand: Sequence[Card], spec: HandSpec, keep: int = 1) -> bool:
 
 
 __all__ = [
-    "CARD_CODES",
     "Lay",
     "MeldSpec",
     "build_melds",

@@ -8,7 +8,7 @@ A match is fully determined by its rules, player count, seed and action list:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .actions import Action, parse_action
@@ -193,7 +193,3 @@ def replay(
         match.apply(seat, parse_action(action) if isinstance(action, str) else action)
     return match
 
-
-def hand_counts(hands: Sequence[Sequence[Card]]) -> list[int]:
-    """Cards held per seat."""
-    return [len(h) for h in hands]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from .cards import HIGH_ACE, JOKER, RANK_NAMES, SUITS, Card, card_text, make_card
+from .cards import HIGH_ACE, JOKER, RANK_NAMES, Card, card_text, make_card
 from .refusal import Refusal, refuse
 from .rules import FOUR, THREE, RuleSet
 
@@ -288,7 +288,3 @@ def parse_kind(name: str) -> int:
     except KeyError:
         raise ValueError(f"a meld kind is 'three' or 'four', not {name!r}") from None
 
-
-def suit_name(suit: int) -> str:
-    """The suit letter."""
-    return SUITS[suit]
