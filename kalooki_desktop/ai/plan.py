@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from ..engine.cards import HIGH_ACE, JOKER, Card, count_cards, make_card
@@ -55,8 +56,21 @@ def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2,
     """The plan with the smallest deficiency (ties: the one keeping more cards).
 
     ``live`` (a count per card code of the copies the seat may still draw) turns on card
-    counting: plans that need cards which are gone cost more.
+    counting: plans that need cards which are gone cost more. Blind plans are memoized: the
+    same hands come back again and again in the bots' searches.
     """
+    if live is None:
+        return _blind_plan(tuple(sorted(hand)), spec, windows_per_suit)
+    return _make_plan(hand, spec, windows_per_suit, live)
+
+
+@lru_cache(maxsize=1 << 16)
+def _blind_plan(hand: tuple[Card, ...], spec: HandSpec, windows_per_suit: int) -> Plan:
+    return _make_plan(hand, spec, windows_per_suit, None)
+
+
+def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
+               live: Sequence[int] | None) -> Plan:
     cnt = count_cards(hand)
     jokers = cnt[JOKER]
     threes, fours = spec.threes, spec.fours
