@@ -1,10 +1,13 @@
 """The computer opponents as the player meets them: a name, a level and a persona, and the
-pace at which their moves are shown (separate from how long they think)."""
+pace at which their moves are shown (separate from how long they think). Titles and blurbs are
+translated (``level.<level>``, ``persona.<level>.blurb``)."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+
+from ..i18n import tr
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,9 +16,17 @@ class Persona:
 
     level: str
     name: str
-    title: str
-    blurb: str
     pace_ms: int  # typical pause before a move is shown, at normal animation speed
+
+    @property
+    def title(self) -> str:
+        """The level's name in the player's language ("Hard")."""
+        return tr(f"level.{self.level}")
+
+    @property
+    def blurb(self) -> str:
+        """One or two sentences on how this opponent plays."""
+        return tr(f"persona.{self.level}.blurb")
 
     def pause_ms(self, rng: random.Random, speed: float = 1.0) -> int:
         """A human-looking pause before showing a move: the pace with some jitter, scaled by speed."""
@@ -24,24 +35,11 @@ class Persona:
 
 
 PERSONAS: dict[str, Persona] = {
-    "easy": Persona(
-        "easy", "Auntie Pearl", "Easy",
-        "Plays for the fun of it: plans her contract, but often forgets a tack and now and then "
-        "throws a card she needed.", 1100),
-    "normal": Persona(
-        "normal", "Desmond", "Normal",
-        "A steady domino-hall regular: builds his contract, tacks everything, calls when the "
-        "card really helps and keeps an eye on what you pick up.", 850),
-    "hard": Persona(
-        "hard", "Miss Ivy", "Hard",
-        "Tournament sharp: counts the cards that are gone and plays each throw forward in her "
-        "head before she lets it go.", 700),
-    "greedy": Persona(
-        "greedy", "Junior", "Beginner",
-        "Keeps pairs and runs, sheds high cards, and never looks further than this turn.", 900),
-    "random": Persona(
-        "random", "Lucky", "Random",
-        "Plays any legal card at all: good for learning the rules, not for a game.", 600),
+    "easy": Persona("easy", "Auntie Pearl", 1100),
+    "normal": Persona("normal", "Desmond", 850),
+    "hard": Persona("hard", "Miss Ivy", 700),
+    "greedy": Persona("greedy", "Junior", 900),
+    "random": Persona("random", "Lucky", 600),
 }
 
 #: The levels offered in the new-game dialog, weakest first.
