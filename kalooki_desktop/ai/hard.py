@@ -111,10 +111,10 @@ class HardBot:
             return self._discard_candidates(view, hand, base)
         return [base]
 
-    @staticmethod
-    def _close(hand: list[Card], card: Card, view: View) -> bool:
+    def _close(self, hand: list[Card], card: Card, view: View) -> bool:
         """Taking ``card`` brings the plan closer: Normal would take it; search may say no."""
-        return deficiency([*hand, card], view.spec) < deficiency(hand, view.spec)
+        live = self.normal.live
+        return deficiency([*hand, card], view.spec, live) < deficiency(hand, view.spec, live)
 
     def _discard_candidates(self, view: View, hand: list[Card], base: Discard) -> list[Action | None]:
         plan = make_plan(hand, view.spec, live=self.normal.live)
@@ -137,7 +137,8 @@ class HardBot:
     # --- search ---------------------------------------------------------------------------
 
     def search(self, view: View, rng: random.Random, candidates: list[Action | None]) -> Action | None:
-        """Discards are scored by the seat's own future draws; other choices by table rollouts."""
+        """The best candidate: by the seat's own future draws (``method="draws"``, the default) or
+        by table rollouts to the end of the hand (``method="rollouts"``)."""
         if self.method == "draws":
             return self.search_draws(view, rng, candidates)
         return self.search_rollouts(view, rng, candidates)
