@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from kalooki_desktop.ai.base import make_bot, next_decision
 from kalooki_desktop.engine.actions import Discard, Lay
 from kalooki_desktop.engine.cards import count_cards, parse_card
@@ -40,6 +42,7 @@ def _rules(preset: str, variants: tuple[str, ...]):  # type: ignore[no-untyped-d
     return make_rules(preset, variants, schedule)
 
 
+@pytest.mark.slow
 def test_random_playouts_keep_every_invariant() -> None:
     hands = outs = bent = void = calls = moves = tacks = 0
     seed = 1000
