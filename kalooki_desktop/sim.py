@@ -74,7 +74,7 @@ def _percentile(values: Sequence[float], q: float) -> float:
     return ordered[k]
 
 
-def _expected_delta(action: Action, hand_before: int) -> int | None:
+def _expected_delta(action: Action) -> int | None:
     """How the acting seat's hand size must change (None: depends on the outcome)."""
     if isinstance(action, (PluckStock, PluckDiscard, Refuse)):
         return 1
@@ -141,7 +141,7 @@ def play_match(
         actions += 1
         if check:
             where = f"seed {seed} action {actions - 1} ({seat}: {action})"
-            delta = _expected_delta(action, before)
+            delta = _expected_delta(action)
             if delta is not None and not hand.over and not isinstance(action, EndTurn):
                 got = len(hand.hands[seat]) - before
                 if got != delta:

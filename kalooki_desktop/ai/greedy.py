@@ -22,7 +22,7 @@ from ..engine.actions import (
     Refuse,
     Tack,
 )
-from ..engine.cards import JOKER, Card, penalty
+from ..engine.cards import JOKER, Card, parse_card, penalty
 from ..engine.contract import find_lay
 from ..engine.hand import Phase
 from ..engine.rules import HandSpec
@@ -53,8 +53,6 @@ def usefulness(card: Card, hand: Sequence[Card], spec: HandSpec) -> float:
 
 def view_last_discard(log: Sequence[tuple[int, str]]) -> Card | None:
     """The card of the most recent discard in a public log."""
-    from ..engine.cards import parse_card
-
     for _, text in reversed(log):
         if text.startswith("discard "):
             return parse_card(text[8:])

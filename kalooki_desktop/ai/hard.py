@@ -226,12 +226,8 @@ class HardBot:
     def _rollout(self, state: HandState, me: int, first: Action | None, rng: random.Random,
                  horizon: int) -> float:
         """Apply ``first`` for ``me`` and play on with the fast policy; my outcome (higher is better)."""
-        skip_call = False
-        if first is None:
-            skip_call = True  # I let the card go; the others may still call it
-        elif isinstance(first, Call):
-            state.apply(me, first)
-        else:
+        skip_call = first is None  # I let the card go; the others may still call it
+        if first is not None:
             state.apply(me, first)
         start_turn = state.turn_no
         steps = 0

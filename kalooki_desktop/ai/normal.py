@@ -30,6 +30,7 @@ from ..engine.cards import JOKER, Card, count_cards, parse_card, penalty
 from ..engine.contract import Lay as LaySpec
 from ..engine.contract import build_melds, find_lay, find_lays
 from ..engine.hand import Phase
+from ..engine.melds import Meld, tack_result
 from ..engine.refusal import Refusal
 from ..engine.rules import HandSpec
 from ..engine.view import View
@@ -244,8 +245,6 @@ class NormalBot:
 
 def best_lay_for_out(view: View, hand: list[Card], keep: int, limit: int) -> LaySpec | None:
     """The lay after which the fewest cards stay in hand once every possible tack is made."""
-    from ..engine.melds import tack_result
-
     jp = view.rules.joker_points
     best: LaySpec | None = None
     best_key: tuple[int, int] | None = None
@@ -280,10 +279,7 @@ def best_lay_for_out(view: View, hand: list[Card], keep: int, limit: int) -> Lay
     return best
 
 
-def _fits(meld: object, card: Card, seat: int) -> bool:
-    from ..engine.melds import Meld, tack_result
-
-    assert isinstance(meld, Meld)
+def _fits(meld: Meld, card: Card, seat: int) -> bool:
     return not isinstance(tack_result(meld, card, meld.owner == seat), Refusal)
 
 
