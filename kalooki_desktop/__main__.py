@@ -1,24 +1,68 @@
-"""Start Kalooki. Until the table scene exists this plays a watched match between computer players."""
+"""Start Kalooki: ``python -m kalooki_desktop`` and the ``kalooki`` command."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import traceback
 from collections.abc import Sequence
 
 from . import __version__
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m kalooki_desktop`` and the ``kalooki`` command."""
-    p = argparse.ArgumentParser(prog="kalooki", description="Jamaican Kalooki")
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line."""
+    p = argparse.ArgumentParser(prog="kalooki", description="Jamaican Kalooki against computer opponents")
     p.add_argument("--version", action="version", version=f"kalooki {__version__}")
-    p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--rules", default="jamaican")
-    args = p.parse_args(argv)
-    from .watch import watch_match
+    p.add_argument(
+        "--data-dir", metavar="PATH", help="where saves and settings live (default: the user data folder)"
+    )
+    p.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x800")
+    p.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    p.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="run headless: menu, a new game played by the hint, then exit 0 (non-zero on any error)",
+    )
+    p.add_argument("--frames", type=int, default=900, help="frames to render in the smoke test")
+    p.add_argument("--screenshot", metavar="PATH", help="save the last frame of the smoke test here")
+    p.add_argument("--seed", type=int, default=2026, help="the smoke test's game seed")
+    return p.parse_args(argv)
 
-    return watch_match(args.rules, args.seed)
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the game (or the smoke test); returns the exit status."""
+    args = parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.smoke_test:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .storage.paths import set_data_dir
+
+    if args.data_dir:
+        set_data_dir(args.data_dir)
+    size = None
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+            size = (w, h)
+        except ValueError:
+            print(f"kalooki: --size wants WIDTHxHEIGHT, e.g. 1280x800, not {args.size!r}", file=sys.stderr)
+            return 2
+    try:
+        if args.smoke_test:
+            from .smoke import smoke_test
+
+            return smoke_test(args.frames, args.screenshot, args.seed, size)
+        from .app import App
+        from .scenes.menu import MenuScene
+
+        app = App(size, args.fullscreen or None)
+        return app.run(MenuScene(app))
+    except Exception:
+        traceback.print_exc()
+        return 1
 
 
 if __name__ == "__main__":

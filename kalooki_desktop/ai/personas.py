@@ -46,6 +46,34 @@ PERSONAS: dict[str, Persona] = {
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 
+#: Table names by level, so that several opponents of one level are told apart.
+NAMES: dict[str, tuple[str, ...]] = {
+    "easy": ("Auntie Pearl", "Cousin Dawn", "Uncle Roy", "Miss Hyacinth", "Little Kenroy", "Aunt Sonia",
+             "Grandpa Cecil"),
+    "normal": ("Desmond", "Marcia", "Winston", "Claudette", "Delroy", "Beverley", "Errol"),
+    "hard": ("Miss Ivy", "Professor Lloyd", "Sister Joy", "Captain Neville", "Madam Gloria", "Mr. Barrington",
+             "Lady Icilda"),
+    "greedy": ("Junior", "Ricky", "Tanya", "Omar", "Shelly", "Dwayne", "Keisha"),
+    "random": ("Lucky", "Chance", "Breezy", "Dice", "Spinner", "Flip", "Rolly"),
+}
+
+
+def table_names(levels: list[str] | tuple[str, ...]) -> list[str]:
+    """A distinct name for each opponent level in order (the first of a level gets its persona's name).
+
+    >>> table_names(["normal", "hard", "normal"])
+    ['Desmond', 'Miss Ivy', 'Marcia']
+    """
+    used: dict[str, int] = {}
+    out = []
+    for level in levels:
+        pool = NAMES.get(level) or (persona(level).name,)
+        i = used.get(level, 0)
+        used[level] = i + 1
+        out.append(pool[i] if i < len(pool) else f"{pool[0]} {i + 1}")
+    return out
+
+
 def persona(level: str) -> Persona:
     """The persona of a level name."""
     try:

@@ -30,3 +30,9 @@ GREEN: Colour = (20, 128, 56)
 #: Suit colours by suit index (S H D C), two-colour and four-colour decks.
 SUIT_COLOURS_2: tuple[Colour, Colour, Colour, Colour] = (BLACK, RED, RED, BLACK)
 SUIT_COLOURS_4: tuple[Colour, Colour, Colour, Colour] = (BLACK, RED, BLUE, GREEN)
+
+#: One colour per seat for the score chart (the player first), distinct on the felt.
+SEAT_COLOURS: tuple[Colour, ...] = (
+    (240, 200, 80), (110, 180, 255), (255, 140, 90), (200, 130, 255),
+    (120, 230, 160), (255, 120, 170), (230, 230, 230), (160, 210, 60),
+)

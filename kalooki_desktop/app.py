@@ -1,0 +1,346 @@
+"""The window, the event loop and the scene stack.
+
+One loop: events go to pygame_gui first, then to the top scene; the top scene updates and
+draws, pygame_gui draws its widgets, then the scene's top layer (dragged cards, toasts).
+Scene changes are requested and applied between frames. F11 toggles fullscreen, F12 saves a
+screenshot.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import pygame
+import pygame_gui
+
+from .i18n import set_language, tr
+from .session import Session
+from .storage.paths import sub_dir
+from .storage.settings import Settings
+from .ui import palette
+from .ui import text as txt
+from .ui.draw import panel
+from .ui.resources import asset
+
+MIN_SIZE = (1024, 640)
+W = TypeVar("W", bound=pygame_gui.core.UIElement)
+FPS = 60
+
+
+class Scene:
+    """One screen of the game. Subclasses override the lifecycle methods they need.
+
+    ``draw`` reads state and never changes it; widgets made with :meth:`widget` are removed
+    when the scene is left and rebuilt by :meth:`build` when the window is resized.
+    """
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._widgets: list[pygame_gui.core.UIElement] = []
+
+    # lifecycle
+    def on_enter(self) -> None:
+        """The scene became the top of the stack."""
+        self.rebuild()
+
+    def on_exit(self) -> None:
+        """The scene stops being the top of the stack."""
+        self.clear_widgets()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window changed size."""
+        self.rebuild()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to an event; True if it was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene below the widgets."""
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Draw above the widgets (dragged cards, dialogs of our own)."""
+
+    # widgets
+    def build(self) -> None:
+        """Create the scene's widgets for the current window size."""
+
+    def rebuild(self) -> None:
+        """Remove and re-create the widgets."""
+        self.clear_widgets()
+        self.build()
+
+    def widget(self, element: W) -> W:
+        """Remember a widget so it is removed with the scene."""
+        self._widgets.append(element)
+        return element
+
+    def clear_widgets(self) -> None:
+        """Remove the scene's widgets."""
+        for w in self._widgets:
+            w.kill()
+        self._widgets.clear()
+
+    def button(
+        self, rect: pygame.Rect, label: str, object_id: str | None = None, tooltip: str | None = None
+    ) -> pygame_gui.elements.UIButton:
+        """A themed button."""
+        b = pygame_gui.elements.UIButton(rect, label, self.app.ui, object_id=object_id, tool_tip_text=tooltip)
+        self.widget(b)
+        return b
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size."""
+        return self.app.screen.get_size()
+
+
+class App:
+    """The running game: window, widgets manager, scenes, settings and the game in progress."""
+
+    def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
+        pygame.init()
+        with contextlib.suppress(pygame.error):  # no sound device: the game carries on silently
+            pygame.mixer.init()
+        self.settings = Settings.load()
+        set_language(self.settings.language)
+        want = size or (int(self.settings.window[0]), int(self.settings.window[1]))
+        w, h = max(MIN_SIZE[0], want[0]), max(MIN_SIZE[1], want[1])
+        pygame.display.set_caption(tr("app.title"))
+        with contextlib.suppress(FileNotFoundError, pygame.error):  # a missing icon is not worth stopping for
+            pygame.display.set_icon(pygame.image.load(str(asset("icon", "kalooki-256.png"))))
+        self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.window: pygame.Window | None
+        try:
+            with warnings.catch_warnings():  # the display-module window is what we want here
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self.window = pygame.Window.from_display_module()
+            self.window.minimum_size = MIN_SIZE
+        except (pygame.error, AttributeError):
+            self.window = None
+        self.ui = make_ui_manager((w, h))
+        self.scenes: list[Scene] = []
+        self._requests: list[Callable[[], None]] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.session: Session | None = None
+        self.toast_text = ""
+        self.toast_kind = "info"
+        self.toast_until = 0.0
+        self.frame_ms: list[float] = []
+        self.on_frame: Callable[[App, int], None] | None = None
+        self.persist = True  # write settings (the smoke test leaves the player's files alone)
+        if fullscreen if fullscreen is not None else self.settings.fullscreen:
+            self.toggle_fullscreen()
+
+    # --- the scene stack ---------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene being shown."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        """Show ``scene`` on top (applied between frames)."""
+        self._requests.append(lambda: self._push(scene))
+
+    def pop(self) -> None:
+        """Go back to the scene below (applied between frames)."""
+        self._requests.append(self._pop)
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        def do() -> None:
+            self._pop()
+            self._push(scene)
+
+        self._requests.append(do)
+
+    def reset(self, scene: Scene) -> None:
+        """Clear the stack and show ``scene``."""
+
+        def do() -> None:
+            while self.scenes:
+                self._pop()
+            self._push(scene)
+
+        self._requests.append(do)
+
+    def _push(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.on_exit()
+        self.scenes.append(scene)
+        scene.on_enter()
+
+    def _pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        if self.top is not None:
+            self.top.on_enter()
+
+    def apply_requests(self) -> None:
+        """Apply the scene changes requested during the frame."""
+        while self._requests:
+            self._requests.pop(0)()
+
+    # --- the game in progress -------------------------------------------------------------
+
+    def set_session(self, session: Session | None) -> None:
+        """Start (or drop) the game in progress; the previous one stops thinking."""
+        if self.session is not None and self.session is not session:
+            self.session.close()
+        self.session = session
+
+    # --- the loop ---------------------------------------------------------------------
+
+    def run(self, first: Scene, max_frames: int | None = None) -> int:
+        """Run until Quit (or ``max_frames`` frames); returns the exit status."""
+        self.push(first)
+        self.apply_requests()
+        frame = 0
+        while self.running and (max_frames is None or frame < max_frames):
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(dt)
+            if self.on_frame is not None:
+                self.on_frame(self, frame)
+            frame += 1
+        self.shutdown()
+        return 0
+
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: events, update, draw, flip, scene changes."""
+        t0 = time.perf_counter()
+        for event in pygame.event.get() if events is None else events:
+            self.dispatch(event)
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        self.ui.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.apply_requests()
+        self.frame_ms.append((time.perf_counter() - t0) * 1000)
+        if len(self.frame_ms) > 600:
+            del self.frame_ms[:300]
+
+    def draw(self) -> None:
+        """Draw the whole frame to the window surface."""
+        top = self.top
+        if top is not None:
+            top.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        if top is not None:
+            top.draw_top(self.screen)
+        self._draw_toast()
+        w, h = self.screen.get_size()
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            self.toast(tr("app.too_small", w=MIN_SIZE[0], h=MIN_SIZE[1]), "error", 0.1)
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Route one event: app keys, pygame_gui, then the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resized(event.size)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+            self.screenshot()
+            return
+        used = self.ui.process_events(event)
+        top = self.top
+        if top is not None and not (used and event.type in _POINTER_EVENTS):
+            top.handle_event(event)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """Lay everything out again for a new window size."""
+        surface = pygame.display.get_surface()
+        if surface is None or surface.get_size() != tuple(size):
+            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = surface
+        self.ui.set_window_resolution(self.screen.get_size())
+        if not self.settings.fullscreen:
+            self.settings.window = list(self.screen.get_size())
+        if self.top is not None:
+            self.top.on_resize(self.screen.get_size())
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen on the desktop's resolution, or back to a window."""
+        if self.window is None:
+            return
+        try:
+            if self.settings.fullscreen:
+                self.window.set_windowed()
+                self.settings.fullscreen = False
+            else:
+                self.window.set_fullscreen(desktop=True)
+                self.settings.fullscreen = True
+        except pygame.error as exc:
+            self.toast(str(exc), "error")
+            return
+        self.resized(self.window.size)
+
+    def screenshot(self, path: str | Path | None = None) -> Path:
+        """Save the window as a PNG (F12) and say where."""
+        if path is None:
+            path = sub_dir("screenshots") / time.strftime("kalooki-%Y%m%d-%H%M%S.png")
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        self.toast(tr("app.screenshot", path=str(path)))
+        return path
+
+    def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
+        """A short message at the top of the window ("error" for refusals)."""
+        self.toast_text, self.toast_kind = message, kind
+        self.toast_until = time.monotonic() + seconds
+
+    def _draw_toast(self) -> None:
+        if not self.toast_text or time.monotonic() > self.toast_until:
+            return
+        w, h = self.screen.get_size()
+        size = max(15, round(h * 0.024))
+        colour = palette.INVALID if self.toast_kind == "error" else palette.GOLD
+        icon = "✗ " if self.toast_kind == "error" else ""
+        img = txt.render(icon + self.toast_text, size, palette.TEXT, True)
+        rect = img.get_rect(midtop=(w // 2, round(h * 0.075)))
+        box = rect.inflate(size * 2, size)
+        panel(self.screen, box, alpha=225, radius=box.h // 2, border=colour)
+        self.screen.blit(img, rect)
+
+    def quit(self) -> None:
+        """Stop the loop at the end of this frame."""
+        self.running = False
+
+    def shutdown(self) -> None:
+        """Leave cleanly: stop thinking bots, save settings."""
+        while self.scenes:
+            self.scenes.pop().on_exit()
+        self.set_session(None)
+        if self.persist:
+            with contextlib.suppress(OSError):  # a read-only disk must not stop the game from closing
+                self.settings.save()
+
+
+_POINTER_EVENTS = {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL}
+
+
+def make_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
+    """The pygame_gui manager with our font (absolute paths) and our one theme."""
+    manager = pygame_gui.UIManager(size, starting_language="en")
+    manager.add_font_paths(
+        "dejavu", str(asset("fonts", "DejaVuSans.ttf")), str(asset("fonts", "DejaVuSans-Bold.ttf"))
+    )
+    manager.get_theme().load_theme(str(asset("theme.json")))
+    return manager

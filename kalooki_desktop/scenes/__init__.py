@@ -1,0 +1,1 @@
+"""The screens of the game: menu, new game, table, scoreboard, rules, settings."""

@@ -1,0 +1,118 @@
+"""The main menu: Continue (when a game is in progress), New game, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pygame_gui
+
+from ..app import Scene
+from ..engine.cards import JOKER, parse_cards
+from ..i18n import tr
+from ..ui import cards as art
+from ..ui import palette
+from ..ui import text as txt
+from ..ui.draw import felt
+
+_FAN = [*parse_cards("AS KH QD JC"), JOKER]
+
+
+class MenuScene(Scene):
+    """The first screen."""
+
+    def build(self) -> None:
+        w, h = self.size
+        bw, bh = min(360, w // 3), max(48, h // 14)
+        x = (w - bw) // 2
+        y = round(h * 0.50)
+        gap = bh + max(10, h // 60)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        session = self.app.session
+        items = ["continue", "new", "rules", "settings", "quit"]
+        for i, key in enumerate(items):
+            b = self.button(
+                pygame.Rect(x, y + i * gap, bw, bh),
+                tr(f"menu.{key}"),
+                "#primary_button" if key == ("continue" if session else "new") else "#big_button",
+            )
+            self.buttons[key] = b
+        if session is None or session.over:
+            self.buttons["continue"].disable()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, b in self.buttons.items():
+                if event.ui_element is b:
+                    self.choose(key)
+                    return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.app.session is not None:
+                self.choose("continue")
+                return True
+            if event.key == pygame.K_n:
+                self.choose("new")
+                return True
+        return False
+
+    def choose(self, key: str) -> None:
+        """Act on a menu item."""
+        from .newgame import NewGameScene
+        from .rules import RulesScene
+        from .settings import SettingsScene
+        from .table import TableScene
+
+        if key == "continue" and self.app.session is not None and not self.app.session.over:
+            self.app.push(TableScene(self.app, self.app.session))
+        elif key == "new":
+            self.app.push(NewGameScene(self.app))
+        elif key == "rules":
+            self.app.push(RulesScene(self.app))
+        elif key == "settings":
+            self.app.push(SettingsScene(self.app))
+        elif key == "quit":
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt((w, h)), (0, 0))
+        ch = round(h * 0.2)
+        cw, _ = art.card_size(ch)
+        cx, cy = w // 2, round(h * 0.30)
+        for i, card in enumerate(_FAN):
+            angle = (i - 2) * 11
+            img = pygame.transform.rotozoom(art.face(card, ch, self.app.settings.four_colour), -angle, 1)
+            rad = math.radians(angle)
+            pos = (cx + math.sin(rad) * ch * 0.9, cy - math.cos(rad) * ch * 0.9 + ch * 0.9)
+            shadow = pygame.transform.rotozoom(art.shadow(ch), -angle, 1)
+            surface.blit(shadow, shadow.get_rect(center=(pos[0] + 4, pos[1] + 6)))
+            surface.blit(img, img.get_rect(center=pos))
+        size = max(40, round(h * 0.085))
+        txt.draw(
+            surface,
+            tr("app.title"),
+            size,
+            (w // 2 + 3, round(h * 0.055) + 3),
+            palette.BACK_BLACK,
+            True,
+            "midtop",
+        )
+        txt.draw(surface, tr("app.title"), size, (w // 2, round(h * 0.055)), palette.GOLD, True, "midtop")
+        txt.draw(
+            surface,
+            tr("menu.tagline"),
+            max(14, round(h * 0.024)),
+            (w // 2, round(h * 0.47) - cw * 0.1),
+            palette.TEXT,
+            False,
+            "midbottom",
+        )
+        txt.draw(
+            surface,
+            tr("menu.keys"),
+            max(12, round(h * 0.018)),
+            (w // 2, h - 12),
+            (190, 200, 190),
+            False,
+            "midbottom",
+        )

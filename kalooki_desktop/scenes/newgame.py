@@ -1,0 +1,296 @@
+"""The new-game dialog: 2-7 computer opponents with a level each, the rules preset (or a custom
+schedule) and every variant switch of the rule book with a one-line explanation."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
+
+from ..ai.personas import LEVELS, persona, table_names
+from ..app import Scene
+from ..engine.match import Match
+from ..i18n import tr
+from ..session import GameSetup, Session
+from ..ui import palette
+from ..ui import text as txt
+from ..ui.draw import felt, panel
+
+PRESETS = ("jamaican", "baby", "short", "custom")
+#: Variant switches in the order the rule book lists them (J-V10 is the jokers menu).
+SWITCHES = ("J-V1", "J-V2", "J-V3", "J-V4", "J-V5", "J-V6", "J-V7", "J-V8", "J-V9", "J-3.5", "J-S4")
+JOKERS = ("4", "5", "6")
+MAX_OPPONENTS = 7
+
+
+class NewGameScene(Scene):
+    """Choose opponents and rules, then start."""
+
+    def __init__(self, app: object) -> None:
+        super().__init__(app)  # type: ignore[arg-type]
+        last = self.app.settings.last_game
+        levels = [lv for lv in last.get("levels", []) if lv in LEVELS]
+        self.levels: list[str] = levels if 2 <= len(levels) <= MAX_OPPONENTS else ["normal"] * 3
+        self.preset: str = last.get("preset", "jamaican") if last.get("preset") in PRESETS else "jamaican"
+        self.switches: set[str] = {v for v in last.get("variants", []) if v in SWITCHES}
+        self.jokers: str = str(last.get("jokers", "4")) if str(last.get("jokers", "4")) in JOKERS else "4"
+        self.schedule: str = str(last.get("schedule", "3 3; 3 4; 4 4; 3 3 3"))
+        self.error = ""
+
+    # --- widgets ------------------------------------------------------------------------
+
+    def build(self) -> None:
+        w, h = self.size
+        ui = self.app.ui
+        m = max(24, w // 40)
+        self.left = pygame.Rect(m, round(h * 0.13), round(w * 0.36), round(h * 0.74))
+        self.right = pygame.Rect(self.left.right + m, self.left.y, w - self.left.right - 2 * m, self.left.h)
+        row = max(34, h // 22)
+        x, y = self.left.x + 16, self.left.y + 14
+        self.widget(
+            UILabel(pygame.Rect(x, y, self.left.w - 32, row), tr("new.opponents"), ui, object_id="#heading")
+        )
+        y += row + 6
+        count_opts: list[str | tuple[str, str]] = [str(n) for n in range(2, MAX_OPPONENTS + 1)]
+        self.count_menu = self.widget(
+            UIDropDownMenu(count_opts, str(len(self.levels)), pygame.Rect(x, y, 90, row), ui)
+        )
+        self.widget(
+            UILabel(
+                pygame.Rect(x + 100, y, self.left.w - 130, row),
+                tr("new.players_total", n=len(self.levels) + 1),
+                ui,
+                object_id="#note",
+            )
+        )
+        y += row + 10
+        names = table_names(self.levels)
+        level_opts: list[str | tuple[str, str]] = [(tr(f"level.{lv}"), lv) for lv in LEVELS]
+        self.level_menus: list[UIDropDownMenu] = []
+        lw = min(170, self.left.w // 2 - 20)
+        for i, level in enumerate(self.levels):
+            self.widget(UILabel(pygame.Rect(x, y, self.left.w - lw - 48, row), names[i], ui))
+            dd = UIDropDownMenu(
+                level_opts,
+                (tr(f"level.{level}"), level),
+                pygame.Rect(self.left.right - lw - 16, y, lw, row),
+                ui,
+            )
+            self.level_menus.append(self.widget(dd))
+            y += row + 4
+        self.persona_top = y + 8
+
+        x, y = self.right.x + 16, self.right.y + 14
+        self.widget(
+            UILabel(pygame.Rect(x, y, self.right.w - 32, row), tr("new.rules"), ui, object_id="#heading")
+        )
+        y += row + 6
+        preset_opts: list[str | tuple[str, str]] = [(tr(f"preset.{p}"), p) for p in PRESETS]
+        self.preset_menu = self.widget(
+            UIDropDownMenu(
+                preset_opts,
+                (tr(f"preset.{self.preset}"), self.preset),
+                pygame.Rect(x, y, min(330, self.right.w // 2), row),
+                ui,
+            )
+        )
+        self.schedule_entry: UITextEntryLine | None = None
+        if self.preset == "custom":
+            ex = x + min(330, self.right.w // 2) + 10
+            entry = UITextEntryLine(
+                pygame.Rect(ex, y, self.right.right - ex - 16, row),
+                ui,
+                placeholder_text=tr("new.schedule_hint"),
+            )
+            entry.set_text(self.schedule)
+            self.schedule_entry = self.widget(entry)
+        y += row + 12
+        line = max(26, (self.right.bottom - y - row - 20) // (len(SWITCHES) + 1))
+        self.checks: dict[str, UICheckBox] = {}
+        for vid in SWITCHES:
+            cb = UICheckBox(
+                pygame.Rect(x, y + (line - 20) // 2, 20, 20),
+                f"{tr(f'variant.{vid}.name')}",
+                ui,
+                initial_state=vid in self.switches,
+                tool_tip_text=tr(f"variant.{vid}.help"),
+            )
+            self.checks[vid] = self.widget(cb)
+            y += line
+        self.switch_top = self.right.y + 14 + row + 6 + row + 12
+        self.switch_line = line
+        jx = x
+        self.widget(UILabel(pygame.Rect(jx, y, 260, row), tr("variant.J-V10.name"), ui))
+        self.jokers_menu = self.widget(
+            UIDropDownMenu(list(JOKERS), self.jokers, pygame.Rect(jx + 270, y, 80, row), ui)
+        )
+        self.jokers_y = y
+        bw, bh = 220, max(46, h // 15)
+        by = self.left.bottom + (h - self.left.bottom - bh) // 2
+        self.start = self.button(pygame.Rect(w - m - bw, by, bw, bh), tr("new.start"), "#primary_button")
+        self.back = self.button(pygame.Rect(m, by, 160, bh), tr("common.back"))
+
+    # --- events -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.count_menu:
+                n = int(event.text)
+                self.levels = (self.levels + ["normal"] * MAX_OPPONENTS)[:n]
+                self.rebuild()
+            elif event.ui_element is self.preset_menu:
+                self.read_entry()
+                self.preset = self.preset_menu.selected_option[1]
+                self.rebuild()
+            elif event.ui_element is self.jokers_menu:
+                self.jokers = event.text
+            elif event.ui_element in self.level_menus:
+                i = self.level_menus.index(event.ui_element)
+                self.levels[i] = event.ui_element.selected_option[1]
+                self.rebuild()
+            return True
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            for vid, cb in self.checks.items():
+                if event.ui_element is cb:
+                    (
+                        self.switches.add
+                        if event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+                        else self.switches.discard
+                    )(vid)
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.start:
+                self.begin()
+                return True
+            if event.ui_element is self.back:
+                self.app.pop()
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        return False
+
+    def read_entry(self) -> None:
+        """Keep what was typed in the custom schedule box."""
+        if self.schedule_entry is not None:
+            self.schedule = self.schedule_entry.get_text()
+
+    def setup(self, seed: int | None = None) -> GameSetup:
+        """The choices as a :class:`GameSetup` (rules not yet checked)."""
+        self.read_entry()
+        variants = sorted(self.switches)
+        if self.jokers != "4":
+            variants.append("J-V10" if self.jokers == "6" else "J-V10:5")
+        schedule = None
+        if self.preset == "custom":
+            schedule = self.schedule
+        return GameSetup(
+            tuple(self.levels),
+            self.preset,
+            tuple(variants),
+            schedule,
+            random.randrange(1 << 30) if seed is None else seed,
+        )
+
+    def begin(self, seed: int | None = None) -> None:
+        """Start the game, or say what is wrong with the choices."""
+        from .table import TableScene
+
+        setup = self.setup(seed)
+        try:
+            Match(setup.rules(), setup.players, 0)
+        except ValueError as exc:
+            self.error = str(exc)
+            self.app.toast(self.error, "error", 6)
+            return
+        self.app.settings.last_game = {
+            "levels": list(self.levels),
+            "preset": self.preset,
+            "variants": sorted(self.switches),
+            "jokers": self.jokers,
+            "schedule": self.schedule,
+        }
+        session = Session(
+            setup, speed=self.app.settings.speed_factor, call_wait_ms=self.app.settings.call_wait_s * 1000
+        )
+        self.app.set_session(session)
+        self.app.replace(TableScene(self.app, session))
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt((w, h)), (0, 0))
+        txt.draw(
+            surface,
+            tr("new.title"),
+            max(28, h // 20),
+            (w // 2, round(h * 0.035)),
+            palette.GOLD,
+            True,
+            "midtop",
+        )
+        panel(surface, self.left)
+        panel(surface, self.right)
+        # the chosen opponents' personas
+        y = self.persona_top
+        seen: set[str] = set()
+        for level in self.levels:
+            if level in seen:
+                continue
+            seen.add(level)
+            p = persona(level)
+            txt.draw(surface, f"{p.title}", 15, (self.left.x + 16, y), palette.GOLD, True)
+            y += 20
+            for line in txt.wrap(p.blurb, 14, self.left.w - 32):
+                txt.draw(surface, line, 14, (self.left.x + 16, y), (214, 222, 212))
+                y += 18
+            y += 6
+        # one plain line per switch, beside its box
+        x = self.right.x + 16 + 30
+        for i, vid in enumerate(SWITCHES):
+            cy = self.switch_top + i * self.switch_line + self.switch_line // 2
+            name_w = txt.width(tr(f"variant.{vid}.name"), 15)
+            hx = x + max(name_w + 16, 250)
+            txt.draw(
+                surface,
+                tr(f"variant.{vid}.help"),
+                13,
+                (hx, cy),
+                (196, 206, 196),
+                False,
+                "midleft",
+                max_width=self.right.right - hx - 12,
+            )
+        txt.draw(
+            surface,
+            tr("variant.J-V10.help"),
+            13,
+            (self.right.x + 16 + 370, self.jokers_y + 17),
+            (196, 206, 196),
+            False,
+            "midleft",
+            max_width=self.right.right - self.right.x - 400,
+        )
+        try:
+            rules = self.setup(0).rules()
+            summary = tr(
+                "new.summary",
+                hands=len(rules.schedule),
+                schedule=" · ".join(s.contract_text for s in rules.schedule[:12]),
+            )
+            colour = palette.TEXT
+        except ValueError as exc:
+            summary, colour = str(exc), palette.INVALID
+        txt.draw(
+            surface,
+            summary,
+            14,
+            (self.right.x + 16, self.right.bottom - 10),
+            colour,
+            False,
+            "bottomleft",
+            max_width=self.right.w - 32,
+        )

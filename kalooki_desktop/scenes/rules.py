@@ -1,0 +1,139 @@
+"""The rules, in plain words, with the schedule and real card pictures for the examples."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..app import Scene
+from ..engine.cards import JOKER, parse_cards
+from ..engine.rules import make_rules
+from ..i18n import tr
+from ..ui import cards as art
+from ..ui import palette
+from ..ui import text as txt
+from ..ui.draw import felt, panel
+
+SECTIONS = ("goal", "cards", "melds", "jokers", "contracts", "turn", "calling", "tacking", "stock", "scoring")
+
+
+class RulesScene(Scene):
+    """A scrolling page of the rules (mouse wheel, arrows, Page Up/Down)."""
+
+    def __init__(self, app: object) -> None:
+        super().__init__(app)  # type: ignore[arg-type]
+        self.scroll = 0
+        self.content_h = 0
+
+    def build(self) -> None:
+        h = self.size[1]
+        self.back = self.button(pygame.Rect(20, h - 64, 160, 46), tr("common.back"))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        step = self.size[1] // 12
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+            self.app.pop()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * step)
+            return True
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_DOWN: step,
+                pygame.K_UP: -step,
+                pygame.K_PAGEDOWN: step * 8,
+                pygame.K_PAGEUP: -step * 8,
+                pygame.K_SPACE: step * 8,
+                pygame.K_HOME: -(10**9),
+                pygame.K_END: 10**9,
+            }
+            if event.key in keys:
+                self.scroll_by(keys[event.key])
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+        return False
+
+    def scroll_by(self, dy: int) -> None:
+        """Scroll, kept within the page."""
+        view_h = self.size[1] - 150
+        self.scroll = max(0, min(self.scroll + dy, max(0, self.content_h - view_h)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt((w, h)), (0, 0))
+        title = max(26, h // 24)
+        txt.draw(surface, tr("rules.title"), title, (w // 2, 14), palette.GOLD, True, "midtop")
+        page = pygame.Rect(max(20, (w - 1000) // 2), 30 + title, min(1000, w - 40), h - 110 - title)
+        panel(surface, page, alpha=175)
+        clip = surface.get_clip()
+        surface.set_clip(page.inflate(-8, -8))
+        font = max(15, h // 50)
+        head = font + 5
+        width = page.w - 60
+        x = page.x + 30
+        y = page.y + 20 - self.scroll
+        start = y
+        ch = max(48, h // 11)
+        for key in SECTIONS:
+            txt.draw(surface, tr(f"rules.{key}.title"), head, (x, y), palette.GOLD, True)
+            y += head + 10
+            for para in tr(f"rules.{key}.body").split("\n"):
+                for line in txt.wrap(para, font, width):
+                    txt.draw(surface, line, font, (x, y), palette.TEXT)
+                    y += font + 6
+                y += 6
+            if key == "contracts":
+                y = self.draw_schedule(surface, x, y, font)
+            example = tr(f"rules.{key}.example")
+            if example != f"rules.{key}.example":
+                y = self.draw_example(surface, x, y, example, ch, font)
+            y += 18
+        self.content_h = y - start + 20
+        surface.set_clip(clip)
+        if self.content_h > page.h:
+            frac = page.h / self.content_h
+            bar_h = max(30, round(page.h * frac))
+            top = page.y + round((page.h - bar_h) * self.scroll / max(1, self.content_h - page.h))
+            pygame.draw.rect(surface, palette.GOLD_DARK, (page.right - 10, top, 6, bar_h), border_radius=3)
+        txt.draw(
+            surface,
+            tr("rules.keys"),
+            max(12, h // 64),
+            (w - 20, h - 20),
+            (190, 200, 190),
+            False,
+            "bottomright",
+        )
+
+    def draw_example(self, surface: pygame.Surface, x: int, y: int, example: str, ch: int, font: int) -> int:
+        """Melds drawn as real cards: ``"7S 7H 7D = a three | ..."``."""
+        cw = round(ch * 0.714)
+        cx = x
+        for part in example.split("|"):
+            cards_text, _, caption = part.partition("=")
+            cards = parse_cards(cards_text.split())
+            wd = cw + round(cw * 0.42) * (len(cards) - 1)
+            if cx + wd > x + 900 and cx > x:
+                cx, y = x, y + ch + font + 16
+            for i, c in enumerate(cards):
+                surface.blit(art.face(c, ch, self.app.settings.four_colour), (cx + i * round(cw * 0.42), y))
+                if c == JOKER:
+                    pass
+            txt.draw(surface, caption.strip(), font - 2, (cx, y + ch + 4), (206, 214, 204))
+            cx += max(wd, txt.width(caption.strip(), font - 2)) + 30
+        return y + ch + font + 12
+
+    def draw_schedule(self, surface: pygame.Surface, x: int, y: int, font: int) -> int:
+        """The nine hands: cards dealt and contract."""
+        rules = make_rules("jamaican")
+        col = [0, 90, 190]
+        for i, label in enumerate((tr("rules.col_hand"), tr("rules.col_cards"), tr("rules.col_contract"))):
+            txt.draw(surface, label, font, (x + col[i], y), palette.GOLD, True)
+        y += font + 8
+        for spec in rules.schedule:
+            for i, value in enumerate((str(spec.number), str(spec.cards), spec.contract_text)):
+                txt.draw(surface, value, font, (x + col[i], y), palette.TEXT)
+            y += font + 5
+        return y + 10

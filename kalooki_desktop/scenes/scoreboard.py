@@ -1,0 +1,292 @@
+"""The scoreboard: after each hand every player's remaining cards with their penalty values,
+bending the table, the hand's scores and running totals; a table of all hands and a line chart
+of cumulative scores; at the end the winner and Play again."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..app import App, Scene
+from ..engine.cards import penalty
+from ..engine.match import HandResult
+from ..i18n import tr
+from ..session import HUMAN, Session
+from ..ui import cards as art
+from ..ui import palette
+from ..ui import text as txt
+from ..ui.draw import felt, panel
+
+
+class ScoreboardScene(Scene):
+    """Shown over the table after a hand (``result``), or on demand (``result`` None)."""
+
+    def __init__(self, app: App, session: Session, result: HandResult | None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.result = result
+
+    @property
+    def final(self) -> bool:
+        """True when the game is over."""
+        return self.session.over
+
+    def build(self) -> None:
+        self.b_menu: pygame_gui.elements.UIButton | None
+        w, h = self.size
+        bw, bh = 220, max(46, h // 16)
+        y = h - bh - 16
+        if self.final:
+            self.b_next = self.button(
+                pygame.Rect(w - bw - 20, y, bw, bh), tr("score.play_again"), "#primary_button"
+            )
+            self.b_menu = self.button(pygame.Rect(20, y, 180, bh), tr("score.menu"))
+        elif self.result is not None:
+            self.b_next = self.button(
+                pygame.Rect(w - bw - 20, y, bw, bh), tr("score.next_hand"), "#primary_button"
+            )
+            self.b_menu = self.button(pygame.Rect(20, y, 180, bh), tr("score.menu"))
+        else:
+            self.b_next = self.button(
+                pygame.Rect(w - bw - 20, y, bw, bh), tr("common.back"), "#primary_button"
+            )
+            self.b_menu = None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.b_next:
+                self.next()
+                return True
+            if self.b_menu is not None and event.ui_element is self.b_menu:
+                self.to_menu()
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+            pygame.K_ESCAPE,
+        ):
+            if event.key == pygame.K_ESCAPE and self.final:
+                self.to_menu()
+            else:
+                self.next()
+            return True
+        return False
+
+    def next(self) -> None:
+        """Next hand (back to the table), or a new game with the same choices at the end."""
+        if not self.final:
+            self.app.pop()
+            return
+        import random
+
+        from ..session import GameSetup
+        from .menu import MenuScene
+        from .table import TableScene
+
+        old = self.session.setup
+        setup = GameSetup(old.levels, old.preset, old.variants, old.schedule, random.randrange(1 << 30))
+        session = Session(
+            setup, speed=self.app.settings.speed_factor, call_wait_ms=self.app.settings.call_wait_s * 1000
+        )
+        self.app.set_session(session)
+        self.app.reset(MenuScene(self.app))
+        self.app.push(TableScene(self.app, session))
+
+    def to_menu(self) -> None:
+        """Back to the main menu (the game stays in progress unless it is over)."""
+        from .menu import MenuScene
+
+        if self.final:
+            self.app.set_session(None)
+        self.app.reset(MenuScene(self.app))
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt((w, h)), (0, 0))
+        s = self.session
+        m = s.match
+        big = max(24, h // 26)
+        font = max(14, h // 50)
+        small = max(12, h // 62)
+        if self.final:
+            names = [s.names[i] for i in m.winners]
+            if m.winners == [HUMAN]:
+                title = tr("score.you_win")
+            elif len(names) == 1:
+                title = tr("score.winner", name=names[0])
+            else:
+                title = tr("score.shared", names=", ".join(names))
+        elif self.result is not None:
+            title = tr("score.hand_title", n=self.result.spec.number, contract=self.result.spec.contract_text)
+        else:
+            title = tr("score.title")
+        txt.draw(surface, title, big, (w // 2, 14), palette.GOLD, True, "midtop")
+        top = 14 + big + 14
+        bottom = h - max(46, h // 16) - 30
+        if self.result is not None:
+            box = pygame.Rect(20, top, w - 40, round((bottom - top) * 0.48))
+            self.draw_hand(surface, box, self.result, font, small)
+            top = box.bottom + 12
+        left = pygame.Rect(20, top, round((w - 52) * 0.48), bottom - top)
+        right = pygame.Rect(left.right + 12, top, w - 40 - left.w - 12, bottom - top)
+        self.draw_table(surface, left, font, small)
+        self.draw_chart(surface, right, small)
+
+    def draw_hand(
+        self, surface: pygame.Surface, box: pygame.Rect, r: HandResult, font: int, small: int
+    ) -> None:
+        s = self.session
+        panel(surface, box, alpha=165)
+        x, y = box.x + 14, box.y + 10
+        if r.out is not None:
+            head = tr("score.went_out", name=s.names[r.out])
+            if r.bent:
+                head += "  ·  " + tr("score.bent")
+        else:
+            head = tr("score.no_one_out")
+        txt.draw(surface, head, font, (x, y), palette.GOLD, True, max_width=box.w - 28)
+        y += font + 10
+        players = len(r.scores)
+        line = max(small * 2 + 10, (box.bottom - y - 8) // players)
+        ch = max(24, min(round(line * 0.72), 70))
+        jp = s.rules.joker_points
+        for seat in range(players):
+            name_col = palette.GOLD if seat == HUMAN else palette.TEXT
+            txt.draw(surface, s.names[seat], font, (x, y + ch // 2), name_col, True, "midleft", max_width=170)
+            cx = x + 180
+            cards = sorted(r.hands[seat], key=lambda c: (-penalty(c, jp), c))
+            step = min(round(ch * 0.75), max(8, (box.w - 420) // max(1, len(cards))))
+            for i, c in enumerate(cards):
+                surface.blit(art.face(c, ch, self.app.settings.four_colour), (cx + i * step, y))
+                txt.draw(
+                    surface,
+                    str(penalty(c, jp)),
+                    small - 1,
+                    (cx + i * step + 3, y + ch + 1),
+                    (220, 220, 200),
+                    False,
+                    "topleft",
+                )
+            if not cards:
+                txt.draw(
+                    surface, tr("score.no_cards"), small, (cx, y + ch // 2), palette.VALID, True, "midleft"
+                )
+            laid = tr("score.laid") if r.laid[seat] else tr("score.not_laid")
+            txt.draw(surface, laid, small, (box.right - 190, y + ch // 2), (200, 208, 198), False, "midleft")
+            txt.draw(
+                surface, f"+{r.scores[seat]}", font, (box.right - 90, y + ch // 2), name_col, True, "midright"
+            )
+            total = s.match.totals[seat]
+            txt.draw(surface, str(total), font, (box.right - 16, y + ch // 2), palette.TEXT, True, "midright")
+            y += line
+
+    def hand_rows(self) -> list[HandResult]:
+        """The scored hands (void hands are not scored)."""
+        return [r for r in self.session.match.results if not r.void]
+
+    def draw_table(self, surface: pygame.Surface, box: pygame.Rect, font: int, small: int) -> None:
+        s = self.session
+        panel(surface, box, alpha=165)
+        players = s.match.players
+        rows = self.hand_rows()
+        col0 = 70
+        col_w = (box.w - col0 - 20) // players
+        x0, y = box.x + 10, box.y + 10
+        txt.draw(surface, tr("score.hand"), small, (x0, y), palette.GOLD, True)
+        for p in range(players):
+            txt.draw(
+                surface,
+                s.names[p],
+                small,
+                (x0 + col0 + p * col_w + col_w - 8, y),
+                palette.SEAT_COLOURS[p % 8],
+                True,
+                "topright",
+                max_width=col_w - 6,
+            )
+        y += small + 8
+        room = max(1, (box.bottom - y - small * 2 - 20) // (small + 6))
+        shown = rows[-room:]
+        for r in shown:
+            label = str(r.spec.number) + (" ★" if r.bent else "")
+            txt.draw(surface, label, small, (x0, y), palette.TEXT)
+            for p in range(players):
+                colour = palette.VALID if r.out == p else palette.TEXT
+                txt.draw(
+                    surface,
+                    str(r.scores[p]),
+                    small,
+                    (x0 + col0 + p * col_w + col_w - 8, y),
+                    colour,
+                    r.out == p,
+                    "topright",
+                )
+            y += small + 6
+        pygame.draw.line(surface, palette.GOLD_DARK, (x0, y + 2), (box.right - 10, y + 2), 1)
+        y += 8
+        txt.draw(surface, tr("score.total"), small, (x0, y), palette.GOLD, True)
+        best = min(s.match.totals) if rows else None
+        for p in range(players):
+            colour = palette.GOLD if s.match.totals[p] == best else palette.TEXT
+            txt.draw(
+                surface,
+                str(s.match.totals[p]),
+                small + 1,
+                (x0 + col0 + p * col_w + col_w - 8, y),
+                colour,
+                True,
+                "topright",
+            )
+        if any(r.bent for r in rows):
+            txt.draw(
+                surface,
+                tr("score.bent_key"),
+                small - 1,
+                (x0, box.bottom - 8),
+                (200, 208, 198),
+                False,
+                "bottomleft",
+            )
+
+    def draw_chart(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
+        s = self.session
+        panel(surface, box, alpha=165)
+        txt.draw(surface, tr("score.chart"), small + 1, (box.x + 12, box.y + 8), palette.GOLD, True)
+        rows = self.hand_rows()
+        players = s.match.players
+        plot = pygame.Rect(box.x + 50, box.y + small + 24, box.w - 70, box.h - small * 3 - 40)
+        hands = max(len(s.rules.schedule), len(rows), 1)
+        cum = [[0] for _ in range(players)]
+        for r in rows:
+            for p in range(players):
+                cum[p].append(cum[p][-1] + r.scores[p])
+        top = max(50, max(max(c) for c in cum))
+        top = ((top + 49) // 50) * 50
+        for k in range(5):
+            v = top * k // 4
+            y = plot.bottom - plot.h * k / 4
+            pygame.draw.line(surface, (40, 70, 55), (plot.x, y), (plot.right, y), 1)
+            txt.draw(surface, str(v), small - 2, (plot.x - 6, y), (190, 198, 188), False, "midright")
+        for i in range(hands + 1):
+            x = plot.x + plot.w * i / hands
+            if i:
+                txt.draw(surface, str(i), small - 2, (x, plot.bottom + 4), (190, 198, 188), False, "midtop")
+        for p in range(players):
+            pts = [
+                (plot.x + plot.w * i / hands, plot.bottom - plot.h * v / top) for i, v in enumerate(cum[p])
+            ]
+            colour = palette.SEAT_COLOURS[p % 8]
+            if len(pts) > 1:
+                pygame.draw.lines(surface, colour, False, pts, 4 if p == HUMAN else 2)
+            for pt in pts[1:]:
+                pygame.draw.circle(surface, colour, pt, 4 if p == HUMAN else 3)
+        # legend
+        lx, ly = plot.x, box.bottom - small - 6
+        for p in range(players):
+            colour = palette.SEAT_COLOURS[p % 8]
+            pygame.draw.rect(surface, colour, (lx, ly + 3, 12, 12), border_radius=3)
+            drawn = txt.draw(surface, s.names[p], small - 1, (lx + 16, ly), palette.TEXT, False)
+            lx = drawn.right + 14

@@ -1,0 +1,336 @@
+"""A game at the table: the match, who sits where, and the one path every move takes.
+
+The player's input and the computer players' choices both become engine actions here; the
+engine applies them or refuses them with a rule id; listeners (the table scene's animations,
+the autosave) hear about every applied action. Nothing else changes the game. No pygame here,
+so the whole flow of a game is testable without a window.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .ai.base import Bot, make_bot
+from .ai.normal import NormalBot
+from .ai.personas import Persona, persona, table_names
+from .ai.worker import BotWorker
+from .engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    Lay,
+    MoveJoker,
+    PluckDiscard,
+    PluckStock,
+    Refuse,
+    Tack,
+)
+from .engine.cards import Card, count_cards
+from .engine.match import HandResult, Match
+from .engine.refusal import Refusal
+from .engine.rules import RuleSet, make_rules
+from .engine.view import View
+from .i18n import tr
+
+#: The player's seat. Opponents sit at 1..n clockwise.
+HUMAN = 0
+#: Call decisions of computer players that let the card go are shown at once; a call waits this long.
+CALL_PAUSE_MS = 450
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything chosen in the new-game dialog."""
+
+    levels: tuple[str, ...] = ("normal", "normal", "normal")
+    preset: str = "jamaican"
+    variants: tuple[str, ...] = ()
+    schedule: str | None = None  # custom schedule, "3 3; 3 4; ..." (preset "custom")
+    seed: int = 0
+
+    @property
+    def players(self) -> int:
+        """Seats at the table, the player's included."""
+        return len(self.levels) + 1
+
+    def rules(self) -> RuleSet:
+        """The frozen rule set (raises ValueError for a bad custom schedule)."""
+        schedule = None
+        if self.schedule is not None:
+            schedule = [part for part in self.schedule.replace("\n", ";").split(";") if part.strip()]
+        return make_rules(self.preset, self.variants, schedule)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One applied action as the table shows it.
+
+    ``card`` is the card that moved when everybody may see it (a discard, the taken discard, a
+    tack) or when it reached the player's own hand; ``cards`` the cards of a lay; ``taker`` the
+    caller who received the card when a call was allowed.
+    """
+
+    index: int
+    seat: int
+    action: Action
+    hand_number: int
+    card: Card | None = None
+    cards: tuple[Card, ...] = ()
+    taker: int | None = None
+    meld: int | None = None
+    result: HandResult | None = None  # set when this action ended the hand
+    game_over: bool = False
+
+
+@dataclass
+class _Thinking:
+    key: tuple[int, int, str]
+    due_ms: float
+    action: Action | None = None
+    ready: bool = False
+    paused: bool = False
+
+
+Listener = Callable[[Move], None]
+
+
+@dataclass
+class Session:
+    """A game in progress between the player (seat 0) and computer players.
+
+    ``tick(now_ms)`` lets the computer players move, paced like people (persona pause scaled
+    by ``speed``) and never before ``hold_until`` (the table sets it while a move animates).
+    ``threaded`` runs their thinking on a worker thread so the event loop never waits.
+    """
+
+    setup: GameSetup
+    threaded: bool = True
+    speed: float = 1.0
+    call_wait_ms: int = 5000  # how long the player's Call prompt waits (0: until answered)
+    match: Match = field(init=False)
+    names: list[str] = field(init=False)
+    levels: list[str | None] = field(init=False)
+    listeners: list[Listener] = field(default_factory=list)
+    hold_until: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.match = Match(self.setup.rules(), self.setup.players, self.setup.seed)
+        self.levels = [None, *self.setup.levels]
+        self.names = [tr("seat.you"), *table_names(list(self.setup.levels))]
+        self.bots: list[Bot | None] = [None, *(make_bot(level) for level in self.setup.levels)]
+        self.rng = random.Random(self.setup.seed * 7919 + 17)
+        self.pace_rng = random.Random(self.setup.seed + 3)
+        self._worker = BotWorker() if self.threaded else None
+        self._declined: set[int] = set()
+        self._window = -1
+        self._thinking: _Thinking | None = None
+        self._call_deadline: float | None = None
+        self.moves: list[Move] = []
+
+    @classmethod
+    def resume(cls, setup: GameSetup, actions: list[tuple[int, str]], **kw: object) -> Session:
+        """A session rebuilt by replaying ``actions`` (texts) through the engine."""
+        from .engine.actions import parse_action
+
+        s = cls(setup, **kw)  # type: ignore[arg-type]
+        for seat, text in actions:
+            s.match.apply(seat, parse_action(text))
+        return s
+
+    # --- questions --------------------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The game's rules."""
+        return self.match.rules
+
+    @property
+    def over(self) -> bool:
+        """True when the game has a winner."""
+        return self.match.over
+
+    def persona(self, seat: int) -> Persona | None:
+        """The persona of a computer seat (None for the player)."""
+        level = self.levels[seat]
+        return persona(level) if level else None
+
+    def view(self, seat: int = HUMAN) -> View:
+        """What ``seat`` may see (the table draws the player's view only)."""
+        return self.match.view(seat)
+
+    def decision(self) -> tuple[int, str] | None:
+        """The (seat, kind) the game waits for now: callers in J-5.2 order that have not let the
+        card go yet, then the seat to act."""
+        self._sync_window()
+        for seat, kind in self.match.pending():
+            if kind == "call" and seat in self._declined:
+                continue
+            return seat, kind
+        return None
+
+    def prompt(self) -> str | None:
+        """What the player is asked now: "call", "pluck", "allow", "play", or None."""
+        d = self.decision()
+        return d[1] if d is not None and d[0] == HUMAN else None
+
+    def call_time_left(self, now_ms: float | None = None) -> float | None:
+        """Milliseconds left in the player's Call prompt (None without a deadline)."""
+        if self._call_deadline is None or self.prompt() != "call":
+            return None
+        return max(0.0, self._call_deadline - (self._now() if now_ms is None else now_ms))
+
+    def thinking_seat(self) -> int | None:
+        """The computer seat whose move the table waits for, if any."""
+        d = self.decision()
+        return d[0] if d is not None and d[0] != HUMAN else None
+
+    def hint(self) -> Action | None:
+        """The Normal player's choice for the player now (lay, tack, discard, pluck, call or not)."""
+        if self.prompt() is None:
+            return None
+        return NormalBot().choose(self.match.view(HUMAN), random.Random(len(self.match.actions)))
+
+    def check(self, action: Action) -> Refusal | None:
+        """Would the player's ``action`` be accepted now? (The engine's refusal, or ours for order.)"""
+        bad = self.match.check(HUMAN, action)
+        if bad is not None:
+            return bad
+        prompt = self.prompt()
+        if prompt is None or (prompt == "call" and not isinstance(action, Call)):
+            return Refusal("J-5.2", "wait.callers")
+        return None
+
+    # --- the player's moves -----------------------------------------------------------
+
+    def submit(self, action: Action) -> Refusal | None:
+        """Apply the player's action, or return why not (nothing changes then)."""
+        bad = self.check(action)
+        if bad is not None:
+            return bad
+        self._apply(HUMAN, action)
+        return None
+
+    def let_go(self) -> None:
+        """The player lets the fresh discard go instead of calling it."""
+        if self.prompt() == "call":
+            self._declined.add(HUMAN)
+            self._call_deadline = None
+
+    # --- the computer players ---------------------------------------------------------
+
+    def tick(self, now_ms: float | None = None) -> list[Move]:
+        """Advance the computer players as far as pacing allows; the moves applied."""
+        now = self._now() if now_ms is None else now_ms
+        applied: list[Move] = []
+        for _ in range(16):  # a few instant decisions (callers letting go) per frame at most
+            d = self.decision()
+            if d is None or self.match.over:
+                break
+            seat, kind = d
+            if seat == HUMAN:
+                if kind == "call":
+                    if self._call_deadline is None and self.call_wait_ms > 0:
+                        self._call_deadline = now + self.call_wait_ms / max(self.speed, 0.25)
+                    if self._call_deadline is not None and now >= self._call_deadline:
+                        self.let_go()
+                        continue
+                break
+            if now < self.hold_until:
+                break
+            move = self._bot_step(seat, kind, now)
+            if move is None:
+                if self._thinking is not None:
+                    break  # still thinking or pausing
+                continue  # a caller let the card go
+            applied.append(move)
+            break  # one visible move per tick: the table animates it first
+        return applied
+
+    def _bot_step(self, seat: int, kind: str, now: float) -> Move | None:
+        key = (len(self.match.actions), seat, kind)
+        t = self._thinking
+        if t is None or t.key != key:
+            p = self.persona(seat)
+            pause = 0 if kind == "call" or p is None else p.pause_ms(self.pace_rng, self.speed)
+            t = self._thinking = _Thinking(key, now + pause)
+            bot = self.bots[seat]
+            assert bot is not None
+            view = View(self.match.hand.clone(), seat, list(self.match.totals))
+            if self._worker is not None:
+                self._worker.start(bot, view, self.rng)
+            else:
+                t.action, t.ready = bot.choose(view, self.rng), True
+        if not t.ready and self._worker is not None:
+            t.ready, t.action = self._worker.poll()
+        if not t.ready:
+            return None
+        if kind == "call":
+            if t.action is None:
+                self._declined.add(seat)
+                self._thinking = None
+                return None
+            if not t.paused:  # a call is an event: give the table a moment before it lands
+                t.paused = True
+                t.due_ms = now + CALL_PAUSE_MS / max(self.speed, 0.25)
+        if now < t.due_ms:
+            return None
+        action = t.action
+        self._thinking = None
+        if action is None:
+            raise RuntimeError(f"the computer player at seat {seat} gave no move")
+        return self._apply(seat, Call() if kind == "call" else action)
+
+    # --- applying ---------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> Move:
+        m = self.match
+        h = m.hand
+        hand_number = m.hand_number
+        results = len(m.results)
+        top = h.discard_top
+        card: Card | None = None
+        cards: tuple[Card, ...] = ()
+        taker = meld = None
+        before = list(h.hands[HUMAN])
+        if isinstance(action, Discard | Tack | MoveJoker):
+            card = action.card
+            meld = action.meld if isinstance(action, Tack | MoveJoker) else None
+        elif isinstance(action, PluckDiscard | Refuse | Call):
+            card = top
+        elif isinstance(action, Allow):
+            card, taker = top, h.caller
+        elif isinstance(action, Lay):
+            cards = tuple(c for _, cs in action.melds for c in cs)
+        m.apply(seat, action)
+        if isinstance(action, PluckStock) and seat == HUMAN and len(m.results) == results:
+            gained = count_cards(m.hand.hands[HUMAN])
+            for c in before:
+                gained[c] -= 1
+            card = next((c for c, k in enumerate(gained) if k > 0), None)
+        result = m.results[-1] if len(m.results) > results else None
+        move = Move(len(m.actions) - 1, seat, action, hand_number, card, cards, taker, meld, result, m.over)
+        self.moves.append(move)
+        self._call_deadline = None
+        for listener in list(self.listeners):
+            listener(move)
+        return move
+
+    def _sync_window(self) -> None:
+        if self._window != len(self.match.actions):
+            self._window = len(self.match.actions)
+            self._declined.clear()
+            self._call_deadline = None
+
+    @staticmethod
+    def _now() -> float:
+        return time.monotonic() * 1000
+
+    def close(self) -> None:
+        """Stop any computer player still thinking (a new game, quitting)."""
+        if self._worker is not None:
+            self._worker.shutdown()
+            self._worker = None

@@ -1,0 +1,53 @@
+"""``kalooki --smoke-test``: the real app, headless, from the menu through a new game whose
+player seat is played by the hint, frame after frame, then exit 0 (an exception exits 1 with
+its traceback). CI and the packaged build run it."""
+
+from __future__ import annotations
+
+from .app import App
+
+
+def smoke_test(
+    frames: int = 900, screenshot: str | None = None, seed: int = 2026, size: tuple[int, int] | None = None
+) -> int:
+    """Drive the app for ``frames`` frames; returns 0 when nothing went wrong."""
+    from .scenes.menu import MenuScene
+    from .scenes.newgame import NewGameScene
+    from .scenes.scoreboard import ScoreboardScene
+    from .scenes.table import TableScene
+
+    app = App(size or (1280, 800), fullscreen=False)
+    app.persist = False
+    app.settings.speed = "instant"
+    app.settings.call_wait_s = 1
+    seen: set[str] = set()
+
+    def drive(app: App, frame: int) -> None:
+        if screenshot and frame == frames - 1:
+            import pygame
+
+            pygame.image.save(app.screen, screenshot)
+        top = app.top
+        seen.add(type(top).__name__)
+        if isinstance(top, MenuScene) and frame >= 2:
+            top.choose("new")
+        elif isinstance(top, NewGameScene) and frame >= 4:
+            top.begin(seed)
+        elif isinstance(top, TableScene) and frame % 2 == 0:
+            top.play_hint()
+        elif isinstance(top, ScoreboardScene) and frame % 5 == 0:
+            if top.final:
+                top.to_menu()
+            else:
+                top.next()
+
+    app.on_frame = drive
+    app.run(MenuScene(app), max_frames=frames)
+    missing = {"MenuScene", "NewGameScene", "TableScene"} - seen
+    if missing:
+        raise RuntimeError(f"the smoke test never reached {', '.join(sorted(missing))}")
+    import pygame
+
+    pygame.quit()
+    print(f"smoke test: {frames} frames, scenes {', '.join(sorted(seen))}")
+    return 0

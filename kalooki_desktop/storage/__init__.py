@@ -1,0 +1,1 @@
+"""Where the game keeps things on disk: saves, settings and statistics."""

@@ -1,0 +1,92 @@
+"""Drawing helpers shared by the scenes: the felt, translucent panels, glows."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from . import palette
+
+
+@lru_cache(maxsize=4)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table felt with a soft vignette, at ``size`` (cached per window size)."""
+    w, h = size
+    surf = pygame.Surface(size)
+    surf.fill(palette.FELT)
+    # A vignette from concentric translucent ellipses, drawn small and scaled up (smooth, cheap).
+    small = pygame.Surface((64, 40), pygame.SRCALPHA)
+    for i in range(20):
+        alpha = int(5 + i * 4.2)
+        rect = pygame.Rect(0, 0, 64, 40).inflate(-(20 - i) * 3, -(20 - i) * 1.9)
+        ring = pygame.Surface((64, 40), pygame.SRCALPHA)
+        ring.fill((*palette.FELT_DARK, alpha))
+        pygame.draw.ellipse(ring, (0, 0, 0, 0), rect)
+        small.blit(ring, (0, 0))
+    surf.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
+    return surf
+
+
+@lru_cache(maxsize=256)
+def _panel(
+    size: tuple[int, int],
+    alpha: int,
+    radius: int,
+    border: palette.Colour | None,
+    fill: palette.Colour,
+    width: int,
+) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (*fill, alpha), s.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(s, (*border, 255), s.get_rect(), width=width, border_radius=radius)
+    return s
+
+
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    alpha: int = 150,
+    radius: int = 10,
+    border: palette.Colour | None = None,
+    fill: palette.Colour = palette.PANEL,
+    width: int = 2,
+) -> None:
+    """A dark translucent rounded panel (cached per size and style)."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    surface.blit(_panel(rect.size, alpha, radius, border, fill, width), rect.topleft)
+
+
+@lru_cache(maxsize=256)
+def _glow(
+    size: tuple[int, int], colour: palette.Colour, width: int, radius: int, spread: int
+) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    for i in range(spread, 0, -1):
+        a = int(90 * (1 - i / (spread + 1)))
+        pygame.draw.rect(
+            s,
+            (*colour, a),
+            s.get_rect().inflate(-2 * (spread - i), -2 * (spread - i)),
+            width=2,
+            border_radius=radius + i,
+        )
+    pygame.draw.rect(
+        s, (*colour, 255), s.get_rect().inflate(-2 * spread, -2 * spread), width=width, border_radius=radius
+    )
+    return s
+
+
+def glow(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour: palette.Colour,
+    width: int = 3,
+    radius: int = 10,
+    spread: int = 6,
+) -> None:
+    """A soft coloured outline around ``rect`` (active seat, legal drop target)."""
+    outer = rect.inflate(spread * 2, spread * 2)
+    surface.blit(_glow(outer.size, colour, width, radius, spread), outer.topleft)

@@ -1,0 +1,63 @@
+"""Text for our own drawing (the table, the scoreboard): one font family, rendered once per
+(text, size, colour) and cached, so a frame costs only blits."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from . import palette
+from .cards import font
+
+
+@lru_cache(maxsize=2048)
+def render(text: str, size: int, colour: palette.Colour = palette.TEXT, bold: bool = False) -> pygame.Surface:
+    """The text as a surface (cached)."""
+    img, _ = font(bold).render(text, colour, size=max(6, size))
+    return img
+
+
+def draw(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    pos: tuple[float, float],
+    colour: palette.Colour = palette.TEXT,
+    bold: bool = False,
+    anchor: str = "topleft",
+    max_width: int | None = None,
+) -> pygame.Rect:
+    """Draw ``text`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``.
+
+    Text wider than ``max_width`` is shortened with an ellipsis.
+    """
+    img = render(text, size, colour, bold)
+    if max_width is not None and img.get_width() > max_width and len(text) > 1:
+        while len(text) > 1 and img.get_width() > max_width:
+            text = text[:-1]
+            img = render(text.rstrip() + "…", size, colour, bold)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(img, rect)
+    return rect
+
+
+def width(text: str, size: int, bold: bool = False) -> int:
+    """The width of ``text`` drawn at ``size``."""
+    return render(text, size, palette.TEXT, bold).get_width()
+
+
+def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+    """``text`` broken into lines no wider than ``max_width``."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}".strip()
+            if line and width(trial, size, bold) > max_width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines

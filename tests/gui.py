@@ -1,0 +1,186 @@
+"""Helpers for scene tests: a real App under the dummy video driver, driven by synthetic events."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+import pygame
+
+from kalooki_desktop.app import App
+from kalooki_desktop.engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    EndTurn,
+    Lay,
+    MoveJoker,
+    PluckDiscard,
+    PluckStock,
+    Refuse,
+    Tack,
+)
+from kalooki_desktop.engine.cards import parse_cards
+from kalooki_desktop.engine.hand import HandState
+from kalooki_desktop.scenes.table import TableScene
+from kalooki_desktop.session import GameSetup, Session
+
+
+def make_app(size: tuple[int, int] = (1280, 800)) -> App:
+    """A fresh app (the data dir must already point at a temporary folder)."""
+    app = App(size, fullscreen=False)
+    app.persist = False
+    app.settings.speed = "instant"
+    app.settings.call_wait_s = 0
+    return app
+
+
+def step(app: App, n: int = 1) -> None:
+    """Run ``n`` frames."""
+    for _ in range(n):
+        app.step(1 / 60)
+
+
+def run_until(app: App, cond: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Run frames until ``cond()`` holds (fails after ``timeout`` seconds)."""
+    end = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError("timed out waiting for the table")
+        app.step(1 / 60)
+
+
+def post(etype: int, **attrs: object) -> None:
+    """Queue one synthetic event."""
+    pygame.event.post(pygame.event.Event(etype, attrs))
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    """A left click at ``pos``."""
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    step(app)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    step(app, 2)
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    """Press at ``start``, move in ``steps`` to ``end``, release."""
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    step(app)
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i // steps
+        y = start[1] + (end[1] - start[1]) * i // steps
+        post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
+        step(app)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    step(app, 2)
+
+
+def press_button(app: App, button: object) -> None:
+    """Click a pygame_gui button where it is."""
+    click(app, button.rect.center)  # type: ignore[attr-defined]
+
+
+def key(app: App, k: int) -> None:
+    """Press and release a key."""
+    post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+    step(app, 2)
+
+
+def table_at(
+    app: App,
+    hands: list[str],
+    discard: str,
+    stock: str,
+    dealer: int = 3,
+    preset: str = "jamaican",
+    levels: tuple[str, ...] = ("normal", "normal", "normal"),
+    hand: int = 1,
+) -> TableScene:
+    """A table scene on an exact deal (hands as strings; stock top first); seat 0 is the player."""
+    session = Session(GameSetup(levels, preset, seed=1), threaded=False, speed=50, call_wait_ms=0)
+    m = session.match
+    spec = m.rules.schedule[hand - 1]
+    m.hand_index = hand - 1
+    m.hand = HandState.from_position(
+        m.rules,
+        spec,
+        dealer,
+        [parse_cards(h) for h in hands],
+        parse_cards(discard),
+        parse_cards(stock),
+        random.Random(5),
+    )
+    app.set_session(session)
+    scene = TableScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    return scene
+
+
+def hand_pos(scene: TableScene, card: str, nth: int = 0) -> tuple[int, int]:
+    """The centre of the visible part of ``card`` in the player's hand."""
+    code = parse_cards(card)[0]
+    rects = scene.hand_rects()
+    found = [i for i, c in enumerate(scene.order) if c == code]
+    i = found[nth]
+    r = rects[i]
+    right = rects[i + 1].x if i + 1 < len(rects) else r.right
+    return (r.x + right) // 2, r.y + 30
+
+
+def play_by_mouse(app: App, scene: TableScene) -> bool:
+    """Make the hint's move with the mouse and keys, as a player would. True if a move was made."""
+    s = scene.session
+    prompt = s.prompt()
+    if prompt is None:
+        return False
+    action: Action | None = s.hint()
+    lay = scene.layout
+    assert lay is not None
+    before = len(s.match.actions)
+    if action is None:
+        press_button(app, scene.b_let_go)
+    elif isinstance(action, PluckStock):
+        click(app, lay.stock.center)
+    elif isinstance(action, PluckDiscard):
+        click(app, lay.pile.center)
+    elif isinstance(action, Call):
+        press_button(app, scene.b_call)
+    elif isinstance(action, Allow):
+        press_button(app, scene.b_allow)
+    elif isinstance(action, Refuse):
+        press_button(app, scene.b_refuse)
+    elif isinstance(action, EndTurn):
+        press_button(app, scene.b_end)
+    elif isinstance(action, Lay):
+        key(app, pygame.K_h)  # the hint puts the contract into the slots
+        press_button(app, scene.b_lay)
+    elif isinstance(action, Discard):
+        drag(app, hand_pos(scene, _text(action.card)), lay.pile.center)
+    elif isinstance(action, Tack | MoveJoker):
+        index = action.meld - 1
+        rects = scene.meld_card_rects(index)
+        meld = s.match.hand.table[index]
+        if isinstance(action, MoveJoker):
+            k = next(i for i, c in enumerate(meld.cards) if c == 0 and meld.stands_for(i) == action.card)
+            target = rects[k].center
+        elif action.end == "low":
+            target = (rects[0].x + 4, rects[0].centery)
+        else:
+            target = (rects[-1].right - 4, rects[-1].centery)
+        drag(app, hand_pos(scene, _text(action.card)), target)
+    else:
+        raise AssertionError(f"no mouse route for {action}")
+    return len(s.match.actions) != before or s.prompt() != prompt
+
+
+def _text(card: int) -> str:
+    from kalooki_desktop.engine.cards import card_text
+
+    return card_text(card)

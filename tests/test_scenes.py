@@ -1,0 +1,232 @@
+"""Scene tests: the real scenes driven by synthetic mouse and key events (dummy video driver)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from kalooki_desktop.engine.actions import Discard, PluckStock
+from kalooki_desktop.engine.cards import parse_cards
+from kalooki_desktop.engine.hand import Phase
+from kalooki_desktop.engine.melds import THREE
+from kalooki_desktop.scenes.menu import MenuScene
+from kalooki_desktop.scenes.newgame import NewGameScene
+from kalooki_desktop.scenes.scoreboard import ScoreboardScene
+from kalooki_desktop.scenes.table import TableScene
+from kalooki_desktop.storage.paths import set_data_dir
+
+from .gui import click, drag, hand_pos, key, make_app, play_by_mouse, press_button, run_until, step, table_at
+
+LAYER = "7S 7H 7D 9S 9H 9D KS KH KD 4C"
+PLAIN = ["2S 3H 5D 6C 8S 10H QD JC AH", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC"]
+
+
+@pytest.fixture
+def app(tmp_path):
+    set_data_dir(tmp_path)
+    a = make_app()
+    yield a
+    a.shutdown()
+    set_data_dir(None)
+
+
+def slot_centre(scene: TableScene, j: int) -> tuple[int, int]:
+    return scene.layout.slots[j].center
+
+
+def slot_pos(scene: TableScene, j: int, card: str) -> tuple[int, int]:
+    k = scene.slots[j].index(parse_cards(card)[0])
+    rects = scene.slot_rects(j)
+    right = rects[k + 1].x if k + 1 < len(rects) else rects[k].right
+    return (rects[k].x + right) // 2, rects[k].y + 20
+
+
+def lay_by_dragging(app, scene: TableScene) -> None:
+    """Drag the three threes of LAYER into the slots (one card at a time, then a multi-selection)."""
+    for card in ("7S", "7H", "7D"):
+        drag(app, hand_pos(scene, card), slot_centre(scene, 0))
+    for card in ("9S", "9H", "9D"):
+        click(app, hand_pos(scene, card))
+        step(app, 25)  # past the double-click window
+    drag(app, hand_pos(scene, "9D"), slot_centre(scene, 1))
+    for card in ("KS", "KH", "KD"):
+        drag(app, hand_pos(scene, card), slot_centre(scene, 2))
+
+
+def test_menu_new_game_dialog_starts_a_table(app):
+    app.push(MenuScene(app))
+    step(app, 2)
+    menu = app.top
+    press_button(app, menu.buttons["new"])
+    assert isinstance(app.top, NewGameScene)
+    dialog = app.top
+    assert dialog.levels == ["normal", "normal", "normal"]
+    press_button(app, dialog.start)
+    step(app, 2)
+    assert isinstance(app.top, TableScene)
+    assert app.session is not None and app.session.match.players == 4
+
+
+def test_build_and_lay_a_contract_by_dragging_into_slots(app):
+    scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
+    s = scene.session
+    assert s.prompt() == "pluck"
+    click(app, scene.layout.stock.center)
+    assert s.prompt() == "play"
+    assert not scene.b_lay.is_enabled
+    lay_by_dragging(app, scene)
+    assert [scene.slot_state(j) for j in range(3)] == [None, None, None]
+    assert scene.lay_refusal() is None
+    step(app)
+    assert scene.b_lay.is_enabled
+    press_button(app, scene.b_lay)
+    hand = s.match.hand
+    assert hand.laid[0]
+    assert [m.kind for m in hand.table] == [THREE, THREE, THREE]
+    assert sorted(hand.hands[0]) == sorted(parse_cards("4C 7C"))
+    assert scene.layout.staging is None  # the slots make way for the table
+
+
+def test_tack_by_dragging_onto_a_meld(app):
+    scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
+    click(app, scene.layout.stock.center)
+    lay_by_dragging(app, scene)
+    press_button(app, scene.b_lay)
+    step(app, 2)
+    sevens = scene.meld_card_rects(0)
+    drag(app, hand_pos(scene, "7C"), sevens[-1].center)
+    table = scene.session.match.hand.table
+    assert len(table[0].cards) == 4 and parse_cards("7C")[0] in table[0].cards
+    assert scene.session.match.hand.hands[0] == parse_cards("4C")
+
+
+def test_illegal_drops_are_refused_with_the_rule(app):
+    scene = table_at(app, ["JK 7S 7H 9S 9H 9D KS KH KD 4C", *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
+    s = scene.session
+    # discarding before plucking
+    drag(app, hand_pos(scene, "4C"), scene.layout.pile.center)
+    assert "(J-4.1)" in app.toast_text and app.toast_kind == "error"
+    assert len(s.match.hand.hands[0]) == 10 and not s.match.actions
+    click(app, scene.layout.stock.center)
+    # a joker cannot be discarded: it glides back to the hand
+    order = list(scene.order)
+    drag(app, hand_pos(scene, "JK"), scene.layout.pile.center)
+    assert "(J-4.5)" in app.toast_text
+    assert scene.order == order and len(s.match.hand.hands[0]) == 11
+    run_until(app, lambda: not scene.flights)
+    # a slot explains itself live
+    drag(app, hand_pos(scene, "7S"), slot_centre(scene, 0))
+    drag(app, hand_pos(scene, "9S"), slot_centre(scene, 0))
+    state = scene.slot_state(0)
+    assert state.rule == "J-2.1"
+    # a click sends a staged card back to the hand; a joker completes the three
+    click(app, slot_pos(scene, 0, "9S"))
+    drag(app, hand_pos(scene, "7H"), slot_centre(scene, 0))
+    drag(app, hand_pos(scene, "JK"), slot_centre(scene, 0))
+    for card in ("9S", "9H", "9D"):
+        drag(app, hand_pos(scene, card), slot_centre(scene, 1))
+    for card in ("KS", "KH"):
+        drag(app, hand_pos(scene, card), slot_centre(scene, 2))
+    assert scene.slot_state(2).rule == "J-2.1"
+    drag(app, hand_pos(scene, "7C"), slot_centre(scene, 2))
+    assert scene.slot_state(2).rule == "J-2.1"  # 7C with kings
+    click(app, slot_pos(scene, 2, "7C"))
+    drag(app, hand_pos(scene, "KD"), slot_centre(scene, 2))
+    assert scene.lay_refusal() is None
+    # nothing was laid by all this
+    assert not s.match.hand.laid[0]
+
+
+def test_player_calls_a_discard_and_it_is_allowed_or_refused(app):
+    # seat 1 discards 7H; seat 2 is next; seat 3 (nothing of use) is asked first, then the player.
+    hands = ["7S 7D 9S 9H KS KH 4C 5C 2S", "7H 3H 5D 6C 8S 10H QD JC AH", PLAIN[1], PLAIN[2]]
+    scene = table_at(
+        app, hands, discard="2C", stock="6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H 4S KC KD 10S"
+    )
+    s = scene.session
+    m = s.match
+    m.apply(0, PluckStock())
+    m.apply(0, Discard(parse_cards("2S")[0]))
+    m.apply(1, PluckStock())
+    m.apply(1, Discard(parse_cards("7H")[0]))
+    run_until(app, lambda: s.prompt() == "call")
+    assert scene.b_call.visible
+    press_button(app, scene.b_call)
+    assert (0, "call") in m.hand.log
+    run_until(app, lambda: m.hand.phase != Phase.ALLOW)
+    # seat 2 (Normal) allowed it or refused it; either way the log shows it
+    last = [t for seat, t in m.hand.log if seat == 2][-1]
+    assert last in ("allow", "refuse", "pluck discard")
+    if last == "allow":
+        assert parse_cards("7H")[0] in m.hand.hands[0]
+
+
+@pytest.mark.parametrize("answer", ["allow", "refuse"])
+def test_player_answers_a_call(app, answer):
+    # seat 3 discards 7H; the player is next; seat 1 holds 7S 7D and calls it.
+    hands = [
+        "2S 3H 5D 6C 8S 10H QD JC AH",
+        "7S 7D 9C 9H KS KH 4C 5C 3S",
+        PLAIN[2],
+        "7H 3D 5C 6S 8H 10D QC JS AD",
+    ]
+    scene = table_at(
+        app, hands, discard="2C", stock="6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H 4S KC KD 10S", dealer=2
+    )
+    s = scene.session
+    m = s.match
+    m.apply(3, PluckStock())
+    m.apply(3, Discard(parse_cards("7H")[0]))
+    run_until(app, lambda: s.prompt() == "allow")
+    assert (1, "call") in m.hand.log
+    assert scene.b_allow.visible and scene.b_refuse.visible
+    press_button(app, scene.b_allow if answer == "allow" else scene.b_refuse)
+    if answer == "allow":
+        assert parse_cards("7H")[0] in m.hand.hands[1]
+        assert m.hand.calls_used[1] == 1
+        assert s.prompt() == "pluck" and m.hand.stock_only
+    else:
+        assert parse_cards("7H")[0] in m.hand.hands[0]
+        assert s.prompt() == "play"
+
+
+def test_keys_sort_hint_and_escape(app):
+    scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
+    key(app, pygame.K_s)
+    assert scene.sort_mode == "rank"
+    key(app, pygame.K_h)
+    assert scene.hint_action is not None
+    click(app, scene.layout.stock.center)
+    key(app, pygame.K_h)  # the contract goes into the slots
+    assert all(scene.slots) and scene.lay_refusal() is None
+    key(app, pygame.K_RETURN)
+    assert scene.session.match.hand.laid[0]
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.top, TableScene)
+
+
+def test_whole_game_through_the_gui_to_the_final_scoreboard(app):
+    from kalooki_desktop.session import GameSetup, Session
+
+    session = Session(GameSetup(("easy", "easy"), "baby", seed=11), threaded=False, speed=50, call_wait_ms=0)
+    app.set_session(session)
+    app.push(MenuScene(app))
+    app.push(TableScene(app, session))
+    step(app, 2)
+    moves = 0
+    for _ in range(4000):
+        top = app.top
+        if isinstance(top, ScoreboardScene):
+            if top.final:
+                break
+            press_button(app, top.b_next)
+            continue
+        assert isinstance(top, TableScene)
+        if play_by_mouse(app, top):
+            moves += 1
+        else:
+            step(app)
+    assert session.over, "the game did not finish"
+    assert isinstance(app.top, ScoreboardScene) and app.top.final
+    assert moves > 20
+    assert len([r for r in session.match.results if not r.void]) == 3
