@@ -102,6 +102,11 @@ class Scene:
         """The window size."""
         return self.app.screen.get_size()
 
+    def toast_anchor(self) -> tuple[int, int]:
+        """Where toasts appear (their top centre): near where the player is looking."""
+        w, h = self.size
+        return w // 2, round(h * 0.075)
+
 
 class App:
     """The running game: window, widgets manager, scenes, settings and the game in progress."""
@@ -158,6 +163,7 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
+
         def do() -> None:
             self._pop()
             self._push(scene)
@@ -314,7 +320,9 @@ class App:
         colour = palette.INVALID if self.toast_kind == "error" else palette.GOLD
         icon = "✗ " if self.toast_kind == "error" else ""
         img = txt.render(icon + self.toast_text, size, palette.TEXT, True)
-        rect = img.get_rect(midtop=(w // 2, round(h * 0.075)))
+        top = self.top
+        anchor = top.toast_anchor() if top is not None else (w // 2, round(h * 0.075))
+        rect = img.get_rect(midtop=anchor)
         box = rect.inflate(size * 2, size)
         panel(self.screen, box, alpha=225, radius=box.h // 2, border=colour)
         self.screen.blit(img, rect)

@@ -34,7 +34,7 @@ class MenuScene(Scene):
             b = self.button(
                 pygame.Rect(x, y + i * gap, bw, bh),
                 tr(f"menu.{key}"),
-                "#primary_button" if key == ("continue" if session else "new") else "#big_button",
+                "#menu_primary" if key == ("continue" if session else "new") else "#big_button",
             )
             self.buttons[key] = b
         if session is None or session.over:

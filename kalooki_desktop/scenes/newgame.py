@@ -252,8 +252,7 @@ class NewGameScene(Scene):
         x = self.right.x + 16 + 30
         for i, vid in enumerate(SWITCHES):
             cy = self.switch_top + i * self.switch_line + self.switch_line // 2
-            name_w = txt.width(tr(f"variant.{vid}.name"), 15)
-            hx = x + max(name_w + 16, 250)
+            hx = x + max(250, max(txt.width(tr(f"variant.{v}.name"), 15) for v in SWITCHES) + 16)
             txt.draw(
                 surface,
                 tr(f"variant.{vid}.help"),

@@ -93,7 +93,7 @@ class TableScene(Scene):
         self._targets: tuple[object, tuple[set[int], bool]] | None = None
         self.layout: TableLayout | None = None
         self.meld_cache: (
-            tuple[object, tuple[int, dict[int, pygame.Rect], dict[int, tuple[int, int]]]] | None
+            tuple[object, tuple[int, dict[int, pygame.Rect], list[tuple[int, pygame.Rect]]]] | None
         ) = None
         self.lay_check: tuple[object, Refusal | None] | None = None
         self.session.listeners.append(self.on_move)
@@ -173,6 +173,13 @@ class TableScene(Scene):
         self._shown: dict[int, bool] = {}
         self.refresh_widgets()
         del ui
+
+    def toast_anchor(self) -> tuple[int, int]:
+        lay = self.layout
+        if lay is None:
+            return super().toast_anchor()
+        above = lay.staging.y if lay.staging is not None else lay.controls.y
+        return lay.play.centerx, above - round(48 * lay.scale)
 
     def relayout(self) -> TableLayout:
         """Compute the layout for the window size and the hand's staging slots."""
@@ -257,7 +264,7 @@ class TableScene(Scene):
         area = pygame.Rect(box.x + 8, box.y + lay.small + 6, box.w - 16, lay.slot_card_h)
         return fan(area, lay.slot_card_h, len(self.slots[j]), max_step=0.45)
 
-    def melds_layout(self) -> tuple[int, dict[int, pygame.Rect], dict[int, tuple[int, int]]]:
+    def melds_layout(self) -> tuple[int, dict[int, pygame.Rect], list[tuple[int, pygame.Rect]]]:
         """Card height, rect of each meld and the owners' label positions (cached per table)."""
         lay = self.layout
         assert lay is not None
@@ -327,7 +334,9 @@ class TableScene(Scene):
                 art.back(ch) if drag.source == "stock" else art.face(card, ch, self.app.settings.four_colour)
             )
             start = (drag.pos[0] + off[0] + origin.w / 2, drag.pos[1] + off[1] + origin.h / 2)
-            self.flights.append(Flight(img, start, origin.center, now, GLIDE_BACK_MS, hide=f"back:{card}"))
+            self.flights.append(
+                Flight(img, start, origin.center, now, GLIDE_BACK_MS, hide=f"back:{card}", blocking=False)
+            )
 
     def on_move(self, move: Move) -> None:
         """Animate an applied action (from the player or a computer seat)."""
@@ -886,7 +895,7 @@ class TableScene(Scene):
         self.flights = [f for f in self.flights if not f.finished(now)]
         for seat in [s for s, (_, until) in self.flash.items() if until < now]:
             del self.flash[seat]
-        if self.pending_result is not None and not self.flights:
+        if self.pending_result is not None and not any(f.blocking for f in self.flights):
             move, self.pending_result = self.pending_result, None
             self.finish_hand(move)
             return
@@ -1031,7 +1040,7 @@ class TableScene(Scene):
         txt.draw(surface, tr("table.scores"), lay.font, (x, y), palette.GOLD, True)
         y += lay.font + 10
         for seat in range(m.players):
-            dealer = " ·" + tr("table.dealer_mark") if seat == m.hand.dealer else ""
+            dealer = " · " + tr("table.dealer_mark") if seat == m.hand.dealer else ""
             colour = palette.GOLD if seat == m.hand.turn and not m.over else palette.TEXT
             txt.draw(
                 surface,
@@ -1239,15 +1248,12 @@ class TableScene(Scene):
             return
         ch, rects, labels = self.melds_layout()
         four = self.app.settings.four_colour
-        for owner, (x, y) in labels.items():
-            txt.draw(
-                surface,
-                s.names[owner],
-                lay.small,
-                (x + 2, y),
-                palette.GOLD if owner == HUMAN else palette.TEXT,
-                True,
-            )
+        for owner, band in labels:
+            colour = palette.GOLD if owner == HUMAN else palette.TEXT
+            drawn = txt.draw(surface, s.names[owner], lay.small, (band.x + 2, band.y), colour, True)
+            y = band.y + lay.small // 2 + 2
+            if band.right > drawn.right + 12:
+                pygame.draw.line(surface, palette.GOLD_DARK, (drawn.right + 8, y), (band.right, y), 1)
         targets: set[int] = set()
         if self.drag is not None:
             targets = self.legal_targets(self.drag)[0]
@@ -1466,4 +1472,3 @@ class TableScene(Scene):
 
 def _now() -> float:
     return time.monotonic() * 1000
-

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
@@ -35,7 +35,7 @@ class Flight:
     hide: str | None = None
     end_scale: float = 1.0
     shadow: pygame.Surface | None = None
-    done: bool = field(default=False)
+    blocking: bool = True  # the table waits for it before the next move (a glide-back does not)
 
     def at(self, now: float) -> tuple[tuple[float, float], float]:
         """(centre, scale) at time ``now``."""

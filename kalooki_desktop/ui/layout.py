@@ -46,7 +46,7 @@ def table_layout(size: tuple[int, int], players: int, slot_kinds: list[int] | No
     """The layout for ``players`` seats; ``slot_kinds`` are the staging slots (3 or 4 each), or None
     once the player has laid."""
     w, h = size
-    s = max(0.6, min(w / 1280, h / 800))
+    s = max(0.8, min(w / 1280, h / 800))
     font = max(14, round(16 * s))
     small = max(12, round(13 * s))
     bar = pygame.Rect(0, 0, w, round(44 * s))
@@ -157,15 +157,16 @@ def row_width(card_h: int, n: int, step: float = MELD_STEP) -> int:
 
 def meld_flow(
     area: pygame.Rect, groups: list[tuple[int, list[tuple[int, int]]]], label_h: int, sizes: tuple[int, ...]
-) -> tuple[int, dict[int, pygame.Rect], dict[int, tuple[int, int]]] | None:
+) -> tuple[int, dict[int, pygame.Rect], list[tuple[int, pygame.Rect]]] | None:
     """Place the melds on the table, grouped by owner, at the largest card height that fits.
 
     ``groups`` is [(owner, [(meld index, cards), ...]), ...]. Returns (card height, meld rects by
-    index, label positions by owner) or None if nothing fits.
+    index, owner labels) or None if nothing fits. A group that wraps onto another line gets a
+    label on each line, so every meld's owner can be read where it lies.
     """
     for ch in sizes:
         rects: dict[int, pygame.Rect] = {}
-        labels: dict[int, tuple[int, int]] = {}
+        labels: list[tuple[int, pygame.Rect]] = []
         gap = max(6, ch // 8)
         line_h = label_h + ch + gap
         x, y = area.x, area.y
@@ -175,13 +176,16 @@ def meld_flow(
             first_w = widths[0] if widths else 0
             if x > area.x and x + first_w > area.right:
                 x, y = area.x, y + line_h
-            labels[owner] = (x, y)
+            seg_x = x
             for (index, _), wd in zip(melds, widths, strict=True):
                 if x + wd > area.right and x > area.x:
+                    labels.append((owner, pygame.Rect(seg_x, y, x - gap - seg_x, label_h)))
                     x, y = area.x, y + line_h
+                    seg_x = x
                 rects[index] = pygame.Rect(x, y + label_h, wd, ch)
                 x += wd + gap
-            x += gap * 2
+            labels.append((owner, pygame.Rect(seg_x, y, x - gap - seg_x, label_h)))
+            x += gap * 3
             if y + line_h - gap > area.bottom:
                 ok = False
                 break
