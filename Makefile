@@ -27,6 +27,7 @@ test-fast: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m kalooki_desktop.bench
+	$(PY) -m kalooki_desktop.framebench
 
 clean:
 	rm -rf $(VENV) build/lib dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -28,6 +28,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--frames", type=int, default=900, help="frames to render in the smoke test")
     p.add_argument("--screenshot", metavar="PATH", help="save the last frame of the smoke test here")
     p.add_argument("--seed", type=int, default=2026, help="the smoke test's game seed")
+    p.add_argument("--scenario", metavar="FILE", help=argparse.SUPPRESS)  # a JSON deal to start at (tests)
     return p.parse_args(argv)
 
 
@@ -57,9 +58,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             return smoke_test(args.frames, args.screenshot, args.seed, size)
         from .app import App
         from .scenes.menu import MenuScene
+        from .storage.logs import setup_logging
 
+        setup_logging()
         app = App(size, args.fullscreen or None)
-        return app.run(MenuScene(app))
+        menu = MenuScene(app)
+        if args.scenario:
+            import json
+
+            from .scenes.table import TableScene
+            from .session import Session
+
+            with open(args.scenario, encoding="utf-8") as fh:
+                session = Session.from_scenario(json.load(fh), speed=app.settings.speed_factor)
+            app.set_session(session)
+            app.push(menu)
+            app.apply_requests()
+            return app.run(TableScene(app, session))
+        return app.run(menu)
     except Exception:
         traceback.print_exc()
         return 1

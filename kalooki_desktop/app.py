@@ -69,6 +69,12 @@ class Scene:
     def draw_top(self, surface: pygame.Surface) -> None:
         """Draw above the widgets (dragged cards, dialogs of our own)."""
 
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        """The parts of the window that changed this frame, or None for all of it (the default).
+
+        Sending only those to the display keeps a drag smooth on slow X servers."""
+        return None
+
     # widgets
     def build(self) -> None:
         """Create the scene's widgets for the current window size."""
@@ -231,7 +237,12 @@ class App:
             top.update(dt)
         self.ui.update(dt)
         self.draw()
-        pygame.display.flip()
+        dirty = top.dirty_rects() if top is not None and top is self.top else None
+        toast = bool(self.toast_text) and time.monotonic() <= self.toast_until + 0.1
+        if dirty is None or toast or self._requests:
+            pygame.display.flip()
+        else:
+            pygame.display.update(dirty)
         self.apply_requests()
         self.frame_ms.append((time.perf_counter() - t0) * 1000)
         if len(self.frame_ms) > 600:
@@ -304,7 +315,7 @@ class App:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, str(path))
-        self.toast(tr("app.screenshot", path=str(path)))
+        self.toast(tr("app.screenshot", path=f"{path.parent.name}/{path.name}"))
         return path
 
     def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
@@ -319,13 +330,17 @@ class App:
         size = max(15, round(h * 0.024))
         colour = palette.INVALID if self.toast_kind == "error" else palette.GOLD
         icon = "✗ " if self.toast_kind == "error" else ""
-        img = txt.render(icon + self.toast_text, size, palette.TEXT, True)
         top = self.top
         anchor = top.toast_anchor() if top is not None else (w // 2, round(h * 0.075))
-        rect = img.get_rect(midtop=anchor)
-        box = rect.inflate(size * 2, size)
-        panel(self.screen, box, alpha=225, radius=box.h // 2, border=colour)
-        self.screen.blit(img, rect)
+        lines = txt.wrap(icon + self.toast_text, size, round(w * 0.8), bold=True)[:3]
+        imgs = [txt.render(line, size, palette.TEXT, True) for line in lines]
+        text_w = max(i.get_width() for i in imgs)
+        line_h = size + 6
+        box = pygame.Rect(0, 0, text_w + size * 2, line_h * len(imgs) + size // 2)
+        box.midtop = (anchor[0], anchor[1] - line_h * (len(imgs) - 1))
+        panel(self.screen, box, alpha=225, radius=min(box.h // 2, 18), border=colour)
+        for i, img in enumerate(imgs):
+            self.screen.blit(img, img.get_rect(midtop=(box.centerx, box.y + size // 4 + i * line_h)))
 
     def quit(self) -> None:
         """Stop the loop at the end of this frame."""

@@ -8,10 +8,12 @@ so the whole flow of a game is testable without a window.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .ai.base import Bot, make_bot
 from .ai.normal import NormalBot
@@ -35,6 +37,8 @@ from .engine.refusal import Refusal
 from .engine.rules import RuleSet, make_rules
 from .engine.view import View
 from .i18n import tr
+
+log = logging.getLogger("kalooki.game")
 
 #: The player's seat. Opponents sit at 1..n clockwise.
 HUMAN = 0
@@ -130,6 +134,38 @@ class Session:
         self._thinking: _Thinking | None = None
         self._call_deadline: float | None = None
         self.moves: list[Move] = []
+
+    @classmethod
+    def from_scenario(cls, data: dict[str, Any], **kw: Any) -> Session:
+        """A game that starts from an exact deal, for tests and bug reports (``--scenario``).
+
+        ``data``: ``levels`` (opponents), ``preset``, ``variants``, ``hand`` (1-based number in
+        the schedule), ``dealer``, ``hands`` (one card string per seat, the player first),
+        ``discard`` and ``stock`` (top card first), ``seed``. Raises ValueError on bad data.
+        """
+        from .engine.cards import parse_cards
+        from .engine.hand import HandState
+
+        try:
+            levels = tuple(str(x) for x in data.get("levels", ("normal", "normal", "normal")))
+            variants = tuple(str(v) for v in data.get("variants", ()))
+            preset = str(data.get("preset", "jamaican"))
+            setup = GameSetup(levels, preset, variants, None, int(data.get("seed", 1)))
+            s = cls(setup, **kw)
+            m = s.match
+            number = int(data.get("hand", 1))
+            hands = [parse_cards(str(h)) for h in data["hands"]]
+            if len(hands) != setup.players or number < 1:
+                raise ValueError(f"{len(hands)} hands for {setup.players} players, hand {number}")
+            m.hand_index = number - 1
+            m.hand = HandState.from_position(
+                m.rules, m.rules.schedule[number - 1], int(data.get("dealer", 0)), hands,
+                parse_cards(str(data.get("discard", ""))), parse_cards(str(data.get("stock", ""))),
+                random.Random(setup.seed),
+            )
+        except (KeyError, IndexError, TypeError, AttributeError) as exc:
+            raise ValueError(f"bad scenario: {exc!r}") from exc
+        return s
 
     @classmethod
     def resume(cls, setup: GameSetup, actions: list[tuple[int, str]], **kw: object) -> Session:
@@ -306,6 +342,7 @@ class Session:
         elif isinstance(action, Lay):
             cards = tuple(c for _, cs in action.melds for c in cs)
         m.apply(seat, action)
+        log.info("hand %d: seat %d %s", hand_number, seat, action)
         if isinstance(action, PluckStock) and seat == HUMAN and len(m.results) == results:
             gained = count_cards(m.hand.hands[HUMAN])
             for c in before:

@@ -91,6 +91,10 @@ class TableScene(Scene):
         self.pending_result: Move | None = None
         self.dropping = False
         self._targets: tuple[object, tuple[set[int], bool]] | None = None
+        self._static: pygame.Surface | None = None
+        self._static_key: object = None
+        self._static_fresh = True
+        self._last_drag_box: pygame.Rect | None = None
         self.layout: TableLayout | None = None
         self.meld_cache: (
             tuple[object, tuple[int, dict[int, pygame.Rect], list[tuple[int, pygame.Rect]]]] | None
@@ -953,19 +957,114 @@ class TableScene(Scene):
             return
         now = _now()
         hidden = {f.hide for f in self.flights if f.hide}
-        surface.blit(felt(lay.size), (0, 0))
-        self.draw_bar(surface)
-        self.draw_side(surface)
+        self.draw_static(surface, hidden)
+        self.draw_highlights(surface, now)
         for seat in lay.seats:
-            self.draw_seat(surface, seat, now)
-        self.draw_piles(surface, hidden)
-        self.draw_melds(surface, hidden)
+            self.draw_flash(surface, seat)
         if lay.staging is not None:
             self.draw_slots(surface)
         self.draw_status(surface)
         self.draw_hand(surface, hidden, now)
         if self.session.prompt() == "allow":
             self.draw_dialog(surface)
+
+    def draw_static(self, surface: pygame.Surface, hidden: set[str]) -> None:
+        """Everything that changes only when the game does (felt, bar, scores and log, seats,
+        stock and pile, melds), drawn once into a cached layer and blitted each frame."""
+        lay = self.layout
+        assert lay is not None
+        s = self.session
+        dragging_pile = self.drag is not None and self.drag.source == "pile"
+        key = (
+            len(s.match.actions),
+            len(s.match.results),
+            id(lay),
+            lay.size,
+            frozenset(h for h in hidden if h.startswith(("pile", "meld"))),
+            s.decision(),
+            dragging_pile,
+            self.app.settings.four_colour,
+            s.over,
+            len(s.moves),
+        )
+        if self._static is None or self._static_key != key or self._static.get_size() != lay.size:
+            if self._static is None or self._static.get_size() != lay.size:
+                self._static = (
+                    pygame.Surface(lay.size).convert()
+                    if pygame.display.get_init() and pygame.display.get_surface() is not None
+                    else pygame.Surface(lay.size)
+                )
+            layer = self._static
+            layer.blit(felt(lay.size), (0, 0))
+            self.draw_bar(layer)
+            self.draw_side(layer)
+            for seat in lay.seats:
+                self.draw_seat(layer, seat)
+            self.draw_piles(layer, hidden)
+            self.draw_melds(layer, hidden)
+            self._static_key = key
+            self._static_fresh = True
+        else:
+            self._static_fresh = False
+        surface.blit(self._static, (0, 0))
+
+    def draw_highlights(self, surface: pygame.Surface, now: float) -> None:
+        """Glows that follow the pointer and the clock: legal drop targets, the hint, the pluck."""
+        lay = self.layout
+        assert lay is not None
+        s = self.session
+        prompt = s.prompt()
+        hint = self.hint_action if now < self.hint_until else None
+        if isinstance(hint, PluckStock):
+            glow(surface, lay.stock, palette.GOLD, radius=8)
+        elif prompt == "pluck" and self.drag is None:
+            glow(surface, lay.stock, palette.VALID, radius=8)
+        if isinstance(hint, PluckDiscard | Discard):
+            glow(surface, lay.pile, palette.GOLD, radius=8)
+        elif prompt == "pluck" and s.view().discard_top is not None and self.drag is None:
+            glow(surface, lay.pile, palette.VALID, radius=8)
+        if self.drag is not None and self.drag.source in ("hand", "slot"):
+            melds, pile = self.legal_targets(self.drag)
+            if pile:
+                glow(surface, lay.pile, palette.VALID, radius=8)
+            rects = self.melds_layout()[1]
+            for i in melds:
+                if i in rects:
+                    glow(surface, rects[i], palette.VALID, radius=6, spread=5)
+        if isinstance(hint, Tack | MoveJoker):
+            r = self.melds_layout()[1].get(hint.meld - 1)
+            if r is not None:
+                glow(surface, r, palette.GOLD, radius=6, spread=5)
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        """While a card is dragged over an unchanged table, only the dragged card's old and new
+        places, the hand, the slots and the status line change."""
+        lay = self.layout
+        box = self._drag_box()
+        previous, self._last_drag_box = self._last_drag_box, box
+        if (
+            lay is None
+            or box is None
+            or previous is None
+            or self.flights
+            or self._static_fresh
+            or self.session.prompt() == "call"
+        ):
+            return None
+        rects = [box.union(previous), lay.hand.inflate(40, 60), lay.controls]
+        if lay.staging is not None:
+            rects.append(lay.staging.inflate(12, 12))
+        return rects
+
+    def _drag_box(self) -> pygame.Rect | None:
+        d = self.drag
+        if d is None or not d.origins:
+            return None
+        boxes = [
+            pygame.Rect(d.pos[0] + off[0], d.pos[1] + off[1], round(o.w * 1.06), round(o.h * 1.06))
+            for off, o in zip(d.offsets, d.origins, strict=False)
+        ]
+        return boxes[0].unionall(boxes[1:]).inflate(40, 40).move(6, 8)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         now = _now()
@@ -1107,7 +1206,7 @@ class TableScene(Scene):
             c = card_label(action.card)
         return tr(f"{'hint' if hint else 'log'}.{key}", name=name, card=c)
 
-    def draw_seat(self, surface: pygame.Surface, seat: int, now: float) -> None:
+    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         lay = self.layout
         assert lay is not None
         s = self.session
@@ -1169,6 +1268,12 @@ class TableScene(Scene):
                 True,
                 "midbottom",
             )
+
+    def draw_flash(self, surface: pygame.Surface, seat: int) -> None:
+        """A seat's "Call!" or "Laid down!" bubble, while it lasts."""
+        lay = self.layout
+        assert lay is not None
+        r = lay.seats[seat]
         flash = self.flash.get(seat)
         if flash is not None:
             img = txt.render(flash[0], lay.font + 6, palette.BACK_BLACK, True)
@@ -1181,16 +1286,10 @@ class TableScene(Scene):
         assert lay is not None
         s = self.session
         view = s.view()
-        prompt = s.prompt()
         four = self.app.settings.four_colour
-        hint = self.hint_action if _now() < self.hint_until else None
         # stock: a little stack of backs with its count
         n = view.stock_count
         ch = lay.stock.h
-        if prompt == "pluck" or isinstance(hint, PluckStock):
-            glow(
-                surface, lay.stock, palette.GOLD if isinstance(hint, PluckStock) else palette.VALID, radius=8
-            )
         if n:
             for i in range(min(4, 1 + n // 12), 0, -1):
                 surface.blit(art.shadow(ch), (lay.stock.x + 3 + i * 2, lay.stock.y + 5 - i * 2))
@@ -1213,12 +1312,6 @@ class TableScene(Scene):
         drag_from_pile = self.drag is not None and self.drag.source == "pile"
         if drag_from_pile and pile:
             pile = pile[:-1]
-        if (prompt == "pluck" and view.discard_top is not None) or isinstance(hint, PluckDiscard | Discard):
-            glow(surface, lay.pile, palette.GOLD if hint is not None else palette.VALID, radius=8)
-        if self.drag is not None and self.drag.source in ("hand", "slot"):
-            targets = self.legal_targets(self.drag)
-            if targets[1]:
-                glow(surface, lay.pile, palette.VALID, radius=8)
         if pile:
             for i, card in enumerate(pile[-3:-1]):
                 surface.blit(art.face(card, ch, four), (lay.pile.x - 6 + i * 3, lay.pile.y + 4 - i * 2))
@@ -1254,19 +1347,10 @@ class TableScene(Scene):
             y = band.y + lay.small // 2 + 2
             if band.right > drawn.right + 12:
                 pygame.draw.line(surface, palette.GOLD_DARK, (drawn.right + 8, y), (band.right, y), 1)
-        targets: set[int] = set()
-        if self.drag is not None:
-            targets = self.legal_targets(self.drag)[0]
-        hint = self.hint_action if _now() < self.hint_until else None
-        hint_meld = hint.meld - 1 if isinstance(hint, Tack | MoveJoker) else None
         for i, meld in enumerate(table):
             if f"meld:{i}" in hidden or i not in rects:
                 continue
             box = rects[i]
-            if i in targets:
-                glow(surface, box, palette.VALID, radius=6, spread=5)
-            if i == hint_meld:
-                glow(surface, box, palette.GOLD, radius=6, spread=5)
             for k, (r, card) in enumerate(
                 zip(row(box.x, box.y, ch, len(meld.cards)), meld.cards, strict=True)
             ):

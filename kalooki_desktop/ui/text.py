@@ -18,6 +18,22 @@ def render(text: str, size: int, colour: palette.Colour = palette.TEXT, bold: bo
     return img
 
 
+@lru_cache(maxsize=1024)
+def fitted(text: str, size: int, colour: palette.Colour, bold: bool, max_width: int) -> pygame.Surface:
+    """``text`` rendered, shortened with an ellipsis to fit ``max_width`` (cached)."""
+    img = render(text, size, colour, bold)
+    if img.get_width() <= max_width or len(text) <= 1:
+        return img
+    lo, hi = 1, len(text) - 1  # the longest prefix that fits, by bisection
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if render(text[:mid].rstrip() + "…", size, colour, bold).get_width() <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return render(text[:lo].rstrip() + "…", size, colour, bold)
+
+
 def draw(
     surface: pygame.Surface,
     text: str,
@@ -32,11 +48,9 @@ def draw(
 
     Text wider than ``max_width`` is shortened with an ellipsis.
     """
-    img = render(text, size, colour, bold)
-    if max_width is not None and img.get_width() > max_width and len(text) > 1:
-        while len(text) > 1 and img.get_width() > max_width:
-            text = text[:-1]
-            img = render(text.rstrip() + "…", size, colour, bold)
+    img = (
+        render(text, size, colour, bold) if max_width is None else fitted(text, size, colour, bold, max_width)
+    )
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     return rect

@@ -1,0 +1,139 @@
+"""End to end: the real program in a real X window (Xvfb), driven with xdotool: pluck, drag the
+contract into the slots, lay it, tack a card by dragging it onto a meld, F12 screenshot.
+
+The pointer paths are computed by the same scenes headless (the layout is pure geometry), then
+replayed on the real window. What happened is read back from the game's log.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from kalooki_desktop.storage.paths import set_data_dir
+
+from .gui import hand_pos, make_app, table_at
+
+SIZE = (1280, 800)
+LAYER = "7S 7H 7D 9S 9H 9D KS KH KD 4C"
+PLAIN = ["2S 3H 5D 6C 8S 10H QD JC AH", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC"]
+STOCK = "7C 6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H 4S KC"
+SCENARIO = {"levels": ["normal", "normal", "normal"], "hand": 1, "dealer": 3, "hands": [LAYER, *PLAIN],
+            "discard": "2C", "stock": STOCK, "seed": 3}
+TOOLS = ("Xvfb", "xdotool", "import")
+
+
+def plan_gestures(tmp_path: Path) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
+    """The gestures, as ("click", p, p) or ("drag", a, b), worked out on the headless table."""
+    from .gui import click, drag
+
+    set_data_dir(tmp_path / "plan")
+    app = make_app(SIZE)
+    try:
+        scene = table_at(app, SCENARIO["hands"], SCENARIO["discard"], STOCK, dealer=3)  # type: ignore[arg-type]
+        gestures: list[tuple[str, tuple[int, int], tuple[int, int]]] = []
+        stock = scene.layout.stock.center
+        gestures.append(("click", stock, stock))
+        click(app, stock)
+        for slot, cards in enumerate((("7S", "7H", "7D"), ("9S", "9H", "9D"), ("KS", "KH", "KD"))):
+            for card in cards:
+                a, b = hand_pos(scene, card), scene.layout.slots[slot].center
+                gestures.append(("drag", a, b))
+                drag(app, a, b)
+        lay = scene.b_lay.rect.center
+        gestures.append(("click", lay, lay))
+        click(app, lay)
+        assert scene.session.match.hand.laid[0]
+        a, b = hand_pos(scene, "7C"), scene.meld_card_rects(0)[-1].center
+        gestures.append(("drag", a, b))
+        drag(app, a, b)
+        assert len(scene.session.match.hand.table[0].cards) == 4
+        return gestures
+    finally:
+        app.shutdown()
+        set_data_dir(None)
+
+
+def xdo(env: dict[str, str], *args: str) -> None:
+    subprocess.run(["xdotool", *args], env=env, check=True, timeout=20)
+
+
+@pytest.mark.slow
+@pytest.mark.e2e
+def test_real_window_lay_and_tack_by_dragging(tmp_path):
+    missing = [t for t in TOOLS if shutil.which(t) is None]
+    if missing:
+        if os.environ.get("KALOOKI_REQUIRE_E2E"):
+            pytest.fail(f"end-to-end tools missing: {', '.join(missing)}")
+        pytest.skip(f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)")
+    gestures = plan_gestures(tmp_path)
+    scenario = tmp_path / "deal.json"
+    scenario.write_text(json.dumps(SCENARIO))
+    data = tmp_path / "data"
+    display = f":{90 + os.getpid() % 800}"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    game = None
+    try:
+        time.sleep(1.0)
+        game = subprocess.Popen(
+            [sys.executable, "-m", "kalooki_desktop", "--data-dir", str(data), "--size", f"{SIZE[0]}x{SIZE[1]}",
+             "--scenario", str(scenario)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            found = subprocess.run(["xdotool", "search", "--pid", str(game.pid)], env=env, capture_output=True)
+            if found.returncode == 0 and found.stdout.strip():
+                break
+            assert game.poll() is None, game.stdout.read().decode() if game.stdout else "the game exited"
+            time.sleep(0.2)
+        else:
+            pytest.fail("the game window never appeared")
+        time.sleep(1.5)
+        for kind, a, b in gestures:
+            if kind == "click":
+                xdo(env, "mousemove", str(a[0]), str(a[1]))
+                time.sleep(0.1)
+                xdo(env, "click", "1")
+            else:
+                xdo(env, "mousemove", str(a[0]), str(a[1]))
+                time.sleep(0.1)
+                xdo(env, "mousedown", "1")
+                for i in range(1, 7):
+                    x = a[0] + (b[0] - a[0]) * i // 6
+                    y = a[1] + (b[1] - a[1]) * i // 6
+                    xdo(env, "mousemove", str(x), str(y))
+                    time.sleep(0.03)
+                xdo(env, "mouseup", "1")
+            time.sleep(0.6)
+        xdo(env, "key", "F12")
+        time.sleep(0.5)
+        shot = tmp_path / "e2e.png"
+        subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True, timeout=20)
+        out_dir = os.environ.get("KALOOKI_E2E_SHOT")
+        if out_dir:
+            shutil.copy(shot, out_dir)
+        game.send_signal(signal.SIGTERM)
+        code = game.wait(timeout=20)
+        output = game.stdout.read().decode() if game.stdout else ""
+        assert code == 0, output
+    finally:
+        if game is not None and game.poll() is None:
+            game.kill()
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+    log = (data / "logs" / "kalooki.log").read_text(encoding="utf-8")
+    assert "seat 0 pluck stock" in log
+    assert "seat 0 lay three" in log, log
+    assert "seat 0 tack 7C on 1" in log, log
+    assert list((data / "screenshots").glob("*.png")), "F12 saved no screenshot"
+    assert shot.stat().st_size > 20_000
