@@ -26,6 +26,7 @@ from .ui import palette
 from .ui import text as txt
 from .ui.draw import panel
 from .ui.resources import asset
+from .ui.sound import Sounds
 
 MIN_SIZE = (1024, 640)
 W = TypeVar("W", bound=pygame_gui.core.UIElement)
@@ -148,6 +149,9 @@ class App:
         self.toast_until = 0.0
         self.frame_ms: list[float] = []
         self.on_frame: Callable[[App, int], None] | None = None
+        self.sounds = Sounds()
+        self.sounds.volume = self.settings.volume
+        self.sounds.muted = not self.settings.sound
         self.persist = True  # write settings (the smoke test leaves the player's files alone)
         if fullscreen if fullscreen is not None else self.settings.fullscreen:
             self.toggle_fullscreen()
@@ -321,6 +325,8 @@ class App:
     def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
         """A short message at the top of the window ("error" for refusals)."""
         self.toast_text, self.toast_kind = message, kind
+        if kind == "error":
+            self.sounds.play("refused", 0.7)
         self.toast_until = time.monotonic() + seconds
 
     def _draw_toast(self) -> None:

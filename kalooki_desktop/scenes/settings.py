@@ -104,6 +104,8 @@ class SettingsScene(Scene):
             return True
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume:
             st.volume = round(float(self.volume.get_current_value()), 2)
+            self.apply()
+            self.app.sounds.play("card")
             return True
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or (
             event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
@@ -114,6 +116,8 @@ class SettingsScene(Scene):
 
     def apply(self) -> None:
         """Pass the new pace to the game in progress."""
+        self.app.sounds.muted = not self.app.settings.sound
+        self.app.sounds.volume = self.app.settings.volume
         s = self.app.session
         if s is not None:
             s.speed = self.app.settings.speed_factor

@@ -90,6 +90,7 @@ class TableScene(Scene):
         self.sort_mode: str = "suit"
         self.pending_result: Move | None = None
         self.dropping = False
+        self.deal_pending = False
         self._targets: tuple[object, tuple[set[int], bool]] | None = None
         self._static: pygame.Surface | None = None
         self._static_key: object = None
@@ -154,6 +155,11 @@ class TableScene(Scene):
         self.b_scores = self.button(
             pygame.Rect(lay.bar.right - 2 * mw - 16, lay.bar.y + 5, mw, lay.bar.h - 10), tr("table.scores")
         )
+        self.b_sound = self.button(
+            pygame.Rect(lay.bar.right - 3 * mw - 24, lay.bar.y + 5, mw, lay.bar.h - 10),
+            self.sound_label(),
+            tooltip=tr("table.sound_tip"),
+        )
         # the call prompt and the allow-or-refuse dialog
         cw = round(200 * s)
         mid = lay.play.centerx
@@ -212,6 +218,7 @@ class TableScene(Scene):
             self.order = []
             self.selected.clear()
             self.hint_action = None
+            self.deal_pending = not m.over
             if self._widgets:
                 self.rebuild()
         hand = list(m.hand.hands[HUMAN])
@@ -424,12 +431,76 @@ class TableScene(Scene):
                 flights.append(Flight(art.face(a.card, target.h, four), from_seat, target.center, now, dur))
         if move.result is not None:
             self.pending_result = move
+        self.sound_for(move)
+        gained = (
+            move.card
+            if (
+                (seat == HUMAN and isinstance(a, PluckStock | PluckDiscard | Refuse))
+                or (isinstance(a, Allow) and move.taker == HUMAN)
+            )
+            else None
+        )
+        if gained is not None:
+            self.new_card = (gained, now + dur + 1600)
         shadow = art.shadow(ch)
         for f in flights:
             f.shadow = shadow
         self.flights.extend(flights)
         landing = max((f.t0 + f.duration for f in flights), default=now)
         self.session.hold_until = _now() + (landing - now) + 140 / speed
+
+    def sound_for(self, move: Move) -> None:
+        """The sound of a move."""
+        a = move.action
+        sounds = self.app.sounds
+        if move.result is not None and not move.result.void:
+            sounds.play("win", 1.0 if move.result.out == HUMAN else 0.5)
+        elif isinstance(a, Call):
+            sounds.play("call")
+        elif isinstance(a, Lay):
+            sounds.play("lay")
+        elif isinstance(a, Discard | Tack | MoveJoker):
+            sounds.play("card", 0.8)
+        elif isinstance(a, PluckStock | PluckDiscard | Refuse | Allow):
+            sounds.play("deal", 0.6)
+
+    def deal_animation(self) -> None:
+        """The cards of a new hand fly from the stock to every seat, one round at a time."""
+        lay = self.layout
+        assert lay is not None
+        m = self.session.match
+        hand = m.hand
+        speed = self.app.settings.speed_factor
+        now = _now()
+        per = max(6.0, 1300 / speed / max(1, hand.spec.cards * m.players))
+        dur = 260 / speed
+        four = self.app.settings.four_colour
+        rects = fan(lay.hand, lay.hand_card_h, len(self.order))
+        back = art.back(lay.stock.h)
+        k = 0
+        for r in range(hand.spec.cards):
+            for step in range(1, m.players + 1):
+                seat = (hand.dealer + step) % m.players
+                t0 = now + k * per
+                k += 1
+                if seat == HUMAN:
+                    if r < len(self.order):
+                        i = (r * 7) % len(self.order)  # cards land in an order that is not the sorted one
+                        card = self.order[i]
+                        self.flights.append(
+                            Flight(
+                                art.face(card, lay.hand_card_h, four),
+                                lay.stock.center,
+                                rects[i].center,
+                                t0,
+                                dur,
+                                f"hand:{card}",
+                            )
+                        )
+                else:
+                    self.flights.append(Flight(back, lay.stock.center, self.seat_centre(seat), t0, dur))
+        self.app.sounds.play("shuffle", 0.7)
+        self.session.hold_until = now + k * per + dur + 200 / speed
 
     def hand_end(self) -> tuple[int, int]:
         """Where a card arriving in the player's hand lands (the right end of the fan)."""
@@ -614,6 +685,8 @@ class TableScene(Scene):
             self.submit(Refuse())
         elif element is self.b_menu:
             self.app.pop()
+        elif element is self.b_sound:
+            self.toggle_sound()
         elif element is self.b_scores:
             from .scoreboard import ScoreboardScene
 
@@ -621,6 +694,16 @@ class TableScene(Scene):
         else:
             return False
         return True
+
+    def sound_label(self) -> str:
+        """The mute button's label."""
+        return tr("table.sound_off") if self.app.sounds.muted else tr("table.sound_on")
+
+    def toggle_sound(self) -> None:
+        """Mute or unmute (one click, or M)."""
+        self.app.settings.sound = self.app.sounds.muted
+        self.app.sounds.muted = not self.app.sounds.muted
+        self.b_sound.set_text(self.sound_label())
 
     def on_key(self, key: int) -> bool:
         prompt = self.session.prompt()
@@ -646,6 +729,8 @@ class TableScene(Scene):
             self.submit(Allow())
         elif key == pygame.K_r and prompt == "allow":
             self.submit(Refuse())
+        elif key == pygame.K_m:
+            self.toggle_sound()
         elif key == pygame.K_s:
             self.sort_hand("rank" if self.sort_mode == "suit" else "suit")
         elif key == pygame.K_SPACE and prompt == "pluck":
@@ -903,6 +988,10 @@ class TableScene(Scene):
             move, self.pending_result = self.pending_result, None
             self.finish_hand(move)
             return
+        if self.deal_pending and self.pending_result is None and self.layout is not None and self.order:
+            self.deal_pending = False
+            if not self.session.match.hand.log:  # a fresh deal (not a game resumed mid-hand)
+                self.deal_animation()
         if self.pending_result is None and self.app.top is self:
             self.session.tick()
         self.sync_hand()
@@ -1098,7 +1187,7 @@ class TableScene(Scene):
         r = txt.draw(surface, title, lay.font + 2, (12, bar.centery), palette.GOLD, True, "midleft")
         x = r.right + 18
         box_h = bar.h - 14
-        limit = self.b_scores.relative_rect.x - 12 if hasattr(self, "b_scores") else bar.right
+        limit = self.b_sound.relative_rect.x - 12 if hasattr(self, "b_sound") else bar.right
         box_w = max(24, min(round(box_h * 2.1), (limit - x) // max(1, n) - 4))
         for i, spec in enumerate(m.rules.schedule):
             rect = pygame.Rect(x + i * (box_w + 4), bar.y + 7, box_w, box_h)
@@ -1207,6 +1296,8 @@ class TableScene(Scene):
         return tr(f"{'hint' if hint else 'log'}.{key}", name=name, card=c)
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        """An opponent: name, level, cards held (a fan of backs when there is room), calls used or
+        laid, the dealer's mark, and a glow while it is their move."""
         lay = self.layout
         assert lay is not None
         s = self.session
@@ -1218,29 +1309,55 @@ class TableScene(Scene):
         panel(surface, r, alpha=175, radius=12, border=palette.GOLD_DARK if not active else None)
         p = s.persona(seat)
         x = r.x + 10
-        txt.draw(
-            surface,
-            s.names[seat],
-            lay.font,
-            (x, r.y + 6),
-            palette.GOLD if active else palette.TEXT,
-            True,
-            max_width=r.w - 20,
-        )
-        level = p.title if p else ""
-        txt.draw(surface, level, lay.small, (x, r.y + 8 + lay.font + 2), (200, 208, 198), max_width=r.w // 2)
+        wide = r.w >= round(200 * lay.scale)
         count = view.hand_sizes[seat]
-        calls = tr("table.calls", n=view.calls_used[seat], of=s.rules.max_calls) if s.rules.calling else ""
-        status = tr("table.laid_mark") if view.laid[seat] else calls
+        # the fan of backs (or the open hand with J-V9) at the top right, when the panel is wide
+        fan_left = r.right - 8
+        if wide and count:
+            ch = max(24, round(r.h * 0.42))
+            step = max(3, round(ch * 0.16))
+            room = r.w - 30 - txt.width(s.names[seat], lay.font, True) - round(ch * 0.714)
+            shown = min(count, 12, max(0, room // step + 1))
+            fan_left = r.right - 10 - round(ch * 0.714) - (shown - 1) * step if shown else r.right - 8
+            open_hands = view.open_hands
+            for i in range(shown):
+                img = art.face(open_hands[seat][i], ch) if open_hands else art.back(ch)
+                surface.blit(img, (fan_left + i * step, r.y + 6))
+        name_colour = palette.GOLD if active else palette.TEXT
         txt.draw(
-            surface,
-            tr("table.cards", n=count),
-            lay.small,
-            (x, r.bottom - 6),
-            palette.TEXT,
-            True,
-            "bottomleft",
+            surface, s.names[seat], lay.font, (x, r.y + 6), name_colour, True, max_width=fan_left - x - 6
         )
+        y2 = r.y + 8 + lay.font + 2
+        level = p.title if p else ""
+        room = fan_left - x - 6
+        if seat == view.dealer and not wide:
+            room = r.right - 16 - txt.width(tr("table.dealer_mark"), lay.small - 1, True) - x
+        txt.draw(surface, level, lay.small, (x, y2), (200, 208, 198), max_width=room)
+        if seat == view.dealer:
+            anchor = (r.right - 10, y2) if not wide else (r.centerx, r.bottom - 6)
+            txt.draw(
+                surface,
+                tr("table.dealer_mark"),
+                lay.small - 1,
+                anchor,
+                palette.GOLD,
+                True,
+                "topright" if not wide else "midbottom",
+            )
+        # bottom line: cards held and calls used (or laid)
+        if wide:
+            held = tr("table.cards_one" if count == 1 else "table.cards", n=count)
+            calls = (
+                tr("table.calls", n=view.calls_used[seat], of=s.rules.max_calls) if s.rules.calling else ""
+            )
+        else:  # narrow: a little card back with the number, and the bare call count
+            icon = art.back(lay.small + 6)
+            surface.blit(icon, (x, r.bottom - 6 - icon.get_height()))
+            x += icon.get_width() + 4
+            held = str(count)
+            calls = f"{view.calls_used[seat]}/{s.rules.max_calls}" if s.rules.calling else ""
+        txt.draw(surface, held, lay.small, (x, r.bottom - 6), palette.TEXT, True, "bottomleft")
+        status = tr("table.laid_mark") if view.laid[seat] else calls
         txt.draw(
             surface,
             status,
@@ -1250,24 +1367,6 @@ class TableScene(Scene):
             view.laid[seat],
             "bottomright",
         )
-        # a small fan of backs (or the open hand with J-V9)
-        ch = max(24, round(r.h * 0.42))
-        open_hands = view.open_hands
-        shown = min(count, 12)
-        fx = r.right - 10 - round(ch * 0.714) - (shown - 1) * max(3, round(ch * 0.16))
-        for i in range(shown):
-            img = art.face(open_hands[seat][i], ch) if open_hands else art.back(ch)
-            surface.blit(img, (fx + i * max(3, round(ch * 0.16)), r.y + 6))
-        if seat == view.dealer:
-            txt.draw(
-                surface,
-                tr("table.dealer_mark"),
-                lay.small - 1,
-                (r.centerx, r.bottom - 6),
-                palette.GOLD,
-                True,
-                "midbottom",
-            )
 
     def draw_flash(self, surface: pygame.Surface, seat: int) -> None:
         """A seat's "Call!" or "Laid down!" bubble, while it lasts."""
@@ -1509,6 +1608,9 @@ class TableScene(Scene):
         hint = self.hint_action if now < self.hint_until else None
         hint_card = hint.card if isinstance(hint, Discard | Tack | MoveJoker) else None
         hint_done = False
+        fresh = -1  # the card just taken glows for a moment
+        if self.new_card is not None and now < self.new_card[1] and self.new_card[0] in self.order:
+            fresh = len(self.order) - 1 - self.order[::-1].index(self.new_card[0])
         shadow = art.shadow(lay.hand_card_h)
         for i, (r, card) in enumerate(zip(rects, self.order, strict=True)):
             if i in drag_hidden or i in skip:
@@ -1522,6 +1624,8 @@ class TableScene(Scene):
             if hint_card == card and not hint_done:
                 hint_done = True
                 glow(surface, r, palette.GOLD, radius=max(4, r.w // 12))
+            elif i == fresh:
+                glow(surface, r, palette.VALID, radius=max(4, r.w // 12), spread=5)
         if not self.order and not self.session.over:
             txt.draw(
                 surface, tr("table.hand_empty"), lay.font, lay.hand.center, palette.TEXT, False, "center"
