@@ -208,13 +208,13 @@ def test_keys_sort_hint_and_escape(app):
 def test_whole_game_through_the_gui_to_the_final_scoreboard(app):
     from kalooki_desktop.session import GameSetup, Session
 
-    session = Session(GameSetup(("easy", "easy"), "baby", seed=11), threaded=False, speed=50, call_wait_ms=0)
+    session = Session(GameSetup(("easy", "easy"), "baby", seed=11), threaded=False, speed=1000, call_wait_ms=0)
     app.set_session(session)
     app.push(MenuScene(app))
     app.push(TableScene(app, session))
     step(app, 2)
     moves = 0
-    for _ in range(4000):
+    for _ in range(40_000):
         top = app.top
         if isinstance(top, ScoreboardScene):
             if top.final:
