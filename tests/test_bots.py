@@ -149,11 +149,3 @@ def test_worker_decides_off_thread_and_can_be_cancelled() -> None:
         assert not isinstance(action, Call)
     finally:
         worker.shutdown()
-
-
-def test_the_interim_watcher_plays_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
-    from kalooki_desktop.watch import watch_match
-
-    assert watch_match("baby", seed=4) == 0
-    out = capsys.readouterr().out
-    assert "Final scores:" in out and "<- winner" in out and "Miss Ivy (Hard)" in out
