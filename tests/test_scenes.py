@@ -230,3 +230,67 @@ def test_whole_game_through_the_gui_to_the_final_scoreboard(app):
     assert isinstance(app.top, ScoreboardScene) and app.top.final
     assert moves > 20
     assert len([r for r in session.match.results if not r.void]) == 3
+
+
+def test_settings_scene_changes_pace_and_saves(app, tmp_path):
+    import json
+
+    import pygame_gui
+
+    from kalooki_desktop.scenes.settings import SettingsScene
+
+    app.persist = True
+    app.push(MenuScene(app))
+    app.push(SettingsScene(app))
+    step(app, 2)
+    scene = app.top
+    post_changed = pygame.event.Event(pygame_gui.UI_CHECK_BOX_CHECKED, {"ui_element": scene.four})
+    scene.handle_event(post_changed)
+    assert app.settings.four_colour
+    press_button(app, scene.back)
+    assert isinstance(app.top, MenuScene)
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["four_colour"] is True
+
+
+def test_rules_scene_scrolls_and_goes_back(app):
+    from kalooki_desktop.scenes.rules import RulesScene
+
+    app.push(MenuScene(app))
+    app.push(RulesScene(app))
+    step(app, 2)
+    scene = app.top
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.scroll > 0
+    key(app, pygame.K_END)
+    bottom = scene.scroll
+    key(app, pygame.K_DOWN)
+    assert scene.scroll == bottom  # never past the end
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_window_resize_and_too_small_window(app):
+    scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
+    from .gui import post
+
+    post(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000)
+    step(app, 2)
+    assert scene.layout.size == (1600, 1000)
+    assert scene.b_hint.rect.right <= 1600
+    post(pygame.VIDEORESIZE, size=(900, 560), w=900, h=560)
+    step(app, 2)
+    assert "too small" in app.toast_text
+
+
+def test_bad_custom_schedule_is_explained_not_started(app):
+    app.push(MenuScene(app))
+    app.push(NewGameScene(app))
+    step(app, 2)
+    dialog = app.top
+    dialog.preset = "custom"
+    dialog.schedule = "3 3; 5 5"
+    dialog.rebuild()
+    press_button(app, dialog.start)
+    assert isinstance(app.top, NewGameScene)
+    assert "not a contract" in app.toast_text and "J-S3" in app.toast_text
