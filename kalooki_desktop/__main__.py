@@ -55,7 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.smoke_test:
             from .smoke import smoke_test
 
-            return smoke_test(args.frames, args.screenshot, args.seed, size)
+            explicit = bool(args.data_dir or os.environ.get("KALOOKI_DATA_DIR"))
+            return smoke_test(args.frames, args.screenshot, args.seed, size, persist=explicit)
         from .app import App
         from .scenes.menu import MenuScene
         from .storage.logs import setup_logging

@@ -19,9 +19,11 @@ import pygame
 import pygame_gui
 
 from .i18n import set_language, tr
-from .session import Session
+from .session import GameSetup, Move, Session
+from .storage import saves
+from .storage.atomic import BadFile, backup_path, move_aside
 from .storage.paths import sub_dir
-from .storage.settings import Settings
+from .storage.settings import load_settings
 from .ui import palette
 from .ui import text as txt
 from .ui.draw import panel
@@ -112,7 +114,7 @@ class Scene:
     def toast_anchor(self) -> tuple[int, int]:
         """Where toasts appear (their top centre): near where the player is looking."""
         w, h = self.size
-        return w // 2, round(h * 0.075)
+        return w // 2, round(h * 0.1)
 
 
 class App:
@@ -122,7 +124,8 @@ class App:
         pygame.init()
         with contextlib.suppress(pygame.error):  # no sound device: the game carries on silently
             pygame.mixer.init()
-        self.settings = Settings.load()
+        self.settings, problem = load_settings()
+        self.notices: list[str] = [problem] if problem else []
         set_language(self.settings.language)
         want = size or (int(self.settings.window[0]), int(self.settings.window[1]))
         w, h = max(MIN_SIZE[0], want[0]), max(MIN_SIZE[1], want[1])
@@ -149,12 +152,16 @@ class App:
         self.toast_until = 0.0
         self.frame_ms: list[float] = []
         self.on_frame: Callable[[App, int], None] | None = None
+        self.offer_backup: Path | None = None
+        self._autosave_failed = False
         self.sounds = Sounds()
         self.sounds.volume = self.settings.volume
         self.sounds.muted = not self.settings.sound
-        self.persist = True  # write settings (the smoke test leaves the player's files alone)
+        self.persist = True  # write autosaves and statistics (the smoke test may turn it off)
+        self.save_settings = True
         if fullscreen if fullscreen is not None else self.settings.fullscreen:
             self.toggle_fullscreen()
+        self.resume_autosave()
 
     # --- the scene stack ---------------------------------------------------------------
 
@@ -210,10 +217,98 @@ class App:
     # --- the game in progress -------------------------------------------------------------
 
     def set_session(self, session: Session | None) -> None:
-        """Start (or drop) the game in progress; the previous one stops thinking."""
+        """Start (or drop) the game in progress; the previous one stops thinking. Every action
+        applied to it from now on is autosaved."""
         if self.session is not None and self.session is not session:
             self.session.close()
+            if self._autosave in self.session.listeners:
+                self.session.listeners.remove(self._autosave)
         self.session = session
+        if session is not None and self._autosave not in session.listeners:
+            session.listeners.append(self._autosave)
+
+    def new_session(self, setup: GameSetup, threaded: bool = True) -> Session:
+        """A new game with the player's pace settings, made the game in progress."""
+        session = Session(
+            setup,
+            threaded=threaded,
+            speed=self.settings.speed_factor,
+            call_wait_ms=self.settings.call_wait_s * 1000,
+        )
+        self.set_session(session)
+        self._autosave(None)
+        return session
+
+    def _autosave(self, move: Move | None) -> None:
+        """After every applied action: write ``saves/autosave.json``; at the end of a game record
+        the statistics and retire the autosave."""
+        session = self.session
+        if session is None or not self.persist:
+            return
+        path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
+        try:
+            if move is not None and move.game_over:
+                self.record_game(session)
+                for p in (path, backup_path(path)):
+                    p.unlink(missing_ok=True)
+                return
+            saves.save(session, path)
+            self._autosave_failed = False
+        except OSError as exc:
+            if not self._autosave_failed:  # say it once, keep playing
+                self._autosave_failed = True
+                self.toast(tr("app.autosave_failed", error=exc.strerror or str(exc)), "error", 8)
+
+    def record_game(self, session: Session) -> None:
+        """Add a finished game to the statistics (a damaged statistics file is moved aside)."""
+        from .storage import stats
+
+        try:
+            records = stats.load_records()
+        except BadFile as exc:
+            moved = move_aside(stats.stats_path())
+            self.notices.append(tr("app.stats_damaged", error=str(exc), kept=moved.name if moved else "-"))
+            records = []
+        records.append(stats.record_of(session))
+        try:
+            stats.save_records(records)
+        except OSError as exc:
+            self.toast(tr("app.stats_failed", error=exc.strerror or str(exc)), "error", 8)
+
+    def resume_autosave(self) -> None:
+        """At start: pick up the game in progress from the autosave. A damaged autosave is moved
+        aside with a message, and a good backup offered (``self.offer_backup``)."""
+        path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
+        saves.clean_temporaries(path.parent)
+        if not path.exists():
+            return
+        try:
+            session = saves.load(
+                path, speed=self.settings.speed_factor, call_wait_ms=self.settings.call_wait_s * 1000
+            )
+        except saves.BadFile as exc:
+            rec = saves.quarantine(exc)
+            kept = rec.moved_to.name if rec.moved_to else "-"
+            self.notices.append(tr("app.autosave_damaged", error=rec.message, kept=kept))
+            self.offer_backup = path if rec.backup is not None else None
+            return
+        if session.over:
+            session.close()
+            return
+        self.set_session(session)
+
+    def restore_backup(self) -> bool:
+        """Use the good ``.bak`` of the damaged autosave; True if the game is back."""
+        path, self.offer_backup = self.offer_backup, None
+        if path is None:
+            return False
+        try:
+            saves.use_backup(path)
+        except (OSError, saves.BadFile) as exc:
+            self.toast(str(exc), "error", 6)
+            return False
+        self.resume_autosave()
+        return self.session is not None
 
     # --- the loop ---------------------------------------------------------------------
 
@@ -281,7 +376,7 @@ class App:
             return
         used = self.ui.process_events(event)
         top = self.top
-        if top is not None and not (used and event.type in _POINTER_EVENTS):
+        if top is not None and not (used and event.type in _CONSUMABLE):
             top.handle_event(event)
 
     def resized(self, size: tuple[int, int]) -> None:
@@ -330,6 +425,8 @@ class App:
         self.toast_until = time.monotonic() + seconds
 
     def _draw_toast(self) -> None:
+        if self.notices and (not self.toast_text or time.monotonic() > self.toast_until):
+            self.toast(self.notices.pop(0), "error", 9)
         if not self.toast_text or time.monotonic() > self.toast_until:
             return
         w, h = self.screen.get_size()
@@ -337,7 +434,7 @@ class App:
         colour = palette.INVALID if self.toast_kind == "error" else palette.GOLD
         icon = "✗ " if self.toast_kind == "error" else ""
         top = self.top
-        anchor = top.toast_anchor() if top is not None else (w // 2, round(h * 0.075))
+        anchor = top.toast_anchor() if top is not None else (w // 2, round(h * 0.1))
         lines = txt.wrap(icon + self.toast_text, size, round(w * 0.8), bold=True)[:3]
         imgs = [txt.render(line, size, palette.TEXT, True) for line in lines]
         text_w = max(i.get_width() for i in imgs)
@@ -357,12 +454,19 @@ class App:
         while self.scenes:
             self.scenes.pop().on_exit()
         self.set_session(None)
-        if self.persist:
+        if self.persist and self.save_settings:
             with contextlib.suppress(OSError):  # a read-only disk must not stop the game from closing
                 self.settings.save()
 
 
-_POINTER_EVENTS = {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL}
+#: Events a widget may use up (a click on a button, a key typed into a text box).
+_CONSUMABLE = {
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.MOUSEWHEEL,
+    pygame.KEYDOWN,
+    pygame.TEXTINPUT,
+}
 
 
 def make_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:

@@ -120,6 +120,7 @@ class Session:
     levels: list[str | None] = field(init=False)
     listeners: list[Listener] = field(default_factory=list)
     hold_until: float = 0.0
+    scenario: dict[str, Any] | None = None  # the exact deal it started from (tests, bug reports)
 
     def __post_init__(self) -> None:
         self.match = Match(self.setup.rules(), self.setup.players, self.setup.seed)
@@ -165,17 +166,14 @@ class Session:
             )
         except (KeyError, IndexError, TypeError, AttributeError) as exc:
             raise ValueError(f"bad scenario: {exc!r}") from exc
+        s.scenario = dict(data)
         return s
 
-    @classmethod
-    def resume(cls, setup: GameSetup, actions: list[tuple[int, str]], **kw: object) -> Session:
-        """A session rebuilt by replaying ``actions`` (texts) through the engine."""
+    def replay_action(self, seat: int, text: str) -> Move:
+        """Apply a saved action (text form) without logging it: rebuilding a saved game."""
         from .engine.actions import parse_action
 
-        s = cls(setup, **kw)  # type: ignore[arg-type]
-        for seat, text in actions:
-            s.match.apply(seat, parse_action(text))
-        return s
+        return self._apply(seat, parse_action(text), quiet=True)
 
     # --- questions --------------------------------------------------------------------
 
@@ -322,7 +320,7 @@ class Session:
 
     # --- applying ---------------------------------------------------------------------
 
-    def _apply(self, seat: int, action: Action) -> Move:
+    def _apply(self, seat: int, action: Action, quiet: bool = False) -> Move:
         m = self.match
         h = m.hand
         hand_number = m.hand_number
@@ -342,7 +340,8 @@ class Session:
         elif isinstance(action, Lay):
             cards = tuple(c for _, cs in action.melds for c in cs)
         m.apply(seat, action)
-        log.info("hand %d: seat %d %s", hand_number, seat, action)
+        if not quiet:
+            log.info("hand %d: seat %d %s", hand_number, seat, action)
         if isinstance(action, PluckStock) and seat == HUMAN and len(m.results) == results:
             gained = count_cards(m.hand.hands[HUMAN])
             for c in before:

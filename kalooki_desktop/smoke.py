@@ -8,7 +8,11 @@ from .app import App
 
 
 def smoke_test(
-    frames: int = 900, screenshot: str | None = None, seed: int = 2026, size: tuple[int, int] | None = None
+    frames: int = 900,
+    screenshot: str | None = None,
+    seed: int = 2026,
+    size: tuple[int, int] | None = None,
+    persist: bool = False,
 ) -> int:
     """Drive the app for ``frames`` frames; returns 0 when nothing went wrong."""
     from .scenes.menu import MenuScene
@@ -17,7 +21,8 @@ def smoke_test(
     from .scenes.table import TableScene
 
     app = App(size or (1280, 800), fullscreen=False)
-    app.persist = False
+    app.persist = persist  # autosave only into an explicit data folder, never the player's own
+    app.save_settings = False  # the smoke test's pace is not the player's
     app.settings.speed = "instant"
     app.settings.call_wait_s = 1
     seen: set[str] = set()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 
@@ -23,15 +22,14 @@ from kalooki_desktop.engine.actions import (
     Tack,
 )
 from kalooki_desktop.engine.cards import parse_cards
-from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.scenes.table import TableScene
-from kalooki_desktop.session import GameSetup, Session
+from kalooki_desktop.session import Session
 
 
-def make_app(size: tuple[int, int] = (1280, 800)) -> App:
+def make_app(size: tuple[int, int] = (1280, 800), persist: bool = False) -> App:
     """A fresh app (the data dir must already point at a temporary folder)."""
     app = App(size, fullscreen=False)
-    app.persist = False
+    app.persist = persist
     app.settings.speed = "instant"
     app.settings.call_wait_s = 0
     return app
@@ -103,19 +101,9 @@ def table_at(
     hand: int = 1,
 ) -> TableScene:
     """A table scene on an exact deal (hands as strings; stock top first); seat 0 is the player."""
-    session = Session(GameSetup(levels, preset, seed=1), threaded=False, speed=50, call_wait_ms=0)
-    m = session.match
-    spec = m.rules.schedule[hand - 1]
-    m.hand_index = hand - 1
-    m.hand = HandState.from_position(
-        m.rules,
-        spec,
-        dealer,
-        [parse_cards(h) for h in hands],
-        parse_cards(discard),
-        parse_cards(stock),
-        random.Random(5),
-    )
+    scenario = {"levels": list(levels), "preset": preset, "hand": hand, "dealer": dealer, "hands": hands,
+                "discard": discard, "stock": stock, "seed": 1}
+    session = Session.from_scenario(scenario, threaded=False, speed=50, call_wait_ms=0)
     app.set_session(session)
     scene = TableScene(app, session)
     app.push(scene)

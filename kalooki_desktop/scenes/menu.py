@@ -23,13 +23,13 @@ class MenuScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
-        bw, bh = min(360, w // 3), max(48, h // 14)
+        bw, bh = min(360, w // 3), max(42, h // 17)
         x = (w - bw) // 2
-        y = round(h * 0.50)
-        gap = bh + max(10, h // 60)
+        y = round(h * 0.47)
+        gap = bh + max(8, h // 80)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         session = self.app.session
-        items = ["continue", "new", "rules", "settings", "quit"]
+        items = ["continue", "new", "load", "rules", "stats", "settings", "quit"]
         for i, key in enumerate(items):
             b = self.button(
                 pygame.Rect(x, y + i * gap, bw, bh),
@@ -39,8 +39,33 @@ class MenuScene(Scene):
             self.buttons[key] = b
         if session is None or session.over:
             self.buttons["continue"].disable()
+        self.backup_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        if self.app.offer_backup is not None:
+            rect = pygame.Rect(0, 0, min(520, w - 40), 240)
+            rect.center = (w // 2, h // 2)
+            self.backup_dialog = self.widget(
+                pygame_gui.windows.UIConfirmationDialog(
+                    rect,
+                    tr("menu.backup_offer"),
+                    self.app.ui,
+                    window_title=tr("menu.backup_title"),
+                    action_short_name=tr("menu.backup_restore"),
+                )
+            )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+            and event.ui_element is self.backup_dialog
+        ):
+            if self.app.restore_backup():
+                self.app.toast(tr("menu.backup_restored"))
+            self.rebuild()
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.backup_dialog:
+            self.app.offer_backup = None
+            self.backup_dialog = None
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, b in self.buttons.items():
                 if event.ui_element is b:
@@ -57,17 +82,23 @@ class MenuScene(Scene):
 
     def choose(self, key: str) -> None:
         """Act on a menu item."""
+        from .load import LoadScene
         from .newgame import NewGameScene
         from .rules import RulesScene
         from .settings import SettingsScene
+        from .statistics import StatisticsScene
         from .table import TableScene
 
         if key == "continue" and self.app.session is not None and not self.app.session.over:
             self.app.push(TableScene(self.app, self.app.session))
         elif key == "new":
             self.app.push(NewGameScene(self.app))
+        elif key == "load":
+            self.app.push(LoadScene(self.app))
         elif key == "rules":
             self.app.push(RulesScene(self.app))
+        elif key == "stats":
+            self.app.push(StatisticsScene(self.app))
         elif key == "settings":
             self.app.push(SettingsScene(self.app))
         elif key == "quit":
@@ -76,9 +107,9 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(felt((w, h)), (0, 0))
-        ch = round(h * 0.2)
+        ch = round(h * 0.17)
         cw, _ = art.card_size(ch)
-        cx, cy = w // 2, round(h * 0.30)
+        cx, cy = w // 2, round(h * 0.26)
         for i, card in enumerate(_FAN):
             angle = (i - 2) * 11
             img = pygame.transform.rotozoom(art.face(card, ch, self.app.settings.four_colour), -angle, 1)
@@ -102,7 +133,7 @@ class MenuScene(Scene):
             surface,
             tr("menu.tagline"),
             max(14, round(h * 0.024)),
-            (w // 2, round(h * 0.47) - cw * 0.1),
+            (w // 2, round(h * 0.445) - cw * 0.1),
             palette.TEXT,
             False,
             "midbottom",

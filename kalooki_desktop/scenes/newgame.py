@@ -13,7 +13,7 @@ from ..ai.personas import LEVELS, persona, table_names
 from ..app import Scene
 from ..engine.match import Match
 from ..i18n import tr
-from ..session import GameSetup, Session
+from ..session import GameSetup
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import felt, panel
@@ -212,10 +212,7 @@ class NewGameScene(Scene):
             "jokers": self.jokers,
             "schedule": self.schedule,
         }
-        session = Session(
-            setup, speed=self.app.settings.speed_factor, call_wait_ms=self.app.settings.call_wait_s * 1000
-        )
-        self.app.set_session(session)
+        session = self.app.new_session(setup)
         self.app.replace(TableScene(self.app, session))
 
     # --- drawing ------------------------------------------------------------------------

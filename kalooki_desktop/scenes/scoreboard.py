@@ -86,10 +86,7 @@ class ScoreboardScene(Scene):
 
         old = self.session.setup
         setup = GameSetup(old.levels, old.preset, old.variants, old.schedule, random.randrange(1 << 30))
-        session = Session(
-            setup, speed=self.app.settings.speed_factor, call_wait_ms=self.app.settings.call_wait_s * 1000
-        )
-        self.app.set_session(session)
+        session = self.app.new_session(setup)
         self.app.reset(MenuScene(self.app))
         self.app.push(TableScene(self.app, session))
 

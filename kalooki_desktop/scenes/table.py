@@ -155,6 +155,12 @@ class TableScene(Scene):
         self.b_scores = self.button(
             pygame.Rect(lay.bar.right - 2 * mw - 16, lay.bar.y + 5, mw, lay.bar.h - 10), tr("table.scores")
         )
+        self.b_save = self.button(
+            pygame.Rect(lay.bar.right - 4 * mw - 32, lay.bar.y + 5, mw, lay.bar.h - 10),
+            tr("table.save"),
+            tooltip=tr("table.save_tip"),
+        )
+        self.save_window: pygame_gui.elements.UIWindow | None = None
         self.b_sound = self.button(
             pygame.Rect(lay.bar.right - 3 * mw - 24, lay.bar.y + 5, mw, lay.bar.h - 10),
             self.sound_label(),
@@ -648,6 +654,19 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.on_button(event.ui_element)
+        if self.save_window is not None:
+            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.save_entry:
+                self.save_as(self.save_entry.get_text())
+                return True
+            if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.save_window:
+                self.save_window = None
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.save_window.kill()
+                self.save_window = None
+                return True
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+                return False  # the table waits while the dialog is open
         if event.type == pygame.KEYDOWN:
             return self.on_key(event.key)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -685,6 +704,10 @@ class TableScene(Scene):
             self.submit(Refuse())
         elif element is self.b_menu:
             self.app.pop()
+        elif element is self.b_save:
+            self.open_save_dialog()
+        elif self.save_window is not None and element is self.save_ok:
+            self.save_as(self.save_entry.get_text())
         elif element is self.b_sound:
             self.toggle_sound()
         elif element is self.b_scores:
@@ -694,6 +717,54 @@ class TableScene(Scene):
         else:
             return False
         return True
+
+    def open_save_dialog(self) -> None:
+        """Save as: a name (proposed from the hand and the time), then Save."""
+        if self.save_window is not None:
+            return
+        w, h = self.size
+        rect = pygame.Rect(0, 0, min(480, w - 40), 200)
+        rect.center = (w // 2, h // 2)
+        ui = self.app.ui
+        self.save_window = self.widget(
+            pygame_gui.elements.UIWindow(rect, ui, window_display_title=tr("save.title"))
+        )
+        inner = self.save_window.get_container().get_rect()
+        m = self.session.match
+        default = tr("save.default_name", n=m.hand_number, time=time.strftime("%H.%M"))
+        self.save_entry = self.widget(
+            pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(16, 16, inner.w - 32, 38), ui, container=self.save_window
+            )
+        )
+        self.save_entry.set_text(default)
+        self.save_entry.focus()
+        self.save_ok = self.widget(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(inner.w - 176, 70, 160, 44),
+                tr("save.save"),
+                ui,
+                container=self.save_window,
+                object_id="#primary_button",
+            )
+        )
+
+    def save_as(self, name: str) -> None:
+        """Write a named save of the game (atomic; a previous save of that name is kept as .bak)."""
+        from ..storage import saves
+
+        name = name.strip() or tr(
+            "save.default_name", n=self.session.match.hand_number, time=time.strftime("%H.%M")
+        )
+        try:
+            saves.save(self.session, saves.save_path(name), name)
+        except OSError as exc:
+            self.app.toast(tr("save.failed", error=exc.strerror or str(exc)), "error", 6)
+            return
+        if self.save_window is not None:
+            self.save_window.kill()
+            self.save_window = None
+        self.app.toast(tr("save.done", name=name))
 
     def sound_label(self) -> str:
         """The mute button's label."""
@@ -992,8 +1063,8 @@ class TableScene(Scene):
             self.deal_pending = False
             if not self.session.match.hand.log:  # a fresh deal (not a game resumed mid-hand)
                 self.deal_animation()
-        if self.pending_result is None and self.app.top is self:
-            self.session.tick()
+        if self.pending_result is None and self.app.top is self and self.save_window is None:
+            self.session.tick()  # (the table waits while the player names a save)
         self.sync_hand()
         laid = self.session.view().laid[HUMAN]
         if self.layout is not None and (self.layout.staging is None) != (laid or self.session.over):
@@ -1187,7 +1258,7 @@ class TableScene(Scene):
         r = txt.draw(surface, title, lay.font + 2, (12, bar.centery), palette.GOLD, True, "midleft")
         x = r.right + 18
         box_h = bar.h - 14
-        limit = self.b_sound.relative_rect.x - 12 if hasattr(self, "b_sound") else bar.right
+        limit = self.b_save.relative_rect.x - 12 if hasattr(self, "b_save") else bar.right
         box_w = max(24, min(round(box_h * 2.1), (limit - x) // max(1, n) - 4))
         for i, spec in enumerate(m.rules.schedule):
             rect = pygame.Rect(x + i * (box_w + 4), bar.y + 7, box_w, box_h)

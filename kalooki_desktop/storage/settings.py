@@ -1,14 +1,15 @@
 """The player's settings: a small JSON file in the data folder, read once at start and written
-when they change. Unknown or bad values fall back to the defaults one by one."""
+atomically when they change. A damaged file is moved aside and the previous good copy (or the
+defaults) used instead; unknown or bad values fall back to the defaults one by one."""
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from .atomic import BadFile, backup_path, move_aside, read_limited, write_atomic
 from .paths import data_dir
 
 #: Animation speeds offered in Settings: name -> factor.
@@ -41,26 +42,73 @@ class Settings:
         return data_dir() / "settings.json"
 
     @classmethod
-    def load(cls) -> Settings:
-        """The saved settings; defaults where the file or a value is missing or bad."""
+    def from_dict(cls, raw: dict[str, Any]) -> Settings:
+        """Settings from plain data, value by value (a wrong type keeps the default)."""
         out = cls()
-        try:
-            raw = json.loads(cls.path().read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return out
-        if not isinstance(raw, dict):
-            return out
         for f in fields(cls):
-            if f.name in raw and isinstance(raw[f.name], type(getattr(out, f.name))):
-                setattr(out, f.name, raw[f.name])
+            if f.name not in raw:
+                continue
+            value, default = raw[f.name], getattr(out, f.name)
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            elif isinstance(default, float):
+                ok = isinstance(value, int | float) and not isinstance(value, bool)
+                value = float(value) if ok else value
+            else:
+                ok = isinstance(value, type(default)) and not isinstance(value, bool)
+            if ok:
+                setattr(out, f.name, value)
+        out.volume = min(1.0, max(0.0, out.volume))
+        if not (
+            isinstance(out.window, list)
+            and len(out.window) == 2
+            and all(isinstance(v, int) for v in out.window)
+        ):
+            out.window = [1280, 800]
         return out
 
+    @classmethod
+    def read(cls, path: Path) -> Settings:
+        """The settings in ``path``; raises BadFile when the file is damaged."""
+        data = read_limited(path)
+        try:
+            raw = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise BadFile("corrupt", f"{path.name} is damaged ({exc.__class__.__name__})", path) from exc
+        if not isinstance(raw, dict):
+            raise BadFile("corrupt", f"{path.name} is not a settings file", path)
+        return cls.from_dict(raw)
+
+    @classmethod
+    def load(cls) -> Settings:
+        """The saved settings (see :func:`load_settings` for the message on a damaged file)."""
+        return load_settings()[0]
+
     def save(self) -> None:
-        """Write the settings (to a temporary file first, then replace)."""
-        path = self.path()
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(asdict(self), fh, indent=2)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        """Write the settings atomically (the previous copy kept as ``.bak``)."""
+        write_atomic(self.path(), json.dumps(asdict(self), indent=2).encode())
+
+
+def load_settings() -> tuple[Settings, str | None]:
+    """The settings and, when the file was damaged, a message for the player (the file is moved
+    aside; its good backup, if any, is used)."""
+    path = Settings.path()
+    if not path.exists():
+        return Settings(), None
+    try:
+        return Settings.read(path), None
+    except BadFile as exc:
+        moved = move_aside(path)
+        kept = f" (kept as {moved.name})" if moved else ""
+        bak = backup_path(path)
+        if bak.exists():
+            try:
+                settings = Settings.read(bak)
+                write_atomic(path, read_limited(bak), keep_backup=False)
+                return (
+                    settings,
+                    f"Your settings file was damaged{kept}: the previous copy was restored. {exc}",
+                )
+            except (BadFile, OSError):
+                pass
+        return Settings(), f"Your settings file was damaged{kept}: the defaults are used. {exc}"

@@ -1,0 +1,207 @@
+"""The Load screen: every named save with its date, rules, hand and scores; load, or delete
+after a confirmation. Damaged saves found while listing are moved aside with a message."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..app import App, Scene
+from ..i18n import tr
+from ..storage import saves
+from ..ui import palette
+from ..ui import text as txt
+from ..ui.draw import felt, glow, panel
+
+
+class LoadScene(Scene):
+    """Pick a saved game."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.entries: list[saves.SaveInfo] = []
+        self.selected = 0
+        self.scroll = 0
+        self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.last_click: tuple[int, int] | None = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the saves folder again."""
+        self.entries, bad = saves.list_saves()
+        for rec in bad:
+            kept = rec.moved_to.name if rec.moved_to else "-"
+            self.app.notices.append(tr("load.damaged", error=rec.message, kept=kept))
+        self.selected = min(self.selected, max(0, len(self.entries) - 1))
+
+    def build(self) -> None:
+        w, h = self.size
+        bh = max(44, h // 16)
+        y = h - bh - 18
+        self.b_back = self.button(pygame.Rect(20, y, 160, bh), tr("common.back"))
+        self.b_delete = self.button(pygame.Rect(w - 20 - 220 - 12 - 160, y, 160, bh), tr("load.delete"))
+        self.b_load = self.button(pygame.Rect(w - 20 - 220, y, 220, bh), tr("load.load"), "#primary_button")
+        if not self.entries:
+            self.b_load.disable()
+            self.b_delete.disable()
+
+    # --- geometry -----------------------------------------------------------------------
+
+    def list_rect(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(max(20, (w - 1100) // 2), 80, min(1100, w - 40), h - 80 - max(44, h // 16) - 40)
+
+    def row_h(self) -> int:
+        return max(64, self.size[1] // 11)
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        box = self.list_rect()
+        return pygame.Rect(
+            box.x + 10, box.y + 10 + (i - self.scroll) * (self.row_h() + 8), box.w - 20, self.row_h()
+        )
+
+    # --- events ---------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.b_back:
+                self.app.pop()
+            elif event.ui_element is self.b_load:
+                self.load_selected()
+            elif event.ui_element is self.b_delete:
+                self.ask_delete()
+            else:
+                return False
+            return True
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
+            self.confirm = None
+            if self.entries:
+                saves.delete(self.entries[self.selected].path)
+                self.app.toast(tr("load.deleted"))
+            self.refresh()
+            self.rebuild()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i in range(len(self.entries)):
+                if self.row_rect(i).collidepoint(event.pos) and self.list_rect().collidepoint(event.pos):
+                    now = pygame.time.get_ticks()
+                    if self.last_click and self.last_click[0] == i and now - self.last_click[1] < 400:
+                        self.selected = i
+                        self.load_selected()
+                    self.selected = i
+                    self.last_click = (i, now)
+                    return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self.scroll - event.y, max(0, len(self.entries) - 1)))
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key == pygame.K_DOWN:
+                self.selected = min(len(self.entries) - 1, self.selected + 1)
+            elif event.key == pygame.K_UP:
+                self.selected = max(0, self.selected - 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.load_selected()
+            elif event.key == pygame.K_DELETE:
+                self.ask_delete()
+            else:
+                return False
+            return True
+        return False
+
+    def ask_delete(self) -> None:
+        """Delete the selected save, after a confirmation."""
+        if not self.entries:
+            return
+        entry = self.entries[self.selected]
+        w, h = self.size
+        rect = pygame.Rect(0, 0, min(480, w - 40), 220)
+        rect.center = (w // 2, h // 2)
+        self.confirm = self.widget(
+            pygame_gui.windows.UIConfirmationDialog(
+                rect,
+                tr("load.delete_confirm", name=entry.name),
+                self.app.ui,
+                window_title=tr("load.delete_title"),
+                action_short_name=tr("load.delete"),
+            )
+        )
+
+    def load_selected(self) -> None:
+        """Replay the selected save and go to its table (a damaged save is moved aside)."""
+        from .table import TableScene
+
+        if not self.entries:
+            return
+        entry = self.entries[self.selected]
+        try:
+            session = saves.load(
+                entry.path,
+                speed=self.app.settings.speed_factor,
+                call_wait_ms=self.app.settings.call_wait_s * 1000,
+            )
+        except saves.BadFile as exc:
+            rec = saves.quarantine(exc)
+            kept = rec.moved_to.name if rec.moved_to else "-"
+            self.app.toast(tr("load.damaged", error=rec.message, kept=kept), "error", 8)
+            self.refresh()
+            self.rebuild()
+            return
+        self.app.set_session(session)
+        self.app._autosave(None)  # the loaded game is now the game in progress
+        self.app.pop()
+        self.app.push(TableScene(self.app, session))
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt((w, h)), (0, 0))
+        txt.draw(surface, tr("load.title"), max(28, h // 22), (w // 2, 18), palette.GOLD, True, "midtop")
+        box = self.list_rect()
+        panel(surface, box, alpha=160)
+        if not self.entries:
+            txt.draw(surface, tr("load.none"), 18, box.center, palette.TEXT, False, "center")
+            return
+        clip = surface.get_clip()
+        surface.set_clip(box)
+        font, small = max(15, h // 48), max(13, h // 60)
+        for i, e in enumerate(self.entries):
+            r = self.row_rect(i)
+            if r.bottom < box.y or r.y > box.bottom:
+                continue
+            if i == self.selected:
+                glow(surface, r, palette.GOLD, radius=10, spread=4)
+            panel(surface, r, alpha=200, radius=10, border=None if i == self.selected else palette.GOLD_DARK)
+            txt.draw(surface, e.name, font + 2, (r.x + 16, r.y + 10), palette.GOLD, True, max_width=r.w // 2)
+            txt.draw(
+                surface,
+                e.saved_at.replace("T", "  "),
+                small,
+                (r.right - 16, r.y + 12),
+                (200, 208, 198),
+                False,
+                "topright",
+            )
+            state = tr("load.over") if e.over else tr("load.hand", n=e.hand, of=e.hands, contract=e.contract)
+            txt.draw(
+                surface,
+                f"{tr(f'preset.{e.preset}')} · {state}",
+                small,
+                (r.x + 16, r.y + 16 + font),
+                palette.TEXT,
+                max_width=r.w // 2,
+            )
+            scores = "   ".join(f"{n} {t}" for n, t in zip(e.names, e.totals, strict=False))
+            txt.draw(
+                surface,
+                scores,
+                small,
+                (r.right - 16, r.y + 16 + font),
+                palette.TEXT,
+                False,
+                "topright",
+                max_width=r.w // 2 - 20,
+            )
+        surface.set_clip(clip)

@@ -1,0 +1,156 @@
+"""Statistics: games played and won per rules preset and opponent mix, average and best scores,
+contract-made rate per hand number, calls, bends, and a chart of recent results."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..app import App, Scene
+from ..i18n import tr
+from ..storage import stats
+from ..storage.atomic import BadFile, move_aside
+from ..ui import palette
+from ..ui import text as txt
+from ..ui.draw import felt, panel
+
+
+class StatisticsScene(Scene):
+    """The player's record."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        try:
+            records = stats.load_records()
+        except BadFile as exc:
+            moved = move_aside(stats.stats_path())
+            app.toast(tr("app.stats_damaged", error=str(exc), kept=moved.name if moved else "-"), "error", 8)
+            records = []
+        self.summary = stats.summarise(records)
+
+    def build(self) -> None:
+        h = self.size[1]
+        self.b_back = self.button(pygame.Rect(20, h - 64, 160, 46), tr("common.back"))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_back) or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        ):
+            self.app.pop()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt((w, h)), (0, 0))
+        txt.draw(surface, tr("stats.title"), max(28, h // 22), (w // 2, 18), palette.GOLD, True, "midtop")
+        s = self.summary
+        font, small = max(15, h // 50), max(13, h // 62)
+        top = 80
+        bottom = h - 84
+        left = pygame.Rect(20, top, (w - 52) // 2, bottom - top)
+        right = pygame.Rect(left.right + 12, top, w - 52 - left.w, (bottom - top) // 2 - 6)
+        lower = pygame.Rect(right.x, right.bottom + 12, right.w, bottom - right.bottom - 12)
+        panel(surface, left, alpha=165)
+        x, y = left.x + 16, left.y + 14
+        if not s.played:
+            txt.draw(surface, tr("stats.none"), font, left.center, palette.TEXT, False, "center")
+        rate = f"{100 * s.won / s.played:.0f}%" if s.played else "-"
+        lines = [
+            (tr("stats.played"), str(s.played)),
+            (tr("stats.won"), f"{s.won} ({rate})"),
+            (tr("stats.average"), f"{s.average:.0f}" if s.average is not None else "-"),
+            (tr("stats.best"), str(s.best) if s.best is not None else "-"),
+            (tr("stats.calls"), str(s.calls)),
+            (tr("stats.bends"), str(s.bends)),
+        ]
+        if s.played:
+            for label, value in lines:
+                txt.draw(surface, label, font, (x, y), palette.TEXT)
+                txt.draw(surface, value, font, (left.right - 16, y), palette.GOLD, True, "topright")
+                y += font + 10
+            y += 10
+            txt.draw(surface, tr("stats.by_mix"), font, (x, y), palette.GOLD, True)
+            y += font + 8
+            for key, (played, won) in s.by_mix.items():
+                if y > left.bottom - small - 10:
+                    break
+                preset, _, mix = key.partition(" · ")
+                label = f"{tr(f'preset.{preset}')} · {mix}"
+                txt.draw(surface, label, small, (x, y), palette.TEXT, max_width=left.w - 140)
+                txt.draw(
+                    surface,
+                    tr("stats.won_of", won=won, played=played),
+                    small,
+                    (left.right - 16, y),
+                    palette.TEXT,
+                    False,
+                    "topright",
+                )
+                y += small + 8
+        self.draw_rates(surface, right, small)
+        self.draw_recent(surface, lower, small)
+
+    def draw_rates(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
+        """Contract made, per hand number, as bars."""
+        panel(surface, box, alpha=165)
+        txt.draw(surface, tr("stats.contract_rate"), small + 1, (box.x + 14, box.y + 10), palette.GOLD, True)
+        rates = self.summary.contract_rate
+        numbers = sorted(rates) or list(range(1, 10))
+        plot = pygame.Rect(box.x + 40, box.y + small + 28, box.w - 60, box.h - small * 3 - 40)
+        bw = plot.w / max(1, len(numbers))
+        for i, n in enumerate(numbers):
+            made, played = rates.get(n, (0, 0))
+            frac = made / played if played else 0.0
+            bar = pygame.Rect(
+                round(plot.x + i * bw + bw * 0.18), 0, max(2, round(bw * 0.64)), round(plot.h * frac)
+            )
+            bar.bottom = plot.bottom
+            pygame.draw.rect(surface, palette.VALID, bar, border_radius=4)
+            txt.draw(
+                surface, str(n), small - 1, (bar.centerx, plot.bottom + 4), (200, 208, 198), False, "midtop"
+            )
+            if played:
+                txt.draw(
+                    surface,
+                    f"{100 * frac:.0f}%",
+                    small - 2,
+                    (bar.centerx, bar.y - 2),
+                    palette.TEXT,
+                    False,
+                    "midbottom",
+                )
+        pygame.draw.line(surface, palette.GOLD_DARK, plot.bottomleft, plot.bottomright, 1)
+
+    def draw_recent(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
+        """The last games: the player's score as a bar (gold when won), the winner's as a tick."""
+        panel(surface, box, alpha=165)
+        txt.draw(surface, tr("stats.recent"), small + 1, (box.x + 14, box.y + 10), palette.GOLD, True)
+        recent = self.summary.recent
+        if not recent:
+            return
+        plot = pygame.Rect(box.x + 50, box.y + small + 28, box.w - 70, box.h - small * 3 - 36)
+        top = max(50, max(max(r.score, r.winner_score) for r in recent))
+        bw = plot.w / len(recent)
+        for i, r in enumerate(recent):
+            bar = pygame.Rect(
+                round(plot.x + i * bw + bw * 0.15),
+                0,
+                max(2, round(bw * 0.7)),
+                max(2, round(plot.h * r.score / top)),
+            )
+            bar.bottom = plot.bottom
+            pygame.draw.rect(surface, palette.GOLD if r.won else (120, 150, 135), bar, border_radius=3)
+            ty = plot.bottom - round(plot.h * r.winner_score / top)
+            pygame.draw.line(surface, palette.TEXT, (bar.x - 2, ty), (bar.right + 2, ty), 2)
+        txt.draw(surface, str(top), small - 2, (plot.x - 6, plot.y), (190, 198, 188), False, "topright")
+        txt.draw(surface, "0", small - 2, (plot.x - 6, plot.bottom), (190, 198, 188), False, "bottomright")
+        txt.draw(
+            surface,
+            tr("stats.recent_key"),
+            small - 2,
+            (box.x + 14, box.bottom - 8),
+            (200, 208, 198),
+            False,
+            "bottomleft",
+        )
