@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test test-fast lint bench sim clean
+.PHONY: play test test-fast lint bench sim exe clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ play: $(STAMP)
 	$(PY) -m kalooki_desktop
 
 lint: $(STAMP)
-	$(PY) -m ruff check kalooki_desktop tests
+	$(PY) -m ruff check kalooki_desktop tests build scripts
 	$(PY) -m mypy
 
 test: $(STAMP) lint
@@ -29,5 +29,17 @@ bench: $(STAMP)
 	$(PY) -m kalooki_desktop.bench
 	$(PY) -m kalooki_desktop.framebench
 
+BUILD_STAMP := $(VENV)/.build-stamp
+$(BUILD_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,build]'
+	touch $(BUILD_STAMP)
+
+# The one-file executable dist/kalooki (see kalooki.spec), then its launch time.
+exe: $(BUILD_STAMP)
+	$(PY) build/build.py
+
+launch-bench: exe
+	$(PY) build/launch_bench.py
+
 clean:
-	rm -rf $(VENV) build/lib dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build/lib build/work dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

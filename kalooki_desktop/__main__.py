@@ -29,6 +29,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--screenshot", metavar="PATH", help="save the last frame of the smoke test here")
     p.add_argument("--seed", type=int, default=2026, help="the smoke test's game seed")
     p.add_argument("--scenario", metavar="FILE", help=argparse.SUPPRESS)  # a JSON deal to start at (tests)
+    p.add_argument(
+        "--first-frame", action="store_true", help=argparse.SUPPRESS
+    )  # launch benchmark: exit after it
     return p.parse_args(argv)
 
 
@@ -51,35 +54,94 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ValueError:
             print(f"kalooki: --size wants WIDTHxHEIGHT, e.g. 1280x800, not {args.size!r}", file=sys.stderr)
             return 2
-    try:
-        if args.smoke_test:
+    if args.smoke_test:
+        try:
             from .smoke import smoke_test
 
             explicit = bool(args.data_dir or os.environ.get("KALOOKI_DATA_DIR"))
             return smoke_test(args.frames, args.screenshot, args.seed, size, persist=explicit)
-        from .app import App
-        from .scenes.menu import MenuScene
-        from .storage.logs import setup_logging
+        except Exception:  # (CI wants the traceback and a failing status)
+            traceback.print_exc()
+            return 1
+    try:
+        return play(args, size)
+    except Exception:  # (the top of the program: report, never vanish)
+        return crashed()
+
+
+def play(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
+    """Open the window and run the game until Quit."""
+    from .app import App
+    from .scenes.menu import MenuScene
+    from .storage.logs import setup_logging
+
+    setup_logging()
+    app = App(size, args.fullscreen or None)
+    if args.first_frame:
+
+        def first(app: App, frame: int) -> None:
+            print("first-frame", flush=True)
+            app.quit()
+
+        app.on_frame = first
+    menu = MenuScene(app)
+    if args.scenario:
+        import json
+
+        from .scenes.table import TableScene
+        from .session import Session
+
+        with open(args.scenario, encoding="utf-8") as fh:
+            session = Session.from_scenario(json.load(fh), speed=app.settings.speed_factor)
+        app.set_session(session)
+        app.push(menu)
+        app.apply_requests()
+        return app.run(TableScene(app, session))
+    return app.run(menu)
+
+
+def crashed() -> int:
+    """An unexpected error: the traceback goes to the log, the player gets a short message with
+    the log's path (the autosave, written atomically after every move, is intact)."""
+    import logging
+
+    text = traceback.format_exc()
+    sys.stderr.write(text)
+    path = None
+    try:
+        from .storage.logs import LOG_NAME, setup_logging
 
         setup_logging()
-        app = App(size, args.fullscreen or None)
-        menu = MenuScene(app)
-        if args.scenario:
-            import json
+        logging.getLogger("kalooki").critical("the game stopped on an error:\n%s", text)
+        from .storage.paths import log_dir
 
-            from .scenes.table import TableScene
-            from .session import Session
+        path = log_dir() / LOG_NAME
+    except Exception:  # (even the log may be out of reach)
+        pass
+    from .ui.resources import MissingAsset
 
-            with open(args.scenario, encoding="utf-8") as fh:
-                session = Session.from_scenario(json.load(fh), speed=app.settings.speed_factor)
-            app.set_session(session)
-            app.push(menu)
-            app.apply_requests()
-            return app.run(TableScene(app, session))
-        return app.run(menu)
-    except Exception:
-        traceback.print_exc()
-        return 1
+    error = sys.exc_info()[1]
+    if isinstance(error, MissingAsset):
+        first = f"Kalooki cannot start: {error}. Please install the game again."
+    else:
+        first = (
+            "Kalooki ran into an error and had to close. Your game was saved after your last move: "
+            "choose Continue to go on."
+        )
+    message = (
+        first
+        + "\n\n"
+        + (f"The details are in {path}; please send that file with a bug report." if path else text[-600:])
+    )
+    try:
+        import pygame
+
+        if not pygame.display.get_init():
+            pygame.display.init()
+        pygame.display.message_box("Kalooki", message, message_type="error")
+    except Exception:  # (no display: the message on stderr must do)
+        sys.stderr.write(message + "\n")
+    return 1
 
 
 if __name__ == "__main__":
