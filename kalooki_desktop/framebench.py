@@ -30,14 +30,7 @@ def _reach_hand9(seed: int, min_melds: int) -> Session:
             if s.match.hand_number == 9 and len(hand.table) >= min_melds and s.prompt() == "play":
                 return s
             now += 5000
-            if s.prompt():
-                action = s.hint()
-                if action is None:
-                    s.let_go()
-                else:
-                    s.submit(action)
-            else:
-                s.tick(now)
+            s.autoplay(now)
     raise RuntimeError("no game reached hand 9 with a full table")
 
 

@@ -160,8 +160,12 @@ class Session:
                 raise ValueError(f"{len(hands)} hands for {setup.players} players, hand {number}")
             m.hand_index = number - 1
             m.hand = HandState.from_position(
-                m.rules, m.rules.schedule[number - 1], int(data.get("dealer", 0)), hands,
-                parse_cards(str(data.get("discard", ""))), parse_cards(str(data.get("stock", ""))),
+                m.rules,
+                m.rules.schedule[number - 1],
+                int(data.get("dealer", 0)),
+                hands,
+                parse_cards(str(data.get("discard", ""))),
+                parse_cards(str(data.get("stock", ""))),
                 random.Random(setup.seed),
             )
         except (KeyError, IndexError, TypeError, AttributeError) as exc:
@@ -253,6 +257,20 @@ class Session:
         if self.prompt() == "call":
             self._declined.add(HUMAN)
             self._call_deadline = None
+
+    def autoplay(self, now_ms: float) -> None:
+        """One step with the player's seat played by the hint (headless runs: smoke tests,
+        benchmarks, screenshots): the player's move if asked, else the computer players'."""
+        if self.prompt() is None:
+            self.tick(now_ms)
+            return
+        action = self.hint()
+        if action is None:
+            self.let_go()
+        else:
+            bad = self.submit(action)
+            if bad is not None:
+                raise RuntimeError(f"the hint's move was refused: {action} ({bad.rule})")
 
     # --- the computer players ---------------------------------------------------------
 

@@ -178,7 +178,10 @@ def simulate(
             seated[seat_of_entry[e]] = make_bot(name)
         if think_ms is not None:
             set_think_ms(seated, think_ms)
-        match, n = play_match(rules, seated, seed + g, check, stats, seat_of_entry)
+        # Rotated, each deal is played once with every bot in every seat (duplicate play): the
+        # luck of the deal then falls on every bot alike.
+        deal = seed + g // players if rotate else seed + g
+        match, n = play_match(rules, seated, deal, check, stats, seat_of_entry)
         total_actions += n
         for r in match.results:
             hands += 1
@@ -239,7 +242,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="custom schedule (J-S3): contracts separated by ';', e.g. '3 3 4;4 4 4 4'")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--check", action="store_true", help="verify invariants after every action")
-    p.add_argument("--rotate", action="store_true", help="rotate the bots through the seats")
+    p.add_argument("--rotate", action="store_true",
+                   help="duplicate play: each deal once per seat, the bots rotated through the seats")
     p.add_argument("--think-ms", type=float, default=None, help="thinking budget of hard bots")
     args = p.parse_args(argv)
     names = [b.strip() for b in args.bots.split(",") if b.strip()]

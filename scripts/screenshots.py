@@ -24,14 +24,7 @@ def advance(session: Session, until) -> None:
         if until(session):
             return
         now += 5000
-        if session.prompt():
-            action = session.hint()
-            if action is None:
-                session.let_go()
-            else:
-                assert session.submit(action) is None
-        else:
-            session.tick(now)
+        session.autoplay(now)
     raise RuntimeError("never got there")
 
 

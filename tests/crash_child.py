@@ -27,14 +27,7 @@ def main(data_dir: str, seed: int) -> None:
             session = Session(GameSetup(("normal", "easy", "normal"), "baby", seed=seed), threaded=False, speed=1000)
         before = len(session.match.actions)
         now += 5000
-        if session.prompt():
-            action = session.hint()
-            if action is None:
-                session.let_go()
-            else:
-                session.submit(action)
-        else:
-            session.tick(now)
+        session.autoplay(now)
         if len(session.match.actions) != before:
             saves.save(session, path)
             print(session.setup.seed, len(session.match.actions), flush=True)

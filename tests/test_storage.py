@@ -41,14 +41,7 @@ def play(session: Session, actions: int) -> None:
     target = len(session.match.actions) + actions
     while len(session.match.actions) < target and not session.over:
         now += 5000
-        if session.prompt():
-            action = session.hint()
-            if action is None:
-                session.let_go()
-            else:
-                assert session.submit(action) is None
-        else:
-            session.tick(now)
+        session.autoplay(now)
 
 
 def state_of(session: Session) -> tuple:

@@ -376,45 +376,17 @@ class TableScene(Scene):
                 )
         elif isinstance(a, PluckStock):
             if seat == HUMAN and move.card is not None:
-                end = self.hand_end()
-                flights.append(
-                    Flight(
-                        art.face(move.card, lay.hand_card_h, four),
-                        lay.stock.center,
-                        end,
-                        now,
-                        dur,
-                        f"hand:{move.card}",
-                    )
-                )
+                flights.append(self.card_to_seat(move.card, HUMAN, lay.stock.center, now, dur))
             else:
                 flights.append(Flight(art.back(ch), lay.stock.center, from_seat, now, dur))
         elif isinstance(a, PluckDiscard | Refuse) and move.card is not None:
-            dest = self.hand_end() if seat == HUMAN else from_seat
-            flights.append(
-                Flight(
-                    art.face(move.card, ch, four),
-                    lay.pile.center,
-                    dest,
-                    now,
-                    dur,
-                    f"hand:{move.card}" if seat == HUMAN else None,
-                )
-            )
+            flights.append(self.card_to_seat(move.card, seat, lay.pile.center, now, dur))
         elif isinstance(a, Call):
             self.flash[seat] = (tr("table.call_flash"), now + 1400 / speed)
         elif isinstance(a, Allow) and move.taker is not None and move.card is not None:
+            # the called card flies to the caller, the penalty card follows face down
+            flights.append(self.card_to_seat(move.card, move.taker, lay.pile.center, now, dur))
             dest = self.hand_end() if move.taker == HUMAN else self.seat_centre(move.taker)
-            flights.append(
-                Flight(
-                    art.face(move.card, ch, four),
-                    lay.pile.center,
-                    dest,
-                    now,
-                    dur,
-                    f"hand:{move.card}" if move.taker == HUMAN else None,
-                )
-            )
             flights.append(Flight(art.back(ch), lay.stock.center, dest, now + dur * 0.45, dur))
         elif isinstance(a, Lay) and seat != HUMAN:
             self.meld_cache = None
@@ -454,6 +426,17 @@ class TableScene(Scene):
         self.flights.extend(flights)
         landing = max((f.t0 + f.duration for f in flights), default=now)
         self.session.hold_until = _now() + (landing - now) + 140 / speed
+
+    def card_to_seat(self, card: Card, seat: int, start: tuple[int, int], now: float, dur: float) -> Flight:
+        """A face-up card flying to a seat; to the player's hand it lands where it will sit, and the
+        hand does not show it until it arrives."""
+        lay = self.layout
+        assert lay is not None
+        four = self.app.settings.four_colour
+        if seat == HUMAN:
+            img = art.face(card, lay.hand_card_h, four)
+            return Flight(img, start, self.hand_end(), now, dur, f"hand:{card}")
+        return Flight(art.face(card, lay.stock.h, four), start, self.seat_centre(seat), now, dur)
 
     def sound_for(self, move: Move) -> None:
         """The sound of a move."""
