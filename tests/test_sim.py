@@ -71,3 +71,10 @@ def test_levels_by_name_and_a_thinking_cap() -> None:
     assert seats[0]["decision_ms_p99"] < 200  # a 5 ms budget, with room for a slow machine
     lo, hi = seats[0]["win_rate_ci95"]
     assert 0.0 <= lo <= seats[0]["win_rate"] <= hi <= 1.0
+
+
+def test_rotation_is_duplicate_play() -> None:
+    """Rotated, each deal is played with every bot in every seat: identical bots tie exactly."""
+    report = sim.simulate(8, ["normal"] * 4, make_rules("baby"), seed=11, rotate=True)
+    wins = [s["wins"] for s in report["seats"]]  # type: ignore[index]
+    assert len(set(wins)) == 1 and wins[0] >= 2
