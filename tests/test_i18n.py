@@ -39,3 +39,41 @@ def test_unknown_keys_and_languages_never_crash() -> None:
         i18n.set_language("en")
     assert "en" in i18n.languages()
     assert i18n.tr("persona.hard.blurb").startswith("Tournament sharp")
+
+
+GUI = Path(__file__).resolve().parent.parent / "kalooki_desktop"
+
+
+def test_every_text_the_gui_asks_for_exists() -> None:
+    """Literal keys in the code, and every member of the key families built at run time."""
+    from kalooki_desktop.ai.personas import LEVELS
+    from kalooki_desktop.scenes.newgame import PRESETS, SWITCHES
+    from kalooki_desktop.scenes.rules import SECTIONS
+    from kalooki_desktop.storage.settings import SPEEDS
+
+    catalogue = i18n.catalogue("en")
+    literal = set()
+    for path in GUI.rglob("*.py"):
+        if "engine" in path.parts:
+            continue
+        literal |= set(re.findall(r'\btr\(\s*"([a-zA-Z0-9_.\-]+)"', path.read_text(encoding="utf-8")))
+    families = {f"level.{lv}" for lv in LEVELS} | {f"persona.{lv}.blurb" for lv in LEVELS}
+    families |= {f"preset.{p}" for p in PRESETS} | {f"speed.{s}" for s in SPEEDS}
+    families |= {f"variant.{v}.{part}" for v in (*SWITCHES, "J-V10") for part in ("name", "help")}
+    families |= {f"rules.{s}.{part}" for s in SECTIONS for part in ("title", "body")}
+    families |= {f"menu.{k}" for k in ("continue", "new", "load", "rules", "stats", "settings", "quit")}
+    moves = ("discard", "pluck_stock", "pluck_discard", "call", "allow", "refuse", "lay", "tack", "move_joker", "end")
+    families |= {f"{kind}.{m}" for kind in ("log", "hint") for m in moves}
+    missing = sorted(k for k in literal | families if k not in catalogue)
+    assert len(literal) > 100
+    assert not missing, missing
+
+
+def test_every_glyph_of_the_english_texts_is_in_the_font() -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from kalooki_desktop.ui.cards import missing_glyphs
+
+    texts = "".join(i18n.catalogue("en").values()) + "✓✗★♪…·×−→"
+    assert missing_glyphs(texts) == []

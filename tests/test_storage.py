@@ -404,3 +404,19 @@ def test_sigkill_at_random_moments_never_leaves_a_half_written_save(tmp_path):
     print(f"{kills} kills, {mid_write} during a write")
     assert mid_write >= 3, "the kills never landed during a write"
     assert last is not None and last[1] > 0
+
+
+def test_a_damaged_named_save_offers_its_previous_copy(data):
+    session = Session(GameSetup(("normal", "normal", "normal"), seed=12), threaded=False, speed=1000)
+    path = saves.save_path("evening")
+    play(session, 10)
+    saves.save(session, path, "evening")
+    first = len(session.match.actions)
+    play(session, 10)
+    saves.save(session, path, "evening")
+    path.write_text("{ broken")
+    entries, bad = saves.list_saves()
+    assert len(bad) == 1 and bad[0].backup is not None
+    assert [e.name for e in entries] == ["evening (previous copy)"]
+    loaded = saves.load(entries[0].path, threaded=False)
+    assert len(loaded.match.actions) == first < len(session.match.actions)

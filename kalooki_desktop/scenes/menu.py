@@ -39,6 +39,11 @@ class MenuScene(Scene):
             self.buttons[key] = b
         if session is None or session.over:
             self.buttons["continue"].disable()
+        else:
+            m = session.match
+            self.buttons["continue"].set_text(
+                tr("menu.continue_hand", n=m.hand_number, of=len(m.rules.schedule))
+            )
         self.backup_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         if self.app.offer_backup is not None:
             rect = pygame.Rect(0, 0, min(520, w - 40), 240)

@@ -8,6 +8,8 @@ mismatch is an error, never silently repaired. Formats upgrade one version at a 
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import hashlib
 import json
 import re
@@ -27,6 +29,7 @@ from .paths import sub_dir
 FORMAT = "kalooki-save"
 VERSION = 1
 AUTOSAVE = "autosave"
+PREVIOUS_COPY = "previous copy"
 
 #: Upgrades from each old version to the next: ``UPGRADES[1]`` turns a version-1 document into
 #: a version-2 one, and so on. Empty while there is only version 1.
@@ -299,7 +302,12 @@ def list_saves() -> tuple[list[SaveInfo], list[Recovery]]:
         try:
             good.append(info(path))
         except BadFile as exc:
-            bad.append(quarantine(exc))
+            rec = quarantine(exc)
+            bad.append(rec)
+            if rec.backup is not None:  # offer the previous good copy in its place
+                with contextlib.suppress(BadFile):
+                    entry = info(rec.backup)
+                    good.append(dataclasses.replace(entry, name=f"{entry.name} ({PREVIOUS_COPY})"))
     good.sort(key=lambda s: s.saved_at, reverse=True)
     return good, bad
 
