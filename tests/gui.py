@@ -108,6 +108,7 @@ def table_at(
     scene = TableScene(app, session)
     app.push(scene)
     step(app, 2)
+    run_until(app, lambda: time.monotonic() * 1000 >= scene.dealing_until and not scene.flights)
     return scene
 
 

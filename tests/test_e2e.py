@@ -98,7 +98,7 @@ def test_real_window_lay_and_tack_by_dragging(tmp_path):
             time.sleep(0.2)
         else:
             pytest.fail("the game window never appeared")
-        time.sleep(1.5)
+        time.sleep(3.5)  # the deal animation (about 1.5 s at normal speed) ends before the first click
         for kind, a, b in gestures:
             if kind == "click":
                 xdo(env, "mousemove", str(a[0]), str(a[1]))

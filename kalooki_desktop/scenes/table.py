@@ -91,6 +91,7 @@ class TableScene(Scene):
         self.pending_result: Move | None = None
         self.dropping = False
         self.deal_pending = False
+        self.dealing_until = 0.0
         self._targets: tuple[object, tuple[set[int], bool]] | None = None
         self._static: pygame.Surface | None = None
         self._static_key: object = None
@@ -490,6 +491,7 @@ class TableScene(Scene):
                     self.flights.append(Flight(back, lay.stock.center, self.seat_centre(seat), t0, dur))
         self.app.sounds.play("shuffle", 0.7)
         self.session.hold_until = now + k * per + dur + 200 / speed
+        self.dealing_until = self.session.hold_until
 
     def hand_end(self) -> tuple[int, int]:
         """Where a card arriving in the player's hand lands (the right end of the fan)."""
@@ -787,7 +789,7 @@ class TableScene(Scene):
             self.toggle_sound()
         elif key == pygame.K_s:
             self.sort_hand("rank" if self.sort_mode == "suit" else "suit")
-        elif key == pygame.K_SPACE and prompt == "pluck":
+        elif key == pygame.K_SPACE and prompt == "pluck" and _now() >= self.dealing_until:
             self.submit(PluckStock())
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and prompt == "play" and self.staged_lay():
             self.lay_contract()
@@ -814,6 +816,8 @@ class TableScene(Scene):
         return None
 
     def on_press(self, pos: tuple[int, int]) -> bool:
+        if _now() < self.dealing_until:
+            return True  # the cards are still being dealt
         if self.session.prompt() == "allow" and self.dialog.collidepoint(pos):
             return True
         self.press = self.hit(pos)
