@@ -622,7 +622,7 @@ class TableScene(Scene):
 
         Returns True if something was done."""
         prompt = self.session.prompt()
-        if prompt is None:
+        if prompt is None or self.busy():
             return False
         action = self.session.hint()
         if action is None:
@@ -636,7 +636,20 @@ class TableScene(Scene):
 
     # --- events -----------------------------------------------------------------------
 
+    def busy(self) -> bool:
+        """True while the table shows what just happened (the cards being dealt, a finished hand
+        on its way to the scoreboard): the player's moves wait."""
+        return self.pending_result is not None or _now() < self.dealing_until
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.pending_result is not None and event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.KEYDOWN,
+            pygame_gui.UI_BUTTON_PRESSED,
+        ):
+            self.press = None
+            return True  # the hand is over: the scoreboard comes next
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.on_button(event.ui_element)
         if self.save_window is not None:
@@ -789,7 +802,7 @@ class TableScene(Scene):
             self.toggle_sound()
         elif key == pygame.K_s:
             self.sort_hand("rank" if self.sort_mode == "suit" else "suit")
-        elif key == pygame.K_SPACE and prompt == "pluck" and _now() >= self.dealing_until:
+        elif key == pygame.K_SPACE and prompt == "pluck" and not self.busy():
             self.submit(PluckStock())
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and prompt == "play" and self.staged_lay():
             self.lay_contract()
@@ -816,7 +829,7 @@ class TableScene(Scene):
         return None
 
     def on_press(self, pos: tuple[int, int]) -> bool:
-        if _now() < self.dealing_until:
+        if self.busy():
             return True  # the cards are still being dealt
         if self.session.prompt() == "allow" and self.dialog.collidepoint(pos):
             return True
@@ -1036,6 +1049,10 @@ class TableScene(Scene):
         return result
 
     # --- frame ------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self.sync_hand()  # the game may have moved on while another scene was shown
+        super().on_enter()
 
     def update(self, dt: float) -> None:
         now = _now()
