@@ -593,6 +593,7 @@ class TableScene(Scene):
         self.hint_action = action
         self.hint_until = _now() + 6000
         if isinstance(action, Lay):
+            self.sync_hand()  # the hint is the engine's: start from the engine's hand
             self.unstage_all()
             kinds = list(self.slot_kinds)
             slots: list[list[Card]] = [[] for _ in kinds]
