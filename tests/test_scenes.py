@@ -294,3 +294,19 @@ def test_bad_custom_schedule_is_explained_not_started(app):
     press_button(app, dialog.start)
     assert isinstance(app.top, NewGameScene)
     assert "not a contract" in app.toast_text and "J-S3" in app.toast_text
+
+
+def test_a_joker_in_a_four_slot_stands_for_the_place_it_is_dropped_in(app):
+    hand2 = "5S 6S JK 8S 9H 9D 9C KS KH KD 4C"
+    scene = table_at(app, [hand2, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C", hand=2)
+    click(app, scene.layout.stock.center)
+    four = scene.slot_kinds.index(4)
+    for card in ("5S", "6S", "8S"):
+        drag(app, hand_pos(scene, card), slot_centre(scene, four))
+    assert scene.slots[four] == parse_cards("5S 6S 8S")  # naturals line up by rank
+    rects = scene.slot_rects(four)
+    gap = ((rects[1].x + rects[1].right) // 2 + rects[2].x) // 2 + 4  # between 6S and 8S
+    drag(app, hand_pos(scene, "JK"), (gap, rects[1].centery))
+    assert scene.slots[four] == parse_cards("5S 6S JK 8S")
+    assert scene.slot_state(four) is None
+    step(app, 2)  # drawn with its "= 7♠" tag

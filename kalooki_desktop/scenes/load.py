@@ -11,7 +11,7 @@ from ..i18n import tr
 from ..storage import saves
 from ..ui import palette
 from ..ui import text as txt
-from ..ui.draw import felt, glow, panel
+from ..ui.draw import backdrop, glow, panel
 
 
 class LoadScene(Scene):
@@ -156,9 +156,8 @@ class LoadScene(Scene):
     # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.blit(felt((w, h)), (0, 0))
-        txt.draw(surface, tr("load.title"), max(28, h // 22), (w // 2, 18), palette.GOLD, True, "midtop")
+        h = surface.get_height()
+        backdrop(surface, tr("load.title"))
         box = self.list_rect()
         panel(surface, box, alpha=160)
         if not self.entries:

@@ -13,7 +13,7 @@ from ..i18n import tr
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
-from ..ui.draw import felt
+from ..ui.draw import backdrop
 
 _FAN = [*parse_cards("AS KH QD JC"), JOKER]
 
@@ -111,7 +111,7 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.blit(felt((w, h)), (0, 0))
+        backdrop(surface)
         ch = round(h * 0.17)
         cw, _ = art.card_size(ch)
         cx, cy = w // 2, round(h * 0.26)

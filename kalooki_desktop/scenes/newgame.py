@@ -16,7 +16,7 @@ from ..i18n import tr
 from ..session import GameSetup
 from ..ui import palette
 from ..ui import text as txt
-from ..ui.draw import felt, panel
+from ..ui.draw import backdrop, panel
 
 PRESETS = ("jamaican", "baby", "short", "custom")
 #: Variant switches in the order the rule book lists them (J-V10 is the jokers menu).
@@ -218,17 +218,8 @@ class NewGameScene(Scene):
     # --- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.blit(felt((w, h)), (0, 0))
-        txt.draw(
-            surface,
-            tr("new.title"),
-            max(28, h // 20),
-            (w // 2, round(h * 0.035)),
-            palette.GOLD,
-            True,
-            "midtop",
-        )
+        h = surface.get_height()
+        backdrop(surface, tr("new.title"), top=round(h * 0.035))
         panel(surface, self.left)
         panel(surface, self.right)
         # the chosen opponents' personas

@@ -12,7 +12,7 @@ from ..i18n import tr
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
-from ..ui.draw import felt, panel
+from ..ui.draw import backdrop, panel
 
 SECTIONS = ("goal", "cards", "melds", "jokers", "contracts", "turn", "calling", "tacking", "stock", "scoring")
 
@@ -62,9 +62,7 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.blit(felt((w, h)), (0, 0))
-        title = max(26, h // 24)
-        txt.draw(surface, tr("rules.title"), title, (w // 2, 14), palette.GOLD, True, "midtop")
+        title = backdrop(surface, tr("rules.title"), top=14)
         page = pygame.Rect(max(20, (w - 1000) // 2), 30 + title, min(1000, w - 40), h - 110 - title)
         panel(surface, page, alpha=175)
         clip = surface.get_clip()

@@ -15,7 +15,7 @@ from ..session import HUMAN, Session
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
-from ..ui.draw import felt, panel
+from ..ui.draw import backdrop, panel
 
 
 class ScoreboardScene(Scene):
@@ -102,7 +102,7 @@ class ScoreboardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.blit(felt((w, h)), (0, 0))
+        backdrop(surface)
         s = self.session
         m = s.match
         big = max(24, h // 26)

@@ -12,7 +12,7 @@ from ..i18n import tr
 from ..storage.settings import SPEEDS
 from ..ui import palette
 from ..ui import text as txt
-from ..ui.draw import felt, panel
+from ..ui.draw import backdrop, panel
 
 CALL_WAITS = (3, 5, 8, 15, 0)
 
@@ -132,7 +132,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.blit(felt((w, h)), (0, 0))
+        backdrop(surface)
         txt.draw(
             surface,
             tr("settings.title"),

@@ -12,7 +12,7 @@ from ..storage import stats
 from ..storage.atomic import BadFile, move_aside
 from ..ui import palette
 from ..ui import text as txt
-from ..ui.draw import felt, panel
+from ..ui.draw import backdrop, panel
 
 
 class StatisticsScene(Scene):
@@ -42,8 +42,7 @@ class StatisticsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.blit(felt((w, h)), (0, 0))
-        txt.draw(surface, tr("stats.title"), max(28, h // 22), (w // 2, 18), palette.GOLD, True, "midtop")
+        backdrop(surface, tr("stats.title"))
         s = self.summary
         font, small = max(15, h // 50), max(13, h // 62)
         top = 80

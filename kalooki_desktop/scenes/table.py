@@ -29,7 +29,7 @@ from ..engine.actions import (
     Tack,
 )
 from ..engine.cards import JOKER, Card, card_label, count_cards, sort_key_rank, sort_key_suit
-from ..engine.melds import check_three, four_base
+from ..engine.melds import Meld, check_three, four_base, make_meld
 from ..engine.refusal import Refusal
 from ..engine.rules import FOUR, THREE
 from ..i18n import refusal_text, tr
@@ -1567,12 +1567,9 @@ class TableScene(Scene):
                     continue
                 surface.blit(art.face(card, r.h, four), r)
                 if card == JOKER and kind == FOUR and state is None:
-                    base = four_base(self.slots[j])
-                    if isinstance(base, int):
-                        from ..engine.cards import make_card
-
-                        suit = next(c & 3 for c in self.slots[j] if c != JOKER)
-                        tag = art.joker_tag(make_card(base + k, suit), max(14, r.h // 4), four)
+                    meld = make_meld(FOUR, HUMAN, self.slots[j])  # the engine says what it stands for
+                    if isinstance(meld, Meld):
+                        tag = art.joker_tag(meld.stands_for(k), max(14, r.h // 4), four)
                         surface.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom - 6)))
             if state == "empty":
                 msg = tr("table.slot_drop_three") if kind == THREE else tr("table.slot_drop_four")

@@ -44,6 +44,18 @@ def _panel(
     return s
 
 
+def backdrop(surface: pygame.Surface, title: str | None = None, top: int = 18) -> int:
+    """The felt of every full-screen scene, with its title in gold; returns the title's size."""
+    w, h = surface.get_size()
+    surface.blit(felt((w, h)), (0, 0))
+    size = max(28, h // 22)
+    if title:
+        from . import text
+
+        text.draw(surface, title, size, (w // 2, top), palette.GOLD, True, "midtop")
+    return size
+
+
 def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
