@@ -102,7 +102,6 @@ class TableScene(Scene):
             tuple[object, tuple[int, dict[int, pygame.Rect], list[tuple[int, pygame.Rect]]]] | None
         ) = None
         self.lay_check: tuple[object, Refusal | None] | None = None
-        self.session.listeners.append(self.on_move)
         self.sync_hand()
 
     # --- lifecycle -------------------------------------------------------------------
@@ -111,16 +110,13 @@ class TableScene(Scene):
         super().on_exit()
         self.drag = None
         self.press = None
-
-    def close(self) -> None:
-        """Stop listening to the session (the scene is discarded)."""
+        # Only the table on show animates moves (a table left for the menu is discarded).
         if self.on_move in self.session.listeners:
             self.session.listeners.remove(self.on_move)
 
     def build(self) -> None:
         lay = self.relayout()
         s = lay.scale
-        ui = self.app.ui
         bh = round(38 * s)
         c = lay.controls
         bw = round(120 * s)
@@ -189,7 +185,6 @@ class TableScene(Scene):
         )
         self._shown: dict[int, bool] = {}
         self.refresh_widgets()
-        del ui
 
     def toast_anchor(self) -> tuple[int, int]:
         lay = self.layout
@@ -1053,6 +1048,8 @@ class TableScene(Scene):
 
     def on_enter(self) -> None:
         self.sync_hand()  # the game may have moved on while another scene was shown
+        if self.on_move not in self.session.listeners:
+            self.session.listeners.append(self.on_move)
         super().on_enter()
 
     def update(self, dt: float) -> None:
