@@ -310,3 +310,14 @@ def test_a_joker_in_a_four_slot_stands_for_the_place_it_is_dropped_in(app):
     assert scene.slots[four] == parse_cards("5S 6S JK 8S")
     assert scene.slot_state(four) is None
     step(app, 2)  # drawn with its "= 7♠" tag
+
+
+def test_leaving_and_continuing_does_not_pile_up_listeners(app):
+    scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
+    session = scene.session
+    for _ in range(3):
+        key(app, pygame.K_ESCAPE)  # back to the menu
+        app.push(TableScene(app, session))  # Continue
+        step(app, 2)
+    tables = [f for f in session.listeners if getattr(f, "__self__", None).__class__ is TableScene]
+    assert len(tables) == 1 and tables[0].__self__ is app.top
