@@ -1095,7 +1095,7 @@ class TableScene(Scene):
             self.b_let_go: prompt == "call",
             self.b_allow: prompt == "allow",
             self.b_refuse: prompt == "allow" and not view.laid[HUMAN],
-            self.b_end: prompt == "play" and EndTurn() in view.legal_actions(),
+            self.b_end: prompt == "play" and s.check(EndTurn()) is None,  # one action checked, per frame
             self.b_lay: self.layout is not None and self.layout.staging is not None,
             self.b_clear: self.layout is not None and self.layout.staging is not None and any(self.slots),
         }
