@@ -23,11 +23,11 @@ import time
 from collections.abc import Sequence
 
 from ..engine.actions import Action, Allow, Call, Discard, Lay, PluckDiscard, PluckStock, Refuse
-from ..engine.cards import JOKER, Card, count_cards, penalty, penalty_total
+from ..engine.cards import JOKER, Card, count_cards, penalty_total
 from ..engine.hand import HandState, Phase
-from ..engine.rules import HandSpec
 from ..engine.view import View
 from .base import register
+from .fastplan import FastPlanner, turns_to_out
 from .normal import NormalBot, Style, known_holdings
 from .plan import connections, deficiency, make_plan
 
@@ -64,7 +64,7 @@ class HardBot:
 
     name = "hard"
 
-    def __init__(self, think_ms: float = DEFAULT_THINK_MS, max_samples: int = 400,
+    def __init__(self, think_ms: float = DEFAULT_THINK_MS, max_samples: int = 2000,
                  horizon_turns: int | None = None, search: str = "discard",
                  method: str = "draws") -> None:
         self.method = method
@@ -164,28 +164,43 @@ class HardBot:
                     if left[c] > 0:
                         left[c] -= 1
         free = [c for c in range(len(left)) for _ in range(left[c])]
-        live = left if self.normal.style.counting else None
+        fp = FastPlanner(spec, jp, left if self.normal.style.counting else None)
         players = view.players
         turns = max(3, min(10, view.stock_count // players + 1))
+        # Each candidate's hand after it, as counts, and whether its first turn draws.
+        starts: list[tuple[list[int], int, bool, int]] = []  # counts, size, draw first, extra
+        held = count_cards(hand)
+        for cand in candidates:
+            h = list(held)
+            size = len(hand)
+            extra = 0  # 1: the first stock card joins the hand (a call's penalty card, a pluck)
+            draw_first = True
+            if isinstance(cand, Discard):
+                h[cand.card] -= 1
+                size -= 1
+            elif isinstance(cand, (PluckDiscard, Refuse)) and top is not None:
+                h[top] += 1
+                size += 1
+                draw_first = False
+            elif isinstance(cand, Call) and top is not None:
+                h[top] += 1
+                size += 1
+                extra = 1
+            elif isinstance(cand, PluckStock):
+                extra = 1
+                draw_first = False
+            starts.append((h, size, draw_first, extra))
         totals = [0.0] * len(candidates)
         samples = 0
         started = time.perf_counter()
         while samples < self.max_samples and not self.cancel.is_set():
             rng.shuffle(free)
             draws = free[players - 1:: players][:turns]
-            for i, cand in enumerate(candidates):
-                h = list(hand)
-                if isinstance(cand, Discard):
-                    h.remove(cand.card)
-                    totals[i] += turns_to_out(h, draws, spec, jp, True, live)
-                elif isinstance(cand, (PluckDiscard, Refuse)) and top is not None:
-                    totals[i] += turns_to_out([*h, top], draws, spec, jp, False, live)
-                elif isinstance(cand, Call) and top is not None:
-                    totals[i] += turns_to_out([*h, top, free[0]], draws, spec, jp, True, live)
-                elif isinstance(cand, PluckStock):
-                    totals[i] += turns_to_out([*h, free[0]], draws, spec, jp, False, live)
-                else:  # let the card go / allow the call: carry on with the next draws
-                    totals[i] += turns_to_out(h, draws, spec, jp, True, live)
+            for i, (h, size, draw_first, extra) in enumerate(starts):
+                cnt = list(h)
+                if extra:
+                    cnt[free[0]] += 1
+                totals[i] += turns_to_out(fp, cnt, size + extra, draws, draw_first)
             samples += 1
             if self._out_of_time(deadline, started, samples):
                 break
@@ -266,36 +281,6 @@ class HardBot:
         mine = estimate(me)
         others = [estimate(s) for s in range(state.players) if s != me]
         return sum(others) / len(others) - mine
-
-
-#: Turns a leftover card costs after the lay (a discard each turn, some go as tacks).
-LEFTOVER_TURNS = 0.7
-
-
-def turns_to_out(hand: list[Card], draws: Sequence[Card], spec: HandSpec, jp: int,
-                 draw_first: bool, live: Sequence[int] | None = None) -> float:
-    """Estimated turns until this hand goes out, drawing ``draws`` one a turn (lower is better).
-
-    Each turn: draw (unless it is the current turn and the pluck is already in ``hand``), lay
-    if the plan is complete (then the leftover cards still have to go), else throw by the plan.
-    """
-    minimal = 3 * spec.threes + 4 * spec.fours
-    turns = len(draws)
-    for k in range(turns):
-        if draw_first or k > 0:
-            hand.append(draws[k])
-        plan = make_plan(hand, spec, windows_per_suit=1, live=live)
-        if plan.deficiency == 0:
-            return k + LEFTOVER_TURNS * max(0, len(hand) - minimal - 1)
-        kept = count_cards(plan.keep)
-        held = count_cards(hand)
-        spare = [c for c in hand if c != JOKER and held[c] > kept[c]]
-        if not spare:
-            spare = [c for c in hand if c != JOKER]
-        throw = max(spare, key=lambda c: penalty(c, jp) / 5.0 - 2.0 * connections(c, hand))
-        hand.remove(throw)
-    shortfall = make_plan(hand, spec, windows_per_suit=1, live=live).deficiency
-    return turns + 2.0 * shortfall + LEFTOVER_TURNS * max(0, len(hand) - minimal)
 
 
 @register("hard")

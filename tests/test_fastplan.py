@@ -1,0 +1,75 @@
+"""The fast planner of Hard's search agrees with the reference planner."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kalooki_desktop.ai.fastplan import FastPlanner, turns_to_out
+from kalooki_desktop.ai.plan import connections, make_plan
+from kalooki_desktop.engine.cards import CARD_CODES, JOKER, count_cards
+from kalooki_desktop.engine.rules import make_rules
+
+RULES = make_rules("jamaican")
+DECK = [JOKER] * 4 + [c for c in range(4, CARD_CODES) for _ in range(2)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 8), st.integers(9, 22), st.randoms(use_true_random=False), st.booleans())
+def test_same_deficiency_and_a_keep_as_good(hand_no: int, size: int, rnd: random.Random,
+                                            counting: bool) -> None:
+    spec = RULES.schedule[hand_no]
+    deck = list(DECK)
+    rnd.shuffle(deck)
+    hand = deck[:size]
+    live = None
+    if counting:  # some cards gone: a random part of the rest of the deck is still to come
+        live = count_cards(deck[size:size + rnd.randint(0, 80)])
+    ref = make_plan(hand, spec, windows_per_suit=1, live=live)
+    fp = FastPlanner(spec, 50, live)
+    cnt = count_cards(hand)
+    short, kept = fp.plan(cnt, fp.masks(cnt))
+    assert short == ref.deficiency
+    if short:
+        assert kept is not None
+        assert sum(kept) == len(ref.keep)
+        assert all(kept[c] <= cnt[c] for c in range(CARD_CODES))
+        # The kept cards (with the jokers) are a plan as good as the whole hand's.
+        kept_hand = [c for c in range(CARD_CODES) for _ in range(kept[c])] + [JOKER] * cnt[JOKER]
+        assert make_plan(kept_hand, spec, windows_per_suit=1, live=live).deficiency == short
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(9, 22), st.randoms(use_true_random=False))
+def test_throw_is_a_spare_card_that_connects_least(size: int, rnd: random.Random) -> None:
+    spec = RULES.schedule[4]
+    deck = list(DECK)
+    rnd.shuffle(deck)
+    hand = deck[:size]
+    fp = FastPlanner(spec, 50)
+    cnt = count_cards(hand)
+    short, kept = fp.plan(cnt, fp.masks(cnt))
+    if not short:
+        return
+    assert kept is not None
+    card = fp.throw(cnt, kept)
+    assert card != JOKER and cnt[card] > 0
+    spare = [c for c in hand if c != JOKER and cnt[c] > kept[c]] or [c for c in hand if c != JOKER]
+    assert card in spare
+
+    def score(c: int) -> float:
+        return fp.value[c] - 2.0 * connections(c, hand)
+
+    assert abs(score(card) - max(score(c) for c in spare)) < 1e-9
+
+
+def test_turns_to_out_counts_the_draws() -> None:
+    spec = RULES.schedule[0]  # three threes
+    fp = FastPlanner(spec, 50)
+    hand = count_cards([20, 21, 24, 25, 28, 29, 44, 45, 52])  # pairs of 5, 6, 7; a J and a K
+    draws = [22, 26, 30]
+    # Draw the third 5 (turn 0), the third 6 (turn 1), the third 7 (turn 2): out at turn 2.
+    assert turns_to_out(fp, list(hand), 9, draws, True) == 2 + 0.7 * (10 - 9 - 1)
+    # Nothing useful comes: three turns spent and three cards short.
+    assert turns_to_out(fp, list(hand), 9, [4, 8, 12], True) == 3 + 2.0 * 3 + 0.7 * (9 - 9)
