@@ -27,6 +27,8 @@ def _deterministic(name: str):  # type: ignore[no-untyped-def]
         return HardBot(think_ms=60_000, max_samples=4, search="discard,pluck,call")
     if name == "hard-rollouts":
         return HardBot(think_ms=60_000, max_samples=2, search="discard,pluck,call", method="rollouts")
+    if name == "hard-race":
+        return HardBot(think_ms=60_000, max_samples=8, search="discard,pluck,call", method="race")
     return make_bot(name)
 
 
@@ -60,7 +62,8 @@ def _positions(count: int, seed: int) -> list[tuple[HandState, int]]:
     return out[::3][:count]
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "easy", "normal", "hard", "hard-wide", "hard-rollouts"])
+@pytest.mark.parametrize("name", ["random", "greedy", "easy", "normal", "hard", "hard-wide", "hard-rollouts",
+                                  "hard-race"])
 def test_fairness_hidden_cards_never_change_a_decision(name: str) -> None:
     shuffle_rng = random.Random(99)
     positions = _positions(90 if not name.startswith("hard") else 20, seed=12)
@@ -88,10 +91,12 @@ def test_sampled_worlds_agree_with_the_view() -> None:
                     assert world.hands[s].count(c) >= min(cards.count(c), state.hands[s].count(c))
 
 
-@pytest.mark.parametrize("name", ["easy", "normal", "hard", "hard-wide", "hard-rollouts"])
+@pytest.mark.parametrize("name", ["easy", "normal", "hard", "hard-wide", "hard-rollouts", "hard-race"])
 def test_every_level_plays_whole_games_legally(name: str) -> None:
     if name == "hard-wide":
         first = HardBot(think_ms=5, search="discard,pluck,call")
+    elif name == "hard-race":
+        first = HardBot(think_ms=60_000, max_samples=3, search="discard,pluck,call", method="race")
     elif name == "hard-rollouts":
         first = HardBot(think_ms=60_000, max_samples=2, search="discard,pluck,call", method="rollouts")
     else:

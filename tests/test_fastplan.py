@@ -7,9 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kalooki_desktop.ai.fastplan import FastPlanner, turns_to_out
+from kalooki_desktop.ai.fastplan import FastPlanner, trajectory, turns_to_out
+from kalooki_desktop.ai.hard import LAID_PENALTY, HardBot
 from kalooki_desktop.ai.plan import connections, make_plan
-from kalooki_desktop.engine.cards import CARD_CODES, JOKER, count_cards
+from kalooki_desktop.engine.cards import CARD_CODES, JOKER, count_cards, penalty
 from kalooki_desktop.engine.rules import make_rules
 
 RULES = make_rules("jamaican")
@@ -73,3 +74,30 @@ def test_turns_to_out_counts_the_draws() -> None:
     assert turns_to_out(fp, list(hand), 9, draws, True) == 2 + 0.7 * (10 - 9 - 1)
     # Nothing useful comes: three turns spent and three cards short.
     assert turns_to_out(fp, list(hand), 9, [4, 8, 12], True) == 3 + 2.0 * 3 + 0.7 * (9 - 9)
+
+
+def test_trajectory_reports_lay_out_and_penalties() -> None:
+    spec = RULES.schedule[0]  # three threes
+    fp = FastPlanner(spec, 50)
+    pen = [penalty(c) for c in range(CARD_CODES)]
+    hand = count_cards([20, 21, 24, 25, 28, 29, 44, 45, 52])  # pairs of 5, 6, 7; J J K
+    start = sum(pen[c] * hand[c] for c in range(CARD_CODES))
+    lay, out, pens = trajectory(fp, list(hand), 9, [22, 26, 30], True, pen)
+    assert lay == 2 and out == 2 + 0.7 * (10 - 9 - 1)
+    assert pens[0] == start and len(pens) == 3  # now, and after the two turns before the lay
+    lay, out, pens = trajectory(fp, list(hand), 9, [4, 8, 12], True, pen)
+    assert lay == -1 and out == float("inf") and len(pens) == 4
+    assert pens[-1] <= start  # it throws its costliest loose cards: K, J ...
+
+
+def test_race_pays() -> None:
+    pays = HardBot._pays
+    inf = float("inf")
+    # Seat at offset 2 of 4 that lays at tick 6, goes out at tick 10.
+    assert pays(6, 10, 10, 2, 4, [30, 20]) == 0.0
+    assert pays(6, 10, 8, 2, 4, [30, 20]) == LAID_PENALTY
+    # Not laid when the hand ends at tick 3: one turn (tick 2) done.
+    assert pays(inf, inf, 3, 2, 4, [30, 20, 15]) == 20
+    assert pays(inf, inf, 1, 2, 4, [30, 20, 15]) == 30
+    assert pays(inf, inf, 99, 2, 4, [30, 20, 15]) == 15
+    assert pays(inf, inf, inf, 2, 4, [30, 20, 15]) == 15

@@ -230,3 +230,35 @@ def turns_to_out(fp: FastPlanner, cnt: list[int], size: int, draws: Sequence[Car
         size -= 1
     shortfall = fp.plan(cnt, masks)[0]
     return turns + 2.0 * shortfall + LEFTOVER_TURNS * max(0, size - minimal)
+
+
+def trajectory(fp: FastPlanner, cnt: list[int], size: int, draws: Sequence[Card],
+               draw_first: bool, pen: Sequence[int]) -> tuple[int, float, list[int]]:
+    """One player's simulated future, drawing ``draws`` one a turn and throwing by the plan.
+
+    Returns (the turn it lays, or -1 if not within the draws; the turns until it goes out,
+    ``inf`` if not; its hand's penalty now and after each turn while it has not laid).
+    """
+    masks = fp.masks(cnt)
+    minimal = fp.minimal
+    total = 0
+    for c in range(CARD_CODES):
+        if cnt[c]:
+            total += pen[c] * cnt[c]
+    pens = [total]
+    for k in range(len(draws)):
+        if draw_first or k > 0:
+            c = draws[k]
+            fp.add(cnt, masks, c)
+            total += pen[c]
+            size += 1
+        short, kept = fp.plan(cnt, masks)
+        if short == 0:
+            return k, k + LEFTOVER_TURNS * max(0, size - minimal - 1), pens
+        assert kept is not None
+        c = fp.throw(cnt, kept)
+        fp.remove(cnt, masks, c)
+        total -= pen[c]
+        size -= 1
+        pens.append(total)
+    return -1, float("inf"), pens

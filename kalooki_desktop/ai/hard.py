@@ -23,17 +23,19 @@ import time
 from collections.abc import Sequence
 
 from ..engine.actions import Action, Allow, Call, Discard, Lay, PluckDiscard, PluckStock, Refuse
-from ..engine.cards import JOKER, Card, count_cards, penalty_total
+from ..engine.cards import JOKER, Card, count_cards, penalty, penalty_total
 from ..engine.hand import HandState, Phase
 from ..engine.view import View
 from .base import register
-from .fastplan import FastPlanner, turns_to_out
+from .fastplan import LEFTOVER_TURNS, FastPlanner, trajectory, turns_to_out
 from .normal import NormalBot, Style, known_holdings
 from .plan import connections, deficiency, make_plan
 
 #: Rollout policy: Normal without the slow parts.
 FAST = Style(watch_others=False, lay_limit=8)
 DEFAULT_THINK_MS = 500
+#: About what a player who has laid pays when another goes out (measured: 10.6 on average).
+LAID_PENALTY = 10.0
 
 
 def sample_world(view: View, rng: random.Random, known: Sequence[Sequence[Card]]) -> HandState:
@@ -66,8 +68,9 @@ class HardBot:
 
     def __init__(self, think_ms: float = DEFAULT_THINK_MS, max_samples: int = 2000,
                  horizon_turns: int | None = None, search: str = "discard",
-                 method: str = "draws") -> None:
+                 method: str = "draws", feed: bool = True) -> None:
         self.method = method
+        self.feed = feed
         self.search_kinds = set(search.split(","))
         self.think_ms = think_ms
         self.max_samples = max_samples
@@ -141,6 +144,8 @@ class HardBot:
         by table rollouts to the end of the hand (``method="rollouts"``)."""
         if self.method == "draws":
             return self.search_draws(view, rng, candidates)
+        if self.method == "race":
+            return self.search_race(view, rng, candidates)
         return self.search_rollouts(view, rng, candidates)
 
     def search_draws(self, view: View, rng: random.Random,
@@ -167,29 +172,7 @@ class HardBot:
         fp = FastPlanner(spec, jp, left if self.normal.style.counting else None)
         players = view.players
         turns = max(3, min(10, view.stock_count // players + 1))
-        # Each candidate's hand after it, as counts, and whether its first turn draws.
-        starts: list[tuple[list[int], int, bool, int]] = []  # counts, size, draw first, extra
-        held = count_cards(hand)
-        for cand in candidates:
-            h = list(held)
-            size = len(hand)
-            extra = 0  # 1: the first stock card joins the hand (a call's penalty card, a pluck)
-            draw_first = True
-            if isinstance(cand, Discard):
-                h[cand.card] -= 1
-                size -= 1
-            elif isinstance(cand, (PluckDiscard, Refuse)) and top is not None:
-                h[top] += 1
-                size += 1
-                draw_first = False
-            elif isinstance(cand, Call) and top is not None:
-                h[top] += 1
-                size += 1
-                extra = 1
-            elif isinstance(cand, PluckStock):
-                extra = 1
-                draw_first = False
-            starts.append((h, size, draw_first, extra))
+        starts = self._starts(candidates, hand, top)
         totals = [0.0] * len(candidates)
         samples = 0
         started = time.perf_counter()
@@ -207,6 +190,173 @@ class HardBot:
         self.last_samples = samples
         best = min(range(len(candidates)), key=lambda i: (totals[i], i))
         return candidates[best]
+
+    def search_race(self, view: View, rng: random.Random,
+                    candidates: list[Action | None]) -> Action | None:
+        """The candidate with the best expected penalty difference when the hand ends.
+
+        Every sample deals the others' hidden cards (around what they are known to hold) and
+        a stock order; each player then draws its own share of the stock and throws by its plan
+        (:func:`trajectory`). Whoever goes out first ends the hand: the others pay the penalty
+        of their hand at that moment, or about :data:`LAID_PENALTY` if they have laid. The
+        score of a candidate is my penalty minus the others' average. The others' futures do
+        not depend on my candidate, so each is simulated once a sample.
+        """
+        deadline = self._deadline
+        spec = view.spec
+        jp = view.rules.joker_points
+        players = view.players
+        me = view.seat
+        hand = list(view.my_hand)
+        top = view.discard_top
+        known = known_holdings(view)
+        sizes = view.hand_sizes
+        left = count_cards(view.unseen())
+        known_cnt: list[list[int]] = []
+        for seat in range(players):
+            kc = [0] * len(left)
+            if seat != me:
+                n = 0
+                for c in known[seat]:
+                    if left[c] > 0 and n < sizes[seat]:
+                        left[c] -= 1
+                        kc[c] += 1
+                        n += 1
+            known_cnt.append(kc)
+        free = [c for c in range(len(left)) for _ in range(left[c])]
+        pen = [penalty(c, jp) for c in range(len(left))]
+        fp = FastPlanner(spec, jp, left if self.normal.style.counting else None)
+        fp_others = FastPlanner(spec, jp, None)
+        opponents = [((me + d) % players, d) for d in range(1, players)]
+        hidden = [sizes[seat] - sum(known_cnt[seat]) for seat, _ in opponents]
+        stock_len = max(0, len(free) - sum(hidden))
+        turns = max(1, min(12, stock_len // players))
+        starts = self._starts(candidates, hand, top)
+        totals = [0.0] * len(candidates)
+        samples = 0
+        started = time.perf_counter()
+        inf = float("inf")
+        # Who could take my discard (J-5.1, J-5.2): the next player by plucking or refusing a
+        # call, else the first caller after it that has calls left (Normal's stock floor).
+        may_call = [seat for seat, d in opponents[1:] if not view.laid[seat]
+                    and view.calls_used[seat] < view.rules.max_calls
+                    and view.stock_count > 2 * players and view.rules.calling]
+        next_seat = opponents[0][0] if opponents else -1
+        takers = ([next_seat] if next_seat >= 0 and not view.laid[next_seat] else []) + may_call
+        throws = [c.card if isinstance(c, Discard) and self.feed else -1 for c in candidates]
+        while samples < self.max_samples and not self.cancel.is_set():
+            rng.shuffle(free)
+            pos = 0
+            dealt: dict[int, list[int]] = {}
+            for (seat, _d), need in zip(opponents, hidden, strict=True):
+                cnt = list(known_cnt[seat])
+                for c in free[pos:pos + need]:
+                    cnt[c] += 1
+                pos += need
+                dealt[seat] = cnt
+            stock = free[pos:]
+            spare = stock[-1] if stock else JOKER
+            # Each opponent's future: (lay tick, out tick, offset, penalties).
+            base: dict[int, tuple[float, float, int, list[int]]] = {}
+            for seat, d in opponents:
+                if view.laid[seat]:
+                    base[seat] = (-1.0, d + players * (LEFTOVER_TURNS * sizes[seat] + 0.5), d, [0])
+                    continue
+                draws = stock[d - 1::players][:turns]
+                lay, out_turns, pens = trajectory(fp_others, list(dealt[seat]), sizes[seat], draws,
+                                                  True, pen)
+                base[seat] = (d + players * lay if lay >= 0 else inf, d + players * out_turns, d, pens)
+            base_first_out = min(o[1] for o in base.values()) if base else inf
+            short: dict[int, int] = {}
+            draws = stock[players - 1::players][:turns]
+            for i, (h, size, draw_first, extra) in enumerate(starts):
+                others = base
+                first_out = base_first_out
+                card = throws[i]
+                if card > 0:
+                    for seat in takers:  # the first that wants it takes it
+                        cnt = dealt[seat]
+                        if seat not in short:
+                            short[seat] = fp_others.deficiency(cnt)
+                        cnt[card] += 1
+                        wants = fp_others.deficiency(cnt) < short[seat]
+                        cnt[card] -= 1
+                        if not wants:
+                            continue
+                        d = base[seat][2]
+                        fed = list(cnt)
+                        their = stock[d - 1::players][:turns]
+                        size_fed = sizes[seat]
+                        if seat == next_seat:  # my card instead of its first stock card
+                            their = [card, *their[1:]]
+                        else:  # a call: my card and a penalty card, then its own turns
+                            fed[card] += 1
+                            fed[spare] += 1
+                            size_fed += 2
+                        lay, out_turns, pens = trajectory(fp_others, fed, size_fed, their, True, pen)
+                        others = dict(base)
+                        others[seat] = (d + players * lay if lay >= 0 else inf,
+                                        d + players * out_turns, d, pens)
+                        first_out = min(o[1] for o in others.values())
+                        break
+                cnt = list(h)
+                if extra:
+                    cnt[spare] += 1
+                lay, out_turns, pens = trajectory(fp, cnt, size + extra, draws, draw_first, pen)
+                my_lay = players * (lay + 1) if lay >= 0 else inf
+                my_out = players * (out_turns + 1)
+                end = min(first_out, my_out)
+                mine = self._pays(my_lay, my_out, end, players, players, pens)
+                theirs = sum(self._pays(o[0], o[1], end, o[2], players, o[3]) for o in others.values())
+                totals[i] += mine - theirs / max(1, len(others))
+            samples += 1
+            if self._out_of_time(deadline, started, samples):
+                break
+        self.last_samples = samples
+        best = min(range(len(candidates)), key=lambda i: (totals[i], i))
+        return candidates[best]
+
+    @staticmethod
+    def _pays(lay_tick: float, out_tick: float, end: float, offset: int, players: int,
+              pens: list[int]) -> float:
+        """What a player pays when the hand ends at tick ``end`` (``inf``: not within the search)."""
+        if out_tick <= end and out_tick != float("inf"):
+            return 0.0
+        if lay_tick <= end and lay_tick != float("inf"):
+            return LAID_PENALTY
+        if end == float("inf"):
+            return float(pens[-1])
+        done = int((end - offset) // players) + 1 if end >= offset else 0  # its turns by the end
+        return float(pens[min(done, len(pens) - 1)])
+
+    @staticmethod
+    def _starts(candidates: list[Action | None], hand: list[Card],
+                top: Card | None) -> list[tuple[list[int], int, bool, int]]:
+        """Each candidate's hand after it (counts and size), whether its next turn draws first,
+        and whether one more stock card joins it (a call's penalty card, a pluck from stock)."""
+        held = count_cards(hand)
+        starts: list[tuple[list[int], int, bool, int]] = []
+        for cand in candidates:
+            h = list(held)
+            size = len(hand)
+            extra = 0
+            draw_first = True
+            if isinstance(cand, Discard):
+                h[cand.card] -= 1
+                size -= 1
+            elif isinstance(cand, (PluckDiscard, Refuse)) and top is not None:
+                h[top] += 1
+                size += 1
+                draw_first = False
+            elif isinstance(cand, Call) and top is not None:
+                h[top] += 1
+                size += 1
+                extra = 1
+            elif isinstance(cand, PluckStock):
+                extra = 1
+                draw_first = False
+            starts.append((h, size, draw_first, extra))
+        return starts
 
     def search_rollouts(self, view: View, rng: random.Random,
                         candidates: list[Action | None]) -> Action | None:
