@@ -68,9 +68,12 @@ class HardBot:
 
     def __init__(self, think_ms: float = DEFAULT_THINK_MS, max_samples: int = 2000,
                  horizon_turns: int | None = None, search: str = "discard",
-                 method: str = "draws", feed: bool = True) -> None:
+                 method: str = "race", feed: bool = True, width: int = 4,
+                 costly: bool = False) -> None:
         self.method = method
         self.feed = feed
+        self.width = width  # throws compared
+        self.costly = costly
         self.search_kinds = set(search.split(","))
         self.think_ms = think_ms
         self.max_samples = max_samples
@@ -130,11 +133,15 @@ class HardBot:
         # Normal's pick, then the costliest spare cards and the loosest ones.
         ranked = sorted(pool, key=lambda c: (connections(c, hand), -penalty_total([c], jp)))
         picks: list[Card] = [base.card]
+        if self.costly:  # the costliest card the plan can spare: the race may say shed it
+            costliest = max(pool, key=lambda c: (penalty(c, jp), -connections(c, hand)))
+            if costliest not in picks:
+                picks.append(costliest)
         for c in ranked:
+            if len(picks) >= self.width:
+                break
             if c not in picks:
                 picks.append(c)
-            if len(picks) >= 4:
-                break
         return [Discard(c) for c in picks]
 
     # --- search ---------------------------------------------------------------------------
