@@ -29,6 +29,8 @@ def _deterministic(name: str):  # type: ignore[no-untyped-def]
         return HardBot(think_ms=60_000, max_samples=2, search="discard,pluck,call", method="rollouts")
     if name == "hard-race":
         return HardBot(think_ms=60_000, max_samples=8, search="discard,pluck,call", method="race")
+    if name == "hard-draws":
+        return HardBot(think_ms=60_000, max_samples=8, search="discard,pluck,call", method="draws")
     return make_bot(name)
 
 
@@ -63,7 +65,7 @@ def _positions(count: int, seed: int) -> list[tuple[HandState, int]]:
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "easy", "normal", "hard", "hard-wide", "hard-rollouts",
-                                  "hard-race"])
+                                  "hard-race", "hard-draws"])
 def test_fairness_hidden_cards_never_change_a_decision(name: str) -> None:
     shuffle_rng = random.Random(99)
     positions = _positions(90 if not name.startswith("hard") else 20, seed=12)

@@ -2,17 +2,22 @@
 
 Where Normal is least sure - which card to throw while building the contract - Hard lists a
 few candidates (Normal's pick and the loosest cards the plan can spare) and scores each over
-sampled worlds: the unseen cards are dealt consistently with everything the seat has seen
-(the discards the others were seen to take stay with them; every card on the table or in the
-pile is dead), giving a stock order; the seat then draws its share of that stock turn by turn,
-throwing by the plan, and the candidate after which the hand goes out soonest wins
-(:func:`turns_to_out`). The same samples serve every candidate (common random numbers), so the
-differences come from the decision, not the luck of the draw. It stops at its thinking budget
-(default 500 ms) or when cancelled.
+sampled worlds: the others' hidden cards and the stock are dealt consistently with everything
+the seat has seen (the discards the others were seen to take stay with them; every card on the
+table or in the pile is dead). In each world every player draws its own share of the stock
+and throws by its plan (:func:`.fastplan.trajectory`, a fast planner); the first to go out ends
+the hand, and each other player pays the penalty of the hand it holds at that moment, or about
+:data:`LAID_PENALTY` if it has laid. The throw is also offered to the next player and the
+callers: the first whose plan it helps takes it, as a Normal would (``feed``). A candidate's
+score is its penalty minus the others' average (``method="race"``, the default): laying first
+matters, and so does what the hand costs if the race is lost. The same worlds serve every
+candidate (common random numbers), so the differences come from the decision, not the luck of
+the draw. It stops at its thinking budget (default 500 ms) or when cancelled.
 
-``search`` widens the searched decisions to plucks (``pluck``) and calls (``call``), and
-``method="rollouts"`` scores candidates by playing the whole table on with a fast Normal policy
-instead; both measured weaker than the default (see the README's AI section).
+Measured alternatives, kept for comparison (README, AI section): ``method="draws"`` (the
+candidate after which the seat's own hand goes out soonest, :func:`.fastplan.turns_to_out`),
+``method="rollouts"`` (whole-table rollouts with a fast Normal policy), and ``search``
+widened to plucks (``pluck``) and calls (``call``): all weaker.
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ from .plan import connections, deficiency, make_plan
 #: Rollout policy: Normal without the slow parts.
 FAST = Style(watch_others=False, lay_limit=8)
 DEFAULT_THINK_MS = 500
+#: The others are Normals, as far as Hard knows: no calls once the stock is this many rounds.
+NORMAL_CALL_FLOOR = Style().call_stock_floor
 #: About what a player who has laid pays when another goes out (measured: 10.6 on average).
 LAID_PENALTY = 10.0
 
@@ -59,6 +66,26 @@ def sample_world(view: View, rng: random.Random, known: Sequence[Sequence[Card]]
             others[seat].extend(rest[:need])
             del rest[:need]
     return view.world(others, rest, random.Random(rng.random()))
+
+
+def split_unseen(view: View) -> tuple[list[int], list[list[int]]]:
+    """The cards the seat cannot see, as counts: (those free to be anywhere, and for each
+    other seat those it is known to hold - discards it took and has not played since)."""
+    known = known_holdings(view)
+    sizes = view.hand_sizes
+    left = count_cards(view.unseen())
+    held: list[list[int]] = []
+    for seat in range(view.players):
+        kc = [0] * len(left)
+        if seat != view.seat:
+            n = 0
+            for c in known[seat]:
+                if left[c] > 0 and n < sizes[seat]:
+                    left[c] -= 1
+                    kc[c] += 1
+                    n += 1
+        held.append(kc)
+    return left, held
 
 
 class HardBot:
@@ -168,13 +195,7 @@ class HardBot:
         jp = view.rules.joker_points
         hand = list(view.my_hand)
         top = view.discard_top
-        known = known_holdings(view)
-        left = count_cards(view.unseen())
-        for seat, cards in enumerate(known):
-            if seat != view.seat:
-                for c in cards:
-                    if left[c] > 0:
-                        left[c] -= 1
+        left, _ = split_unseen(view)
         free = [c for c in range(len(left)) for _ in range(left[c])]
         fp = FastPlanner(spec, jp, left if self.normal.style.counting else None)
         players = view.players
@@ -216,20 +237,8 @@ class HardBot:
         me = view.seat
         hand = list(view.my_hand)
         top = view.discard_top
-        known = known_holdings(view)
         sizes = view.hand_sizes
-        left = count_cards(view.unseen())
-        known_cnt: list[list[int]] = []
-        for seat in range(players):
-            kc = [0] * len(left)
-            if seat != me:
-                n = 0
-                for c in known[seat]:
-                    if left[c] > 0 and n < sizes[seat]:
-                        left[c] -= 1
-                        kc[c] += 1
-                        n += 1
-            known_cnt.append(kc)
+        left, known_cnt = split_unseen(view)
         free = [c for c in range(len(left)) for _ in range(left[c])]
         pen = [penalty(c, jp) for c in range(len(left))]
         fp = FastPlanner(spec, jp, left if self.normal.style.counting else None)
@@ -247,7 +256,7 @@ class HardBot:
         # call, else the first caller after it that has calls left (Normal's stock floor).
         may_call = [seat for seat, d in opponents[1:] if not view.laid[seat]
                     and view.calls_used[seat] < view.rules.max_calls
-                    and view.stock_count > 2 * players and view.rules.calling]
+                    and view.stock_count > NORMAL_CALL_FLOOR * players and view.rules.calling]
         next_seat = opponents[0][0] if opponents else -1
         takers = ([next_seat] if next_seat >= 0 and not view.laid[next_seat] else []) + may_call
         throws = [c.card if isinstance(c, Discard) and self.feed else -1 for c in candidates]
