@@ -26,13 +26,13 @@ from ..engine.actions import (
     Refuse,
     Tack,
 )
-from ..engine.cards import JOKER, Card, count_cards, make_card, parse_card, penalty
+from ..engine.cards import JOKER, Card, count_cards, parse_card, penalty
 from ..engine.contract import Lay as LaySpec
 from ..engine.contract import build_melds, find_lay, find_lays
 from ..engine.hand import Phase
 from ..engine.melds import Meld, tack_result
 from ..engine.refusal import Refusal
-from ..engine.rules import FOUR, HandSpec
+from ..engine.rules import HandSpec
 from ..engine.view import View
 from .base import register
 from .plan import connections, deficiency, make_plan
@@ -122,7 +122,6 @@ class Style:
     w_danger_laid: float = 4.0
     call_stock_floor: float = 2.0  # no calls once the stock holds fewer than this many rounds
     lay_for_out: bool = False  # among the lays, prefer the one that leaves fewest cards after tacks
-    w_tack: float = 0.0  # laid: keep the cards that may soon tack (next to a four's end)
 
 
 class NormalBot:
@@ -221,13 +220,6 @@ class NormalBot:
                     danger[i] += weight * feeds(c, taken[seat], spec)
         if view.laid[view.seat]:
             scores = [penalty(c, jp) - self.style.w_danger_laid * danger[i] for i, c in enumerate(options)]
-            if self.style.w_tack:
-                gone = count_cards(view.discard_pile)
-                for m in view.table:
-                    for c in m.cards:
-                        gone[c] += 1
-                for i, c in enumerate(options):
-                    scores[i] -= self.style.w_tack * tack_potential(c, view.table, gone)
             return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
         plan = make_plan(hand, spec, live=self.live)
         kept = count_cards(plan.keep)
@@ -284,35 +276,6 @@ def best_lay_for_out(view: View, hand: list[Card], keep: int, limit: int) -> Lay
             best, best_key = lay, key
         if i + 1 >= limit:
             break
-    return best
-
-
-def tack_potential(card: Card, table: Sequence[Meld], gone: Sequence[int]) -> float:
-    """How likely ``card`` is to become tackable: 1 if it tacks now, 0.5 when one card (with a
-    copy still about) lies between it and a four's end, 0.2 when two do."""
-    if card == JOKER:
-        return 0.0
-    rank, suit = card >> 2, card & 3
-    best = 0.0
-    for m in table:
-        if m.kind != FOUR:
-            if m.base == rank:
-                return 1.0
-            continue
-        if m.suit != suit or len(m.cards) >= 13:
-            continue
-        gaps = []
-        low, high = m.base, m.high
-        for r in ((rank, 14) if rank == 1 else (rank,)):
-            if r < low:
-                gaps.append((low - r - 1, range(r + 1, low)))
-            elif r > high:
-                gaps.append((r - high - 1, range(high + 1, r)))
-        for gap, between in gaps:
-            if gap == 0:
-                return 1.0
-            if gap <= 2 and all(gone[make_card(b, suit)] < 2 for b in between):
-                best = max(best, 0.5 if gap == 1 else 0.2)
     return best
 
 
