@@ -227,8 +227,8 @@ class HardBot:
         a stock order; each player then draws its own share of the stock and throws by its plan
         (:func:`trajectory`). Whoever goes out first ends the hand: the others pay the penalty
         of their hand at that moment, or about :data:`LAID_PENALTY` if they have laid. The
-        score of a candidate is my penalty minus the others' average. The others' futures do
-        not depend on my candidate, so each is simulated once a sample.
+        score of a candidate is my penalty minus the others' average. The others' futures are
+        simulated once a sample; only one that takes my throw is simulated again.
         """
         deadline = self._deadline
         spec = view.spec
