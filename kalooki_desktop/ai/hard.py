@@ -68,6 +68,11 @@ def sample_world(view: View, rng: random.Random, known: Sequence[Sequence[Card]]
     return view.world(others, rest, random.Random(rng.random()))
 
 
+def lowest(candidates: list[Action | None], totals: list[float]) -> Action | None:
+    """The candidate with the lowest total (the first of equals: Normal's own pick comes first)."""
+    return candidates[min(range(len(candidates)), key=lambda i: (totals[i], i))]
+
+
 def split_unseen(view: View) -> tuple[list[int], list[list[int]]]:
     """The cards the seat cannot see, as counts: (those free to be anywhere, and for each
     other seat those it is known to hold - discards it took and has not played since)."""
@@ -216,8 +221,7 @@ class HardBot:
             if self._out_of_time(deadline, started, samples):
                 break
         self.last_samples = samples
-        best = min(range(len(candidates)), key=lambda i: (totals[i], i))
-        return candidates[best]
+        return lowest(candidates, totals)
 
     def search_race(self, view: View, rng: random.Random,
                     candidates: list[Action | None]) -> Action | None:
@@ -329,8 +333,7 @@ class HardBot:
             if self._out_of_time(deadline, started, samples):
                 break
         self.last_samples = samples
-        best = min(range(len(candidates)), key=lambda i: (totals[i], i))
-        return candidates[best]
+        return lowest(candidates, totals)
 
     @staticmethod
     def _pays(lay_tick: float, out_tick: float, end: float, offset: int, players: int,
