@@ -37,9 +37,11 @@ def test_same_deficiency_and_a_keep_as_good(hand_no: int, size: int, rnd: random
         assert kept is not None
         assert sum(kept) == len(ref.keep)
         assert all(kept[c] <= cnt[c] for c in range(CARD_CODES))
-        # The kept cards (with the jokers) are a plan as good as the whole hand's.
+        # The kept cards (with the jokers) are a plan at least as good as the whole hand's (with
+        # one window a suit the planner is not monotone: dropping a spare card can shift a suit's
+        # best window and find a plan one card closer, as for JK AH AC 2S 2D 2D 4D JS JC KH).
         kept_hand = [c for c in range(CARD_CODES) for _ in range(kept[c])] + [JOKER] * cnt[JOKER]
-        assert make_plan(kept_hand, spec, windows_per_suit=1, live=live).deficiency == short
+        assert make_plan(kept_hand, spec, windows_per_suit=1, live=live).deficiency <= short
 
 @settings(max_examples=200, deadline=None)
 @given(st.integers(9, 22), st.randoms(use_true_random=False))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Final
 
 from ..engine.cards import CARD_CODES, JOKER, Card, penalty
 from ..engine.rules import HandSpec
@@ -210,26 +211,18 @@ LEFTOVER_TURNS = 0.7
 def turns_to_out(fp: FastPlanner, cnt: list[int], size: int, draws: Sequence[Card],
                  draw_first: bool) -> float:
     """Estimated turns until a hand (``cnt``, ``size`` cards; changed in place) goes out,
-    drawing ``draws`` one a turn (lower is better).
-
-    Each turn: draw (unless it is the current turn and the pluck is already in the hand), lay
-    if the plan is complete (then the leftover cards still have to go), else throw by the plan.
+    drawing ``draws`` one a turn (lower is better): the :func:`trajectory`'s going out, or if
+    it does not lay within the draws, every turn spent plus two for each card still missing.
     """
-    masks = fp.masks(cnt)
-    minimal = fp.minimal
-    turns = len(draws)
-    for k in range(turns):
-        if draw_first or k > 0:
-            fp.add(cnt, masks, draws[k])
-            size += 1
-        short, kept = fp.plan(cnt, masks)
-        if short == 0:
-            return k + LEFTOVER_TURNS * max(0, size - minimal - 1)
-        assert kept is not None
-        fp.remove(cnt, masks, fp.throw(cnt, kept))
-        size -= 1
-    shortfall = fp.plan(cnt, masks)[0]
-    return turns + 2.0 * shortfall + LEFTOVER_TURNS * max(0, size - minimal)
+    lay, out, _ = trajectory(fp, cnt, size, draws, draw_first, _NO_PENALTY)
+    if lay >= 0:
+        return out
+    if draws and not draw_first:
+        size -= 1  # one throw more than draws
+    return len(draws) + 2.0 * fp.deficiency(cnt) + LEFTOVER_TURNS * max(0, size - fp.minimal)
+
+
+_NO_PENALTY: Final = (0,) * CARD_CODES
 
 
 def trajectory(fp: FastPlanner, cnt: list[int], size: int, draws: Sequence[Card],
