@@ -8,10 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kalooki_desktop.ai.fastplan import FastPlanner, trajectory, turns_to_out
-from kalooki_desktop.ai.hard import LAID_PENALTY, HardBot
+from kalooki_desktop.ai.hard import LAID_PENALTY, HardBot, throw_ranking
 from kalooki_desktop.ai.plan import connections, make_plan
-from kalooki_desktop.engine.cards import CARD_CODES, JOKER, count_cards, penalty
+from kalooki_desktop.engine.cards import CARD_CODES, JOKER, count_cards, parse_cards, penalty
+from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.rules import make_rules
+from kalooki_desktop.engine.view import View
 
 RULES = make_rules("jamaican")
 DECK = [JOKER] * 4 + [c for c in range(4, CARD_CODES) for _ in range(2)]
@@ -103,3 +105,18 @@ def test_race_pays() -> None:
     assert pays(inf, inf, 1, 2, 4, [30, 20, 15]) == 30
     assert pays(inf, inf, 99, 2, 4, [30, 20, 15]) == 15
     assert pays(inf, inf, inf, 2, 4, [30, 20, 15]) == 15
+
+
+def test_throw_ranking_keeps_the_most_outs_then_sheds_points() -> None:
+    # Three threes, four pairs and two singles: throwing a single keeps 4 x 6 live cards that
+    # would make a three; breaking a pair keeps only 3 x 6 + 1. The 5D goes before the 2C (more
+    # points), and a pair of kings is kept even though kings cost more.
+    state = HandState.deal(RULES, RULES.schedule[0], 4, 0, random.Random(1))
+    view = View(state, 0)
+    hand = parse_cards("4S 4H 8S 8H JS JH KS KH 2C 5D")
+    live = [0] + [2] * (CARD_CODES - 1)
+    for c in hand:
+        live[c] -= 1
+    ranked = throw_ranking(view, hand, hand, live, FastPlanner(RULES.schedule[0], 50, live))
+    assert ranked[:2] == parse_cards("5D 2C")
+    assert set(ranked[2:]) == set(parse_cards("4S 4H 8S 8H JS JH KS KH"))

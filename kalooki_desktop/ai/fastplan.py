@@ -255,3 +255,4 @@ def trajectory(fp: FastPlanner, cnt: list[int], size: int, draws: Sequence[Card]
         size -= 1
         pens.append(total)
     return -1, float("inf"), pens
+

@@ -33,7 +33,7 @@ from ..engine.hand import HandState, Phase
 from ..engine.view import View
 from .base import register
 from .fastplan import LEFTOVER_TURNS, FastPlanner, trajectory, turns_to_out
-from .normal import NormalBot, Style, known_holdings
+from .normal import NormalBot, Style, known_holdings, live_cards, throw_danger
 from .plan import connections, deficiency, make_plan
 
 #: Rollout policy: Normal without the slow parts.
@@ -93,6 +93,47 @@ def split_unseen(view: View) -> tuple[list[int], list[list[int]]]:
     return left, held
 
 
+def count_outs(fp: FastPlanner, cnt: list[int], masks: list[int], short: int,
+               live: Sequence[int]) -> int:
+    """How many live cards (each copy counts) would bring a plan ``short`` cards away closer."""
+    outs = 0
+    if short:
+        for d in range(len(live)):
+            if live[d] > 0:
+                FastPlanner.add(cnt, masks, d)
+                if fp.plan(cnt, masks)[0] < short:
+                    outs += live[d]
+                FastPlanner.remove(cnt, masks, d)
+    return outs
+
+
+def throw_ranking(view: View, hand: list[Card], options: Sequence[Card], live: Sequence[int],
+                  fp: FastPlanner, w_penalty: float = 0.1, w_danger: float = 1.0) -> list[Card]:
+    """The throws from best to worst by *outs*: the plan stays as close as it can, then the
+    more live cards that would bring it closer the better (each copy counts), a little for
+    shedding penalty points and against feeding the others (:func:`.normal.throw_danger`)."""
+    return [c for _, _, c, _ in throw_keys(view, hand, options, live, fp, w_penalty, w_danger)]
+
+
+def throw_keys(view: View, hand: list[Card], options: Sequence[Card], live: Sequence[int],
+               fp: FastPlanner, w_penalty: float = 0.1,
+               w_danger: float = 1.0) -> list[tuple[int, float, Card, int]]:
+    """(cards short, score, card, outs) for each throw, best first (see :func:`throw_ranking`)."""
+    jp = view.rules.joker_points
+    cnt = count_cards(hand)
+    danger = throw_danger(view, options)
+    keys: list[tuple[int, float, Card, int]] = []
+    for c in sorted(set(options)):
+        cnt[c] -= 1
+        masks = fp.masks(cnt)
+        short = fp.plan(cnt, masks)[0]
+        outs = count_outs(fp, cnt, masks, short, live)
+        cnt[c] += 1
+        keys.append((short, -outs - w_penalty * penalty(c, jp) + w_danger * danger[c], c, outs))
+    keys.sort()
+    return keys
+
+
 class HardBot:
     """Normal plus search (see the module docstring)."""
 
@@ -101,8 +142,14 @@ class HardBot:
     def __init__(self, think_ms: float = DEFAULT_THINK_MS, max_samples: int = 2000,
                  horizon_turns: int | None = None, search: str = "discard",
                  method: str = "race", feed: bool = True, width: int = 4,
-                 costly: bool = False) -> None:
+                 costly: bool = False, throws: str = "outs",
+                 w_penalty: float = 0.1, w_danger: float = 1.0, take_outs: float | None = None) -> None:
+        self.take_outs = take_outs
+        self.w_penalty = w_penalty
+        self.ranked: list[Card] = []  # this decision's throws, best first (throws="outs")
+        self.w_danger = w_danger
         self.method = method
+        self.throws = throws
         self.feed = feed
         self.width = width  # throws compared
         self.costly = costly
@@ -121,10 +168,45 @@ class HardBot:
         # The whole decision, Normal's part included, stays inside the budget (3% kept spare).
         self._deadline = time.perf_counter() + 0.97 * self.think_ms / 1000.0
         base = self.normal.choose(view, rng)
+        self.ranked = []
+        if self.throws == "outs" and isinstance(base, Discard) and not view.laid[view.seat]:
+            hand = list(view.my_hand)
+            options = [a.card for a in view.legal_actions() if isinstance(a, Discard)]
+            live = self.normal.live if self.normal.live is not None else live_cards(view)
+            fp = FastPlanner(view.spec, view.rules.joker_points, live)
+            self.ranked = throw_ranking(view, hand, options, live, fp, self.w_penalty, self.w_danger)
+            base = Discard(self.ranked[0])
+        if self._takes_for_outs(view, base):
+            return PluckDiscard() if view.phase == Phase.PLUCK else Refuse()
         candidates = self.candidates(view, base)
         if len(candidates) < 2 or self.think_ms <= 0:
             return base
         return self.search(view, rng, candidates)
+
+    def _takes_for_outs(self, view: View, base: Action | None) -> bool:
+        """With ``take_outs``: take the discard Normal lets go (pluck it, or refuse its call)
+        when the hand gains at least that many outs by it."""
+        if self.take_outs is None or not view.my_turn or view.laid[view.seat]:
+            return False
+        plucking = view.phase == Phase.PLUCK and isinstance(base, PluckStock) and not view.stock_only
+        allowing = view.phase == Phase.ALLOW and isinstance(base, Allow)
+        return (plucking or allowing) and self._outs_gain(view) >= self.take_outs
+
+    def _outs_gain(self, view: View) -> float:
+        """How many more outs the hand has after taking the discard (and the best throw) than now."""
+        top = view.discard_top
+        if top is None or top == JOKER:
+            return -1.0
+        hand = list(view.my_hand)
+        live = self.normal.live if self.normal.live is not None else live_cards(view)
+        fp = FastPlanner(view.spec, view.rules.joker_points, live)
+        cnt = count_cards(hand)
+        masks = fp.masks(cnt)
+        short = fp.plan(cnt, masks)[0]
+        now = count_outs(fp, cnt, masks, short, live)
+        after = throw_keys(view, [*hand, top], [*hand, top], live, fp)
+        best = max((k[3] for k in after if k[0] == short), default=now)
+        return float(best - now)
 
     # --- which decisions to search -------------------------------------------------------
 
@@ -155,6 +237,8 @@ class HardBot:
         return deficiency([*hand, card], view.spec, live) < deficiency(hand, view.spec, live)
 
     def _discard_candidates(self, view: View, hand: list[Card], base: Discard) -> list[Action | None]:
+        if self.ranked:
+            return [Discard(c) for c in self.ranked[:self.width]]
         plan = make_plan(hand, view.spec, live=self.normal.live)
         kept = count_cards(plan.keep)
         held = count_cards(hand)

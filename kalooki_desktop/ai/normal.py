@@ -105,6 +105,20 @@ def feeds(card: Card, wanted: Sequence[Card], spec: HandSpec) -> float:
     return value
 
 
+def throw_danger(view: View, options: Sequence[Card]) -> dict[Card, float]:
+    """How much each throw seems to feed the others, by the discards they took (the next
+    player counts 1.5 times)."""
+    danger = {c: 0.0 for c in options}
+    taken = taken_cards(view.log, view.players)
+    for seat in range(view.players):
+        if seat == view.seat or view.laid[seat] or not taken[seat]:
+            continue
+        weight = 1.5 if seat == (view.seat + 1) % view.players else 1.0
+        for c in danger:
+            danger[c] += weight * feeds(c, taken[seat], view.spec)
+    return danger
+
+
 @dataclass
 class Style:
     """What separates the levels."""
@@ -211,13 +225,8 @@ class NormalBot:
         jp = view.rules.joker_points
         danger = [0.0] * len(options)
         if self.style.watch_others:
-            taken = taken_cards(view.log, view.players)
-            for seat in range(view.players):
-                if seat == view.seat or view.laid[seat] or not taken[seat]:
-                    continue
-                weight = 1.5 if seat == (view.seat + 1) % view.players else 1.0
-                for i, c in enumerate(options):
-                    danger[i] += weight * feeds(c, taken[seat], spec)
+            by_card = throw_danger(view, options)
+            danger = [by_card[c] for c in options]
         if view.laid[view.seat]:
             scores = [penalty(c, jp) - self.style.w_danger_laid * danger[i] for i, c in enumerate(options)]
             return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
