@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from kalooki_desktop.ai.fastplan import FastPlanner, trajectory, turns_to_out
 from kalooki_desktop.ai.hard import LAID_PENALTY, HardBot, throw_ranking
 from kalooki_desktop.ai.plan import connections, make_plan
+from kalooki_desktop.engine.actions import Discard
 from kalooki_desktop.engine.cards import CARD_CODES, JOKER, count_cards, parse_cards, penalty
 from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.rules import make_rules
@@ -117,6 +118,21 @@ def test_throw_ranking_keeps_the_most_outs_then_sheds_points() -> None:
     live = [0] + [2] * (CARD_CODES - 1)
     for c in hand:
         live[c] -= 1
-    ranked = throw_ranking(view, hand, hand, live, FastPlanner(RULES.schedule[0], 50, live))
+    ranked = [c for _, _, c in throw_ranking(view, hand, hand, live,
+                                             FastPlanner(RULES.schedule[0], 50, live))]
     assert ranked[:2] == parse_cards("5D 2C")
     assert set(ranked[2:]) == set(parse_cards("4S 4H 8S 8H JS JH KS KH"))
+
+
+def test_hard_searches_only_the_throws_the_outs_cannot_tell_apart() -> None:
+    state = HandState.deal(RULES, RULES.schedule[0], 4, 0, random.Random(1))
+    view = View(state, 0)
+    hand = list(view.my_hand)
+    bot = HardBot()  # tie 0: only exact ties go to the search
+    bot.ranked = [(2, -24.5, 40), (2, -24.5, 41), (2, -24.2, 42), (3, -30.0, 43)]
+    cands = bot._discard_candidates(view, hand, Discard(40))
+    assert [c.card for c in cands if isinstance(c, Discard)] == [40, 41]
+    wide = HardBot(tie=None, width=3)
+    wide.ranked = bot.ranked
+    cands = wide._discard_candidates(view, hand, Discard(40))
+    assert [c.card for c in cands if isinstance(c, Discard)] == [40, 41, 42]
