@@ -28,7 +28,7 @@ def _deterministic(name: str):  # type: ignore[no-untyped-def]
     if name == "hard-rollouts":
         return HardBot(think_ms=60_000, max_samples=2, search="discard,pluck,call", method="rollouts")
     if name == "hard-race":
-        return HardBot(think_ms=60_000, max_samples=8, search="discard,pluck,call", method="race")
+        return HardBot(think_ms=60_000, max_samples=8, search="discard,pluck,call", method="race", tie=None)
     if name == "hard-draws":
         return HardBot(think_ms=60_000, max_samples=8, search="discard,pluck,call", method="draws")
     return make_bot(name)
@@ -98,7 +98,7 @@ def test_every_level_plays_whole_games_legally(name: str) -> None:
     if name == "hard-wide":
         first = HardBot(think_ms=5, search="discard,pluck,call")
     elif name == "hard-race":
-        first = HardBot(think_ms=60_000, max_samples=3, search="discard,pluck,call", method="race")
+        first = HardBot(think_ms=60_000, max_samples=3, search="discard,pluck,call", method="race", tie=None)
     elif name == "hard-rollouts":
         first = HardBot(think_ms=60_000, max_samples=2, search="discard,pluck,call", method="rollouts")
     else:
@@ -126,7 +126,7 @@ def test_worker_decides_off_thread_and_can_be_cancelled() -> None:
     match = Match(make_rules(), 4, seed=8)
     worker = BotWorker()
     try:
-        hard = HardBot(think_ms=30_000)
+        hard = HardBot(think_ms=30_000, tie=None)  # searches its best four throws, not only ties
         # Find a decision Hard searches (a discard while not laid).
         rng = random.Random(2)
         normals = [make_bot("normal") for _ in range(4)]

@@ -170,7 +170,8 @@ class HardBot:
         self._deadline = 0.0
 
     def choose(self, view: View, rng: random.Random) -> Action | None:
-        """Normal's answer, or the best candidate by search when there is a real choice."""
+        """Normal's answer (its throw replaced by the best by outs), or the best candidate by
+        search when the outs leave a real choice."""
         # The whole decision, Normal's part included, stays inside the budget (3% kept spare).
         self._deadline = time.perf_counter() + 0.97 * self.think_ms / 1000.0
         base = self.normal.choose(view, rng)
@@ -178,7 +179,7 @@ class HardBot:
         if self.throws == "outs" and isinstance(base, Discard) and not view.laid[view.seat]:
             hand = list(view.my_hand)
             options = [a.card for a in view.legal_actions() if isinstance(a, Discard)]
-            live = self.normal.live if self.normal.live is not None else live_cards(view)
+            live = self.normal.live if self.normal.live is not None else live_cards(view)  # counting is on
             fp = FastPlanner(view.spec, view.rules.joker_points, live)
             self.ranked = throw_ranking(view, hand, options, live, fp, self.w_penalty, self.w_danger)
             base = Discard(self.ranked[0][2])
