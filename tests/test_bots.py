@@ -126,7 +126,7 @@ def test_worker_decides_off_thread_and_can_be_cancelled() -> None:
     match = Match(make_rules(), 4, seed=8)
     worker = BotWorker()
     try:
-        hard = HardBot(think_ms=30_000, tie=None)  # searches its best four throws, not only ties
+        hard = HardBot(think_ms=30_000, search="discard", tie=None)  # searches its best four throws
         # Find a decision Hard searches (a discard while not laid).
         rng = random.Random(2)
         normals = [make_bot("normal") for _ in range(4)]

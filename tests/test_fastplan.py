@@ -1,4 +1,5 @@
-"""The fast planner of Hard's search agrees with the reference planner."""
+"""Hard's planning: the fast planner agrees with the reference planner; the outs ranking and
+the calls to the end of the stock."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kalooki_desktop.ai.base import make_bot
 from kalooki_desktop.ai.fastplan import FastPlanner, trajectory, turns_to_out
 from kalooki_desktop.ai.hard import LAID_PENALTY, HardBot, throw_ranking
 from kalooki_desktop.ai.plan import connections, make_plan
-from kalooki_desktop.engine.actions import Discard
-from kalooki_desktop.engine.cards import CARD_CODES, JOKER, count_cards, parse_cards, penalty
+from kalooki_desktop.engine.actions import Call, Discard, PluckStock
+from kalooki_desktop.engine.cards import CARD_CODES, JOKER, count_cards, parse_card, parse_cards, penalty
 from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.view import View
@@ -128,11 +130,27 @@ def test_hard_searches_only_the_throws_the_outs_cannot_tell_apart() -> None:
     state = HandState.deal(RULES, RULES.schedule[0], 4, 0, random.Random(1))
     view = View(state, 0)
     hand = list(view.my_hand)
-    bot = HardBot()  # tie 0: only exact ties go to the search
+    bot = HardBot(search="discard")  # tie 0: only exact ties go to the search
     bot.ranked = [(2, -24.5, 40), (2, -24.5, 41), (2, -24.2, 42), (3, -30.0, 43)]
     cands = bot._discard_candidates(view, hand, Discard(40))
     assert [c.card for c in cands if isinstance(c, Discard)] == [40, 41]
-    wide = HardBot(tie=None, width=3)
+    wide = HardBot(search="discard", tie=None, width=3)
     wide.ranked = bot.ranked
     cands = wide._discard_candidates(view, hand, Discard(40))
     assert [c.card for c in cands if isinstance(c, Discard)] == [40, 41, 42]
+
+
+def test_hard_calls_to_the_end_of_the_stock() -> None:
+    # Seat 2 may call seat 0's discard, which makes its second three; only one round of
+    # stock is left. Normal no longer calls there (two rounds), Hard does.
+    hands = [parse_cards("5D 3D 4H 6S 7C 9D 10H JS QC KD"),
+             parse_cards("2D 3H 4S 6C 7D 9H 10S JC QD KH"),
+             parse_cards("5S 5H 8S 8H 8D AS AH 2S 4C"),
+             parse_cards("2H 3S 4D 6H 7S 9C 10D JH QS KC")]
+    stock = parse_cards("3C 6D 9S QH")
+    state = HandState.from_position(RULES, RULES.schedule[0], 3, hands, parse_cards("JD"), stock)
+    state.apply(0, PluckStock())
+    state.apply(0, Discard(parse_card("5D")))
+    assert 2 in state.eligible_callers()
+    assert make_bot("normal").choose(View(state, 2), random.Random(0)) is None
+    assert HardBot(think_ms=0).choose(View(state, 2), random.Random(0)) == Call()
