@@ -15,7 +15,19 @@ from kalooki_desktop.scenes.scoreboard import ScoreboardScene
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.storage.paths import set_data_dir
 
-from .gui import click, drag, hand_pos, key, make_app, play_by_mouse, press_button, run_until, step, table_at
+from .gui import (
+    click,
+    drag,
+    hand_pos,
+    key,
+    make_app,
+    play_by_mouse,
+    post,
+    press_button,
+    run_until,
+    step,
+    table_at,
+)
 
 LAYER = "7S 7H 7D 9S 9H 9D KS KH KD 4C"
 PLAIN = ["2S 3H 5D 6C 8S 10H QD JC AH", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC"]
@@ -321,3 +333,31 @@ def test_leaving_and_continuing_does_not_pile_up_listeners(app):
         step(app, 2)
     tables = [f for f in session.listeners if getattr(f, "__self__", None).__class__ is TableScene]
     assert len(tables) == 1 and tables[0].__self__ is app.top
+
+
+def test_a_press_on_a_card_that_moved_away_is_ignored(app):
+    # A bot's move or a new hand can rebuild the hand and the slots between the press and the
+    # release of the mouse button: the release then does nothing (it once raised IndexError).
+    scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
+    click(app, scene.layout.stock.center)
+    for card in ("7S", "7H", "7D"):
+        drag(app, hand_pos(scene, card), slot_centre(scene, 0))
+    pos = slot_pos(scene, 0, "7D")
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    step(app)
+    assert scene.press is not None and scene.press.kind == "slot"
+    scene.slots[0].clear()  # as if the slots were rebuilt under the press
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    step(app, 2)
+    assert scene.press is None and scene.slots[0] == []
+    before = list(scene.order)
+    pos = hand_pos(scene, "4C")
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    step(app)
+    assert scene.press is not None and scene.press.kind == "hand"
+    del scene.order[scene.press.index:]  # the hand shrank under the press
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    step(app, 2)
+    assert scene.session.prompt() == "play"  # nothing was discarded or selected
+    assert not scene.selected
+    scene.order[:] = before

@@ -211,6 +211,7 @@ class TableScene(Scene):
     def sync_hand(self) -> None:
         """Match the displayed order and the slots to the engine's hand (new cards go last)."""
         m = self.session.match
+        before = (list(self.order), [list(slot) for slot in self.slots])
         key = (len(m.results), len(m.rules.schedule))
         if key != self.hand_key:
             self.hand_key = key
@@ -249,6 +250,8 @@ class TableScene(Scene):
             self.order = order
         if m.hand.laid[HUMAN] and any(self.slots):
             self.slots = [[] for _ in self.slot_kinds]
+        if self.press is not None and before != (self.order, self.slots):
+            self.press = None  # the card under the press moved: the press is stale
 
     def sort_hand(self, mode: str) -> None:
         """Sort the hand by suit or by rank (one click)."""
@@ -850,6 +853,9 @@ class TableScene(Scene):
         """Lift the pressed card (and the rest of a selection) to follow the pointer."""
         lay = self.layout
         assert lay is not None
+        if not self._press_still_valid(p):
+            self.press = None
+            return
         if p.kind == "hand":
             assert isinstance(p.index, int)
             rects = self.hand_rects()
@@ -897,6 +903,8 @@ class TableScene(Scene):
     def click(self, p: Press) -> None:
         """A press released without moving: select, unstage, pluck, or double-click to discard."""
         now = _now()
+        if not self._press_still_valid(p):
+            return  # the hand or the staging slots changed under the press: ignore it
         if p.kind == "hand":
             assert isinstance(p.index, int)
             if (
@@ -919,6 +927,18 @@ class TableScene(Scene):
             self.submit(PluckStock())
         elif p.kind == "pile":
             self.submit(PluckDiscard())
+
+    def _press_still_valid(self, p: Press) -> bool:
+        """True if the card ``p`` was pressed on is still where it was (a bot's move or a new
+        hand may rebuild the hand and the staging slots between press and release)."""
+        if p.kind == "hand":
+            return isinstance(p.index, int) and 0 <= p.index < len(self.order)
+        if p.kind == "slot":
+            if not isinstance(p.index, tuple):
+                return False
+            j, k = p.index
+            return 0 <= j < len(self.slots) and 0 <= k < len(self.slots[j])
+        return True
 
     def drop_target(self, pos: tuple[int, int], drag: Drag) -> tuple[str, int | None]:
         """Where a drop at ``pos`` goes: ("slot", j), ("meld", index), ("pile", None),
