@@ -2,17 +2,25 @@
 
 ``python -m kalooki_desktop.sim --games 20 --players 4 --bots random,random,random,random
 --rules jamaican --variants J-V5 --seed 1 --check`` prints one JSON object.
+
+``--games-out FILE`` also writes one JSON line per match (its deal, every bot's total and the
+winners), and ``--compare A B`` compares two such files game by game: the same deals and
+seating played by two versions of the first bot, the difference of its wins with a 95%
+interval. Paired like that, a rule that changes few decisions is measured to about one point
+of win rate over 1,000 games.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import IO
 
 from .ai.base import Bot, make_bot, next_decision
 from .ai.hard import set_think_ms
@@ -64,6 +72,53 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
     centre = (p + z * z / (2 * n)) / denom
     half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def compare_games(a: Sequence[str], b: Sequence[str], entry: int = 0) -> dict[str, object]:
+    """Two ``--games-out`` files of the same games (deal and seating), compared for the bot
+    ``entry`` (default: the first of ``--bots``): its wins in each, and the mean difference of
+    B's over A's per game with a 95% interval (normal approximation over the games)."""
+    def load(lines: Sequence[str]) -> dict[int, dict[str, object]]:
+        out: dict[int, dict[str, object]] = {}
+        for line in lines:
+            if line.strip():
+                row = json.loads(line)
+                out[int(row["game"])] = row
+        return out
+
+    def win(row: dict[str, object]) -> float:
+        winners = row["winners"]
+        assert isinstance(winners, list)
+        return 1.0 if entry in winners else 0.0
+
+    def score(row: dict[str, object]) -> float:
+        totals = row["totals"]
+        assert isinstance(totals, list)
+        return float(totals[entry])
+
+    ra, rb = load(a), load(b)
+    games = sorted(g for g in ra if g in rb and ra[g]["deal"] == rb[g]["deal"])
+    n = len(games)
+    if n == 0:
+        raise ValueError("the two files share no game (same game number and deal)")
+    diffs = [win(rb[g]) - win(ra[g]) for g in games]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    half = 1.96 * (var / n) ** 0.5
+    wins_a = sum(win(ra[g]) for g in games)
+    wins_b = sum(win(rb[g]) for g in games)
+    return {
+        "games": n,
+        "wins_a": wins_a,
+        "wins_b": wins_b,
+        "win_rate_a": round(wins_a / n, 4),
+        "win_rate_b": round(wins_b / n, 4),
+        "win_rate_b_ci95": [round(x, 4) for x in wilson_interval(wins_b, n)],
+        "diff": round(mean, 4),
+        "diff_ci95": [round(mean - half, 4), round(mean + half, 4)],
+        "mean_score_a": round(sum(score(ra[g]) for g in games) / n, 2),
+        "mean_score_b": round(sum(score(rb[g]) for g in games) / n, 2),
+    }
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -164,8 +219,10 @@ def simulate(
     check: bool = False,
     rotate: bool = False,
     think_ms: float | None = None,
+    games_out: IO[str] | None = None,
 ) -> dict[str, object]:
-    """Play ``games`` matches and return the report of ``python -m kalooki_desktop.sim``."""
+    """Play ``games`` matches and return the report of ``python -m kalooki_desktop.sim``
+    (with ``games_out``, one JSON line per match there: see :func:`compare_games`)."""
     players = len(bots)
     stats = [SeatStats(b) for b in bots]
     hands = void = total_actions = 0
@@ -186,6 +243,12 @@ def simulate(
         for r in match.results:
             hands += 1
             void += r.void
+        if games_out is not None:
+            games_out.write(json.dumps({
+                "game": g, "deal": deal, "bots": list(bots),
+                "totals": [match.totals[seat_of_entry[e]] for e in range(players)],
+                "winners": [e for e in range(players) if seat_of_entry[e] in match.winners],
+            }) + "\n")
         for e, st in enumerate(stats):
             s = seat_of_entry[e]
             st.matches += 1
@@ -244,8 +307,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--check", action="store_true", help="verify invariants after every action")
     p.add_argument("--rotate", action="store_true",
                    help="duplicate play: each deal once per seat, the bots rotated through the seats")
-    p.add_argument("--think-ms", type=float, default=None, help="thinking budget of hard bots")
+    p.add_argument("--games-out", default=None, metavar="FILE",
+                   help="also write one JSON line per match to FILE")
+    p.add_argument("--compare", nargs=2, default=None, metavar=("A", "B"),
+                   help="compare two --games-out files game by game (nothing is played)")
+    p.add_argument("--think-ms", type=float, default=None,
+                   help="thinking budget of the search (hard-search; hard itself does not search)")
     args = p.parse_args(argv)
+    if args.compare:
+        try:
+            with open(args.compare[0], encoding="utf-8") as fa, \
+                    open(args.compare[1], encoding="utf-8") as fb:
+                print(json.dumps(compare_games(fa.readlines(), fb.readlines())))
+        except (OSError, ValueError, KeyError) as e:
+            p.error(f"cannot compare {args.compare[0]} and {args.compare[1]}: {e}")
+        return 0
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     players = args.players or len(names)
     if len(names) == 1:
@@ -262,7 +338,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as e:
         p.error(str(e))
     try:
-        report = simulate(args.games, names, rules, args.seed, args.check, args.rotate, args.think_ms)
+        with contextlib.ExitStack() as stack:
+            out = (stack.enter_context(open(args.games_out, "w", encoding="utf-8"))
+                   if args.games_out else None)
+            report = simulate(args.games, names, rules, args.seed, args.check, args.rotate,
+                              args.think_ms, out)
+    except OSError as e:
+        p.error(f"cannot write {args.games_out}: {e}")
     except InvariantBreach as e:
         print(json.dumps({"error": str(e)}), file=sys.stdout)
         return 1

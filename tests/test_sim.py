@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -63,11 +64,11 @@ def test_rotation_seats_every_bot_everywhere() -> None:
 
 
 def test_levels_by_name_and_a_thinking_cap() -> None:
-    done = run_sim("--games", "1", "--players", "3", "--bots", "hard,normal,easy", "--rules", "baby",
-                   "--think-ms", "5", "--seed", "2", "--check")
+    done = run_sim("--games", "1", "--players", "3", "--bots", "hard-search,normal,easy", "--rules",
+                   "baby", "--think-ms", "5", "--seed", "2", "--check")
     assert done.returncode == 0, done.stderr
     seats = json.loads(done.stdout)["seats"]
-    assert [s["bot"] for s in seats] == ["hard", "normal", "easy"]
+    assert [s["bot"] for s in seats] == ["hard-search", "normal", "easy"]
     assert seats[0]["decision_ms_p99"] < 200  # a 5 ms budget, with room for a slow machine
     lo, hi = seats[0]["win_rate_ci95"]
     assert 0.0 <= lo <= seats[0]["win_rate"] <= hi <= 1.0
@@ -78,3 +79,31 @@ def test_rotation_is_duplicate_play() -> None:
     report = sim.simulate(8, ["normal"] * 4, make_rules("baby"), seed=11, rotate=True)
     wins = [s["wins"] for s in report["seats"]]  # type: ignore[index]
     assert len(set(wins)) == 1 and wins[0] >= 2
+
+
+def test_games_out_and_the_paired_comparison(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    common = ["--games", "6", "--players", "3", "--rules", "baby", "--rotate", "--seed", "4"]
+    assert sim.main([*common, "--bots", "greedy,random,greedy", "--games-out", str(a)]) == 0
+    assert sim.main([*common, "--bots", "normal,random,greedy", "--games-out", str(b)]) == 0
+    capsys.readouterr()
+    rows = [json.loads(line) for line in a.read_text().splitlines()]
+    assert [r["deal"] for r in rows] == [4, 4, 4, 5, 5, 5]  # every deal once in every seat
+    assert rows[0]["bots"] == ["greedy", "random", "greedy"] and len(rows[0]["totals"]) == 3
+    assert all(set(r["winners"]) <= {0, 1, 2} and r["winners"] for r in rows)
+    wins_b = sum(0 in json.loads(line)["winners"] for line in b.read_text().splitlines())
+
+    assert sim.main(["--compare", str(a), str(b)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 6
+    assert report["wins_a"] == sum(0 in r["winners"] for r in rows) and report["wins_b"] == wins_b
+    assert report["diff"] == round((report["wins_b"] - report["wins_a"]) / 6, 4)
+    lo, hi = report["diff_ci95"]
+    assert lo <= report["diff"] <= hi
+
+    assert sim.main(["--compare", str(a), str(a)]) == 0
+    same = json.loads(capsys.readouterr().out)
+    assert same["diff"] == 0 and same["diff_ci95"] == [0, 0]
+
+    done = run_sim("--compare", str(a), str(tmp_path / "missing.jsonl"))
+    assert done.returncode == 2 and "cannot compare" in done.stderr
