@@ -88,12 +88,14 @@ def compare_games(a: Sequence[str], b: Sequence[str], entry: int = 0) -> dict[st
 
     def win(row: dict[str, object]) -> float:
         winners = row["winners"]
-        assert isinstance(winners, list)
+        if not isinstance(winners, list):
+            raise ValueError(f"game {row['game']}: 'winners' is not a list")
         return 1.0 if entry in winners else 0.0
 
     def score(row: dict[str, object]) -> float:
         totals = row["totals"]
-        assert isinstance(totals, list)
+        if not isinstance(totals, list) or len(totals) <= entry:
+            raise ValueError(f"game {row['game']}: 'totals' has no entry {entry}")
         return float(totals[entry])
 
     ra, rb = load(a), load(b)
@@ -319,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             with open(args.compare[0], encoding="utf-8") as fa, \
                     open(args.compare[1], encoding="utf-8") as fb:
                 print(json.dumps(compare_games(fa.readlines(), fb.readlines())))
-        except (OSError, ValueError, KeyError) as e:
+        except (OSError, ValueError, KeyError, TypeError) as e:
             p.error(f"cannot compare {args.compare[0]} and {args.compare[1]}: {e}")
         return 0
     names = [b.strip() for b in args.bots.split(",") if b.strip()]

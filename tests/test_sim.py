@@ -107,3 +107,9 @@ def test_games_out_and_the_paired_comparison(tmp_path: Path, capsys: pytest.Capt
 
     done = run_sim("--compare", str(a), str(tmp_path / "missing.jsonl"))
     assert done.returncode == 2 and "cannot compare" in done.stderr
+    bad = tmp_path / "bad.jsonl"
+    for other in ('{"game": 0, "deal": 4, "totals": [1, 2, 3], "winners": 0}\n', "not json\n"):
+        bad.write_text(other)
+        with pytest.raises(SystemExit):
+            sim.main(["--compare", str(a), str(bad)])
+        assert "cannot compare" in capsys.readouterr().err
