@@ -211,7 +211,8 @@ class TableScene(Scene):
     def sync_hand(self) -> None:
         """Match the displayed order and the slots to the engine's hand (new cards go last)."""
         m = self.session.match
-        before = (list(self.order), [list(slot) for slot in self.slots])
+        # A press on a card that moves is stale (compared only while a button is held).
+        before = (list(self.order), [list(slot) for slot in self.slots]) if self.press else None
         key = (len(m.results), len(m.rules.schedule))
         if key != self.hand_key:
             self.hand_key = key
@@ -250,8 +251,8 @@ class TableScene(Scene):
             self.order = order
         if m.hand.laid[HUMAN] and any(self.slots):
             self.slots = [[] for _ in self.slot_kinds]
-        if self.press is not None and before != (self.order, self.slots):
-            self.press = None  # the card under the press moved: the press is stale
+        if before is not None and before != (self.order, self.slots):
+            self.press = None
 
     def sort_hand(self, mode: str) -> None:
         """Sort the hand by suit or by rank (one click)."""
