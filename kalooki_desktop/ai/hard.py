@@ -145,6 +145,25 @@ def throw_ranking(view: View, hand: list[Card], options: Sequence[Card], live: S
     return keys
 
 
+class _HardPlanner(NormalBot):
+    """Normal's decisions with Hard's throw while building: the best by outs (and the ranking
+    kept on the Hard bot for its search)."""
+
+    def __init__(self, hard: HardBot, style: Style) -> None:
+        super().__init__(style)
+        self.hard = hard
+
+    def pick_discard(self, view: View, hand: list[Card], options: list[Card],
+                     rng: random.Random) -> Card:
+        hard = self.hard
+        if hard.throws != "outs" or view.laid[view.seat]:
+            return super().pick_discard(view, hand, options, rng)
+        live = self.live if self.live is not None else live_cards(view)
+        fp = FastPlanner(view.spec, view.rules.joker_points, live)
+        hard.ranked = throw_ranking(view, hand, options, live, fp, hard.w_penalty, hard.w_danger)
+        return hard.ranked[0][2]
+
+
 class HardBot:
     """Normal plus search (see the module docstring)."""
 
@@ -171,7 +190,8 @@ class HardBot:
         self.horizon_turns = horizon_turns
         self.cancel = threading.Event()
         # Calls while the stock lasts (Normal stops two rounds before its end).
-        self.normal = NormalBot(Style(counting=True, lay_for_out=True, call_stock_floor=call_floor))
+        self.normal = _HardPlanner(self, Style(counting=True, lay_for_out=True,
+                                               call_stock_floor=call_floor))
         self.fast = NormalBot(FAST)
         self.last_samples = 0
         self._deadline = 0.0
@@ -181,15 +201,8 @@ class HardBot:
         best candidate by search when the outs leave a real choice."""
         # The whole decision, Normal's part included, stays inside the budget (3% kept spare).
         self._deadline = time.perf_counter() + 0.97 * self.think_ms / 1000.0
+        self.ranked = []  # filled by the planner's throw (_HardPlanner.pick_discard)
         base = self.normal.choose(view, rng)
-        self.ranked = []
-        if self.throws == "outs" and isinstance(base, Discard) and not view.laid[view.seat]:
-            hand = list(view.my_hand)
-            options = [a.card for a in view.legal_actions() if isinstance(a, Discard)]
-            live = self.normal.live if self.normal.live is not None else live_cards(view)  # counting is on
-            fp = FastPlanner(view.spec, view.rules.joker_points, live)
-            self.ranked = throw_ranking(view, hand, options, live, fp, self.w_penalty, self.w_danger)
-            base = Discard(self.ranked[0][2])
         candidates = self.candidates(view, base)
         if len(candidates) < 2 or self.think_ms <= 0:
             return base
