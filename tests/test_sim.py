@@ -105,6 +105,9 @@ def test_games_out_and_the_paired_comparison(tmp_path: Path, capsys: pytest.Capt
     same = json.loads(capsys.readouterr().out)
     assert same["diff"] == 0 and same["diff_ci95"] == [0, 0]
 
+    done = run_sim(*common, "--bots", "greedy,random,greedy", "--games-out",
+                   str(tmp_path / "no-such-dir" / "x.jsonl"))
+    assert done.returncode == 2 and "cannot write" in done.stderr
     done = run_sim("--compare", str(a), str(tmp_path / "missing.jsonl"))
     assert done.returncode == 2 and "cannot compare" in done.stderr
     bad = tmp_path / "bad.jsonl"
