@@ -1,0 +1,263 @@
+"""Decision probe: where another bot would decide differently, which decision is better.
+
+``python -m kalooki_desktop.probe --bots hard,normal,normal,normal --alt normal --games 20
+--rollouts 32 --seed 1`` plays matches as the simulator does with ``--rotate`` (each deal once
+per seat; the first bot, the *probed* one, sits in every seat in turn). At each of the probed
+bot's decisions the alternative bot is asked too, on the same view. Where the two would decide
+differently, both decisions are scored by ``--rollouts`` playouts of the rest of the hand from
+the true state: the hidden hands as they are, the stock reshuffled (the same shuffles for both
+decisions), every seat then playing on with its own bot. A decision's score is the mean, over
+the playouts, of the probed seat's hand score minus the others' mean (penalty points: lower is
+better). The report gives, for each kind of decision (call, pluck, allow, lay, tack, discard
+while building, discard once laid), how many differed, how many were probed, and the
+alternative's *gain*: the base decision's score minus the alternative's, with a 95% interval
+(positive: the alternative decided better). ``totals`` lists each match's totals in the order
+of ``--bots``, as the simulator's ``--games-out`` does.
+
+It answers "is this rule better?" one decision at a time: a match-level comparison re-deals the
+luck of every match a rule touches, so a change of a few points of hand score is lost in the
+noise of thousands of matches, while here each differing decision is compared on the same
+cards. It is one step: the alternative decides once, then the probed bot plays on, so it
+measures the alternative as a change to the probed bot, not the alternative as a whole player.
+
+The probe reads the hidden cards to *measure*; the bots still see only their own views, and the
+game goes on exactly as it would without the probe (its decisions and their random numbers are
+the same).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .ai.base import Bot, make_bot
+from .engine.actions import Action, Call, Discard, Lay, MoveJoker, Tack
+from .engine.hand import HandState, Phase
+from .engine.match import Match
+from .engine.rules import RuleSet, make_rules
+from .engine.view import View
+
+#: Kinds of decision, in report order.
+KINDS = ("call", "pluck", "allow", "lay", "tack", "discard", "discard laid", "other")
+#: A playout longer than this many actions is abandoned (scored as a void hand).
+MAX_PLAYOUT_ACTIONS = 5_000
+
+
+@dataclass
+class KindStats:
+    """What the probe gathers for one kind of decision."""
+
+    decisions: int = 0
+    differed: int = 0
+    gains: list[float] = field(default_factory=list)
+
+    def report(self) -> dict[str, object]:
+        out: dict[str, object] = {"decisions": self.decisions, "differed": self.differed,
+                                  "probed": len(self.gains)}
+        if self.gains:
+            mean, half = mean_ci(self.gains)
+            out["gain"] = round(mean, 2)
+            out["gain_ci95"] = [round(mean - half, 2), round(mean + half, 2)]
+        return out
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def kind_of(state: HandState, seat: int, action: Action | None, calling: bool) -> str:
+    """The kind of the decision ``action`` answers (``calling``: the seat was asked to call)."""
+    if calling:
+        return "call"
+    if state.phase == Phase.PLUCK:
+        return "pluck"
+    if state.phase == Phase.ALLOW:
+        return "allow"
+    if isinstance(action, Lay):
+        return "lay"
+    if isinstance(action, (Tack, MoveJoker)):
+        return "tack"
+    if isinstance(action, Discard):
+        return "discard laid" if state.laid[seat] else "discard"
+    return "other"
+
+
+def play_out(state: HandState, bots: Sequence[Bot], rng: random.Random, totals: Sequence[int],
+             skip_caller: int | None = None) -> None:
+    """Play ``state`` to the end of the hand, every seat by its bot (``skip_caller`` does not
+    call the discard now waiting: it let that card go)."""
+    for _ in range(MAX_PLAYOUT_ACTIONS):
+        if state.phase == Phase.OVER:
+            return
+        acted = False
+        for caller in state.eligible_callers():
+            if caller == skip_caller:
+                continue
+            if bots[caller].choose(View(state, caller, totals), rng) is not None:
+                state.apply(caller, Call())
+                acted = True
+                break
+        skip_caller = None
+        if not acted:
+            seat = state.turn
+            action = bots[seat].choose(View(state, seat, totals), rng)
+            if action is None:
+                raise RuntimeError(f"the bot at seat {seat} gave no action when it had to act")
+            state.apply(seat, action)
+
+
+def outcome(state: HandState, seat: int) -> float:
+    """The seat's hand score minus the others' mean (0 for a void or abandoned hand)."""
+    if state.phase != Phase.OVER or state.scores is None or state.void:
+        return 0.0
+    others = [s for i, s in enumerate(state.scores) if i != seat]
+    return state.scores[seat] - sum(others) / len(others)
+
+
+def score_actions(state: HandState, bots: Sequence[Bot], seat: int,
+                  actions: Sequence[Action | None], rollouts: int, seed: int,
+                  totals: Sequence[int], calling: bool) -> list[float]:
+    """Each action's mean outcome over ``rollouts`` playouts with common random numbers
+    (None, when ``calling``: the seat lets the card go)."""
+    sums = [0.0] * len(actions)
+    for r in range(rollouts):
+        for i, action in enumerate(actions):
+            world = state.clone()
+            random.Random(seed * 1_000_003 + r).shuffle(world.stock)
+            rng = random.Random(r)
+            if action is not None:
+                world.apply(seat, action)
+            play_out(world, bots, rng, totals, seat if calling and action is None else None)
+            sums[i] += outcome(world, seat)
+    return [s / rollouts for s in sums]
+
+
+def probe(games: int, bots: Sequence[str], alt: str, rules: RuleSet, seed: int = 1,
+          rollouts: int = 32, max_probes: int = 200) -> dict[str, object]:
+    """Play ``games`` rotated matches and probe the first bot against ``alt`` (see the module
+    docstring); returns the report of ``python -m kalooki_desktop.probe``."""
+    players = len(bots)
+    stats = {k: KindStats() for k in KINDS}
+    probes = 0
+    totals_out: list[list[int]] = []
+    t0 = time.perf_counter()
+    for g in range(games):
+        seat = g % players  # the probed bot's seat; the others follow in entry order
+        seated: list[Bot] = [make_bot("random")] * players
+        for e, name in enumerate(bots):
+            seated[(e + seat) % players] = make_bot(name)
+        other = make_bot(alt)
+        deal = seed + g // players
+        match = Match(rules, players, deal)
+        rng = random.Random(deal ^ 0x5EED)  # the simulator's: the same game as without the probe
+        alt_rng = random.Random(deal)
+        while not match.over:
+            hand = match.hand
+            totals = list(match.totals)
+            decided: tuple[int, Action] | None = None
+            for caller in match.eligible_callers():
+                view = match.view(caller)
+                answer = seated[caller].choose(view, rng)
+                if caller == seat:
+                    probes += _probe_one(hand, seated, other, view, alt_rng, answer, True, stats,
+                                         rollouts, deal * 10_007 + len(hand.log), totals,
+                                         probes < max_probes)
+                if answer is not None:
+                    decided = (caller, Call())
+                    break
+            if decided is None:
+                turn = hand.turn
+                view = match.view(turn)
+                action = seated[turn].choose(view, rng)
+                if action is None:
+                    raise RuntimeError(f"the bot at seat {turn} gave no action when it had to act")
+                if turn == seat:
+                    probes += _probe_one(hand, seated, other, view, alt_rng, action, False, stats,
+                                         rollouts, deal * 10_007 + len(hand.log), totals,
+                                         probes < max_probes)
+                decided = (turn, action)
+            match.apply(*decided)
+        totals_out.append([match.totals[(e + seat) % players] for e in range(players)])
+    elapsed = time.perf_counter() - t0
+    report = {k: stats[k].report() for k in KINDS if stats[k].decisions}
+    every = [g for k in KINDS for g in stats[k].gains]
+    out: dict[str, object] = {
+        "matches": games, "bots": list(bots), "alt": alt, "rollouts": rollouts, "seed": seed,
+        "rules": rules.describe(), "probed": len(every), "kinds": report,
+        "seconds": round(elapsed, 1), "totals": totals_out,
+    }
+    if every:
+        mean, half = mean_ci(every)
+        out["gain"] = round(mean, 2)
+        out["gain_ci95"] = [round(mean - half, 2), round(mean + half, 2)]
+    return out
+
+
+def _probe_one(hand: HandState, seated: Sequence[Bot], other: Bot, view: View,
+               alt_rng: random.Random, base: Action | None, calling: bool,
+               stats: dict[str, KindStats], rollouts: int, seed: int, totals: Sequence[int],
+               allowed: bool) -> int:
+    """Ask the alternative; where it differs (and the probe budget allows), score both."""
+    seat = view.seat
+    answer = other.choose(view, alt_rng)
+    if calling:  # only whether to call counts
+        answer = Call() if answer is not None else None
+    st = stats[kind_of(hand, seat, base, calling)]
+    st.decisions += 1
+    if answer == base:
+        return 0
+    st.differed += 1
+    if not allowed or (answer is None and not calling):
+        return 0
+    base_score, alt_score = score_actions(hand, seated, seat, [base, answer], rollouts, seed,
+                                          totals, calling)
+    st.gains.append(base_score - alt_score)
+    return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line entry point."""
+    p = argparse.ArgumentParser(prog="python -m kalooki_desktop.probe", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=4)
+    p.add_argument("--bots", default="hard,normal,normal,normal",
+                   help="the probed bot first, then its opponents")
+    p.add_argument("--alt", required=True, help="the bot whose decisions are tried instead")
+    p.add_argument("--rules", default="jamaican")
+    p.add_argument("--variants", default="", help="comma-separated ids, e.g. J-V1,J-V5")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rollouts", type=int, default=32,
+                   help="playouts of the rest of the hand for each of the two decisions")
+    p.add_argument("--max-probes", type=int, default=200,
+                   help="stop scoring (but go on counting) after this many differing decisions")
+    args = p.parse_args(argv)
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    try:
+        rules = make_rules(args.rules, [v for v in args.variants.split(",") if v.strip()])
+        for n in [*names, args.alt]:
+            make_bot(n)
+        if not 3 <= len(names) <= 8:
+            raise ValueError(f"Kalooki is played by 3 to 8 players, not {len(names)} (J-1.1)")
+        if args.games < 1 or args.rollouts < 1 or args.max_probes < 0:
+            raise ValueError("--games and --rollouts must be at least 1, --max-probes at least 0")
+    except ValueError as e:
+        p.error(str(e))
+    print(json.dumps(probe(args.games, names, args.alt, rules, args.seed, args.rollouts,
+                           args.max_probes)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
