@@ -33,10 +33,10 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .ai.base import Bot, make_bot
+from .ai.base import Bot, make_bot, next_in_hand
 from .engine.actions import Action, Call, Discard, Lay, MoveJoker, Tack
 from .engine.hand import HandState, Phase
 from .engine.match import Match
@@ -101,21 +101,10 @@ def play_out(state: HandState, bots: Sequence[Bot], rng: random.Random, totals: 
     for _ in range(MAX_PLAYOUT_ACTIONS):
         if state.phase == Phase.OVER:
             return
-        acted = False
-        for caller in state.eligible_callers():
-            if caller == skip_caller:
-                continue
-            if bots[caller].choose(View(state, caller, totals), rng) is not None:
-                state.apply(caller, Call())
-                acted = True
-                break
+        state.apply(*next_in_hand(
+            state, lambda seat, calling: bots[seat].choose(View(state, seat, totals), rng),
+            skip_caller))
         skip_caller = None
-        if not acted:
-            seat = state.turn
-            action = bots[seat].choose(View(state, seat, totals), rng)
-            if action is None:
-                raise RuntimeError(f"the bot at seat {seat} gave no action when it had to act")
-            state.apply(seat, action)
 
 
 def outcome(state: HandState, seat: int) -> float:
@@ -163,32 +152,11 @@ def probe(games: int, bots: Sequence[str], alt: str, rules: RuleSet, seed: int =
         match = Match(rules, players, deal)
         rng = random.Random(deal ^ 0x5EED)  # the simulator's: the same game as without the probe
         alt_rng = random.Random(deal)
+        probed = _Probed(seat, seated, other, alt_rng, stats, rollouts, max_probes, probes)
         while not match.over:
             hand = match.hand
-            totals = list(match.totals)
-            decided: tuple[int, Action] | None = None
-            for caller in match.eligible_callers():
-                view = match.view(caller)
-                answer = seated[caller].choose(view, rng)
-                if caller == seat:
-                    probes += _probe_one(hand, seated, other, view, alt_rng, answer, True, stats,
-                                         rollouts, deal * 10_007 + len(hand.log), totals,
-                                         probes < max_probes)
-                if answer is not None:
-                    decided = (caller, Call())
-                    break
-            if decided is None:
-                turn = hand.turn
-                view = match.view(turn)
-                action = seated[turn].choose(view, rng)
-                if action is None:
-                    raise RuntimeError(f"the bot at seat {turn} gave no action when it had to act")
-                if turn == seat:
-                    probes += _probe_one(hand, seated, other, view, alt_rng, action, False, stats,
-                                         rollouts, deal * 10_007 + len(hand.log), totals,
-                                         probes < max_probes)
-                decided = (turn, action)
-            match.apply(*decided)
+            match.apply(*next_in_hand(hand, probed.decider(match, rng, deal * 10_007 + len(hand.log))))
+        probes = probed.probes
         totals_out.append([match.totals[(e + seat) % players] for e in range(players)])
     elapsed = time.perf_counter() - t0
     report = {k: stats[k].report() for k in KINDS if stats[k].decisions}
@@ -205,26 +173,53 @@ def probe(games: int, bots: Sequence[str], alt: str, rules: RuleSet, seed: int =
     return out
 
 
-def _probe_one(hand: HandState, seated: Sequence[Bot], other: Bot, view: View,
-               alt_rng: random.Random, base: Action | None, calling: bool,
-               stats: dict[str, KindStats], rollouts: int, seed: int, totals: Sequence[int],
-               allowed: bool) -> int:
-    """Ask the alternative; where it differs (and the probe budget allows), score both."""
-    seat = view.seat
-    answer = other.choose(view, alt_rng)
-    if calling:  # only whether to call counts
-        answer = Call() if answer is not None else None
-    st = stats[kind_of(hand, seat, base, calling)]
-    st.decisions += 1
-    if answer == base:
-        return 0
-    st.differed += 1
-    if not allowed or (answer is None and not calling):
-        return 0
-    base_score, alt_score = score_actions(hand, seated, seat, [base, answer], rollouts, seed,
-                                          totals, calling)
-    st.gains.append(base_score - alt_score)
-    return 1
+class _Probed:
+    """Answers for every seat of one match, probing the probed seat's decisions."""
+
+    def __init__(self, seat: int, seated: Sequence[Bot], other: Bot, alt_rng: random.Random,
+                 stats: dict[str, KindStats], rollouts: int, max_probes: int, probes: int) -> None:
+        self.seat = seat
+        self.seated = seated
+        self.other = other
+        self.alt_rng = alt_rng
+        self.stats = stats
+        self.rollouts = rollouts
+        self.max_probes = max_probes
+        self.probes = probes
+
+    def decider(self, match: Match, rng: random.Random,
+                seed: int) -> Callable[[int, bool], Action | None]:
+        """The ``decide`` of :func:`next_in_hand` for the match's next decision."""
+        hand = match.hand
+        totals = list(match.totals)
+
+        def decide(seat: int, calling: bool) -> Action | None:
+            view = match.view(seat)
+            answer = self.seated[seat].choose(view, rng)
+            if seat == self.seat:
+                self.probe(hand, view, answer, calling, seed, totals)
+            return answer
+
+        return decide
+
+    def probe(self, hand: HandState, view: View, base: Action | None, calling: bool, seed: int,
+              totals: Sequence[int]) -> None:
+        """Ask the alternative; where it differs (and the probe budget allows), score both."""
+        seat = view.seat
+        answer = self.other.choose(view, self.alt_rng)
+        if calling:  # only whether to call counts
+            answer = Call() if answer is not None else None
+        st = self.stats[kind_of(hand, seat, base, calling)]
+        st.decisions += 1
+        if answer == base:
+            return
+        st.differed += 1
+        if self.probes >= self.max_probes or (answer is None and not calling):
+            return
+        base_score, alt_score = score_actions(hand, self.seated, seat, [base, answer],
+                                              self.rollouts, seed, totals, calling)
+        st.gains.append(base_score - alt_score)
+        self.probes += 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..engine.actions import Action, Call
+from ..engine.hand import HandState
 from ..engine.match import Match
 from ..engine.view import View
 
@@ -50,20 +51,38 @@ def make_bot(name: str) -> Bot:
         raise ValueError(f"unknown bot {name!r} (known: {known})") from None
 
 
+def next_in_hand(
+    hand: HandState,
+    decide: Callable[[int, bool], Action | None],
+    skip_caller: int | None = None,
+) -> tuple[int, Action]:
+    """The next (seat, action) of a hand, ``decide(seat, calling)`` answering for each seat.
+
+    Every seat that may call the fresh discard is asked first, in J-5.2 order (the first caller
+    wins; ``skip_caller`` is not asked: it has let the card go); then the seat to act.
+    """
+    for caller in hand.eligible_callers():
+        if caller != skip_caller and decide(caller, True) is not None:
+            return caller, Call()
+    seat = hand.turn
+    action = decide(seat, False)
+    if action is None:
+        raise RuntimeError(f"the bot at seat {seat} gave no action when it had to act")
+    return seat, action
+
+
 def next_decision(
     match: Match,
     bots: Sequence[Bot],
     rng: random.Random,
     timings: list[list[float]] | None = None,
 ) -> tuple[int, Action]:
-    """The next (seat, action) of a game played by ``bots`` (one per seat).
-
-    Every seat that may call the fresh discard is asked first, in J-5.2 order (the first caller
-    wins); then the seat to act. With ``timings``, each decision's milliseconds are appended to
-    ``timings[seat]``.
+    """The next (seat, action) of a game played by ``bots`` (one per seat), as
+    :func:`next_in_hand` asks them. With ``timings``, each decision's milliseconds are appended
+    to ``timings[seat]``.
     """
 
-    def decide(seat: int) -> Action | None:
+    def decide(seat: int, calling: bool) -> Action | None:
         if timings is None:
             return bots[seat].choose(match.view(seat), rng)
         t0 = time.perf_counter()
@@ -71,11 +90,4 @@ def next_decision(
         timings[seat].append((time.perf_counter() - t0) * 1000)
         return action
 
-    for caller in match.eligible_callers():
-        if decide(caller) is not None:
-            return caller, Call()
-    seat = match.hand.turn
-    action = decide(seat)
-    if action is None:
-        raise RuntimeError(f"the bot at seat {seat} gave no action when it had to act")
-    return seat, action
+    return next_in_hand(match.hand, decide)

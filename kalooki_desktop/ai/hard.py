@@ -45,7 +45,7 @@ from ..engine.actions import Action, Allow, Call, Discard, Lay, PluckDiscard, Pl
 from ..engine.cards import JOKER, Card, count_cards, penalty, penalty_total
 from ..engine.hand import HandState, Phase
 from ..engine.view import View
-from .base import register
+from .base import next_in_hand, register
 from .fastplan import LEFTOVER_TURNS, FastPlanner, trajectory, turns_to_out
 from .normal import NormalBot, Style, known_holdings, live_cards, throw_danger
 from .plan import connections, deficiency, make_plan
@@ -510,13 +510,8 @@ class HardBot:
         return self._value(state, me)
 
     def _next(self, state: HandState, rng: random.Random, skip: int) -> tuple[int, Action]:
-        for caller in state.eligible_callers():
-            if caller != skip and self.fast.choose(View(state, caller), rng) is not None:
-                return caller, Call()
-        seat = state.turn
-        action = self.fast.choose(View(state, seat), rng)
-        assert action is not None
-        return seat, action
+        return next_in_hand(state, lambda seat, calling: self.fast.choose(View(state, seat), rng),
+                            skip if skip >= 0 else None)
 
     @staticmethod
     def _value(state: HandState, me: int) -> float:
