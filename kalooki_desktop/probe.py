@@ -11,7 +11,9 @@ the playouts, of the probed seat's hand score minus the others' mean (penalty po
 better). The report gives, for each kind of decision (call, pluck, allow, lay, tack, discard
 while building, discard once laid), how many differed, how many were probed, and the
 alternative's *gain*: the base decision's score minus the alternative's, with a 95% interval
-(positive: the alternative decided better). ``totals`` lists each match's totals in the order
+(positive: the alternative decided better). ``--max-probes`` caps how many differing decisions
+are scored; with ``--share`` only that share of them, picked at random, is scored, so that the
+budget spreads over every hand rather than the first ones. ``totals`` lists each match's totals in the order
 of ``--bots``, as the simulator's ``--games-out`` does.
 
 It answers "is this rule better?" one decision at a time: a match-level comparison re-deals the
@@ -134,7 +136,7 @@ def score_actions(state: HandState, bots: Sequence[Bot], seat: int,
 
 
 def probe(games: int, bots: Sequence[str], alt: str, rules: RuleSet, seed: int = 1,
-          rollouts: int = 32, max_probes: int = 200) -> dict[str, object]:
+          rollouts: int = 32, max_probes: int = 200, share: float = 1.0) -> dict[str, object]:
     """Play ``games`` rotated matches and probe the first bot against ``alt`` (see the module
     docstring); returns the report of ``python -m kalooki_desktop.probe``."""
     players = len(bots)
@@ -152,7 +154,8 @@ def probe(games: int, bots: Sequence[str], alt: str, rules: RuleSet, seed: int =
         match = Match(rules, players, deal)
         rng = random.Random(deal ^ 0x5EED)  # the simulator's: the same game as without the probe
         alt_rng = random.Random(deal)
-        probed = _Probed(seat, seated, other, alt_rng, stats, rollouts, max_probes, probes)
+        probed = _Probed(seat, seated, other, alt_rng, stats, rollouts, max_probes, probes,
+                         share, random.Random(deal * 31 + seat))
         while not match.over:
             hand = match.hand
             match.apply(*next_in_hand(hand, probed.decider(match, rng, deal * 10_007 + len(hand.log))))
@@ -177,7 +180,8 @@ class _Probed:
     """Answers for every seat of one match, probing the probed seat's decisions."""
 
     def __init__(self, seat: int, seated: Sequence[Bot], other: Bot, alt_rng: random.Random,
-                 stats: dict[str, KindStats], rollouts: int, max_probes: int, probes: int) -> None:
+                 stats: dict[str, KindStats], rollouts: int, max_probes: int, probes: int,
+                 share: float, pick: random.Random) -> None:
         self.seat = seat
         self.seated = seated
         self.other = other
@@ -185,6 +189,8 @@ class _Probed:
         self.stats = stats
         self.rollouts = rollouts
         self.max_probes = max_probes
+        self.share = share  # the share of differing decisions scored (spreads the budget)
+        self.pick = pick
         self.probes = probes
 
     def decider(self, match: Match, rng: random.Random,
@@ -216,6 +222,8 @@ class _Probed:
         st.differed += 1
         if self.probes >= self.max_probes or (answer is None and not calling):
             return
+        if self.share < 1.0 and self.pick.random() >= self.share:
+            return
         base_score, alt_score = score_actions(hand, self.seated, seat, [base, answer],
                                               self.rollouts, seed, totals, calling)
         st.gains.append(base_score - alt_score)
@@ -235,6 +243,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--rollouts", type=int, default=32,
                    help="playouts of the rest of the hand for each of the two decisions")
+    p.add_argument("--share", type=float, default=1.0,
+                   help="score only this share of the differing decisions, picked at random, "
+                        "so that --max-probes spreads over every hand")
     p.add_argument("--max-probes", type=int, default=200,
                    help="stop scoring (but go on counting) after this many differing decisions")
     args = p.parse_args(argv)
@@ -247,10 +258,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError(f"Kalooki is played by 3 to 8 players, not {len(names)} (J-1.1)")
         if args.games < 1 or args.rollouts < 1 or args.max_probes < 0:
             raise ValueError("--games and --rollouts must be at least 1, --max-probes at least 0")
+        if not 0.0 < args.share <= 1.0:
+            raise ValueError("--share must be above 0 and at most 1")
     except ValueError as e:
         p.error(str(e))
     print(json.dumps(probe(args.games, names, args.alt, rules, args.seed, args.rollouts,
-                           args.max_probes)))
+                           args.max_probes, args.share)))
     return 0
 
 

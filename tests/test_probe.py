@@ -86,3 +86,15 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--alt", "normal", "--rollouts", "0"])
     assert "--rollouts" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--alt", "normal", "--share", "0"])
+    assert "--share" in capsys.readouterr().err
+
+
+def test_a_share_spreads_the_probes() -> None:
+    report = probe(1, ["normal"] * 4, "random", RULES, seed=2, rollouts=1, share=0.25)
+    kinds = report["kinds"]
+    assert isinstance(kinds, dict)
+    differed = sum(k["differed"] for k in kinds.values())
+    probed = report["probed"]
+    assert isinstance(probed, int) and 0 < probed < differed / 2
