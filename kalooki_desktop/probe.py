@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -44,6 +43,7 @@ from .engine.hand import HandState, Phase
 from .engine.match import Match
 from .engine.rules import RuleSet, make_rules
 from .engine.view import View
+from .sim import match_rng, mean_ci, seating
 
 #: Kinds of decision, in report order.
 KINDS = ("call", "pluck", "allow", "lay", "tack", "discard", "discard laid", "other")
@@ -67,16 +67,6 @@ class KindStats:
             out["gain"] = round(mean, 2)
             out["gain_ci95"] = [round(mean - half, 2), round(mean + half, 2)]
         return out
-
-
-def mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval (normal approximation)."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, float("inf")
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
 
 
 def kind_of(state: HandState, seat: int, action: Action | None, calling: bool) -> str:
@@ -145,14 +135,11 @@ def probe(games: int, bots: Sequence[str], alt: str, rules: RuleSet, seed: int =
     totals_out: list[list[int]] = []
     t0 = time.perf_counter()
     for g in range(games):
-        seat = g % players  # the probed bot's seat; the others follow in entry order
-        seated: list[Bot] = [make_bot("random")] * players
-        for e, name in enumerate(bots):
-            seated[(e + seat) % players] = make_bot(name)
+        seated, seat_of_entry, deal = seating(bots, g, seed, rotate=True)
+        seat = seat_of_entry[0]  # the probed bot's seat
         other = make_bot(alt)
-        deal = seed + g // players
         match = Match(rules, players, deal)
-        rng = random.Random(deal ^ 0x5EED)  # the simulator's: the same game as without the probe
+        rng = match_rng(deal)  # the simulator's: the same game as without the probe
         alt_rng = random.Random(deal)
         probed = _Probed(seat, seated, other, alt_rng, stats, rollouts, max_probes, probes,
                          share, random.Random(deal * 31 + seat))
@@ -160,7 +147,7 @@ def probe(games: int, bots: Sequence[str], alt: str, rules: RuleSet, seed: int =
             hand = match.hand
             match.apply(*next_in_hand(hand, probed.decider(match, rng, deal * 10_007 + len(hand.log))))
         probes = probed.probes
-        totals_out.append([match.totals[(e + seat) % players] for e in range(players)])
+        totals_out.append([match.totals[seat_of_entry[e]] for e in range(players)])
     elapsed = time.perf_counter() - t0
     report = {k: stats[k].report() for k in KINDS if stats[k].decisions}
     every = [g for k in KINDS for g in stats[k].gains]

@@ -74,6 +74,37 @@ def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * (var / n) ** 0.5
+
+
+def match_rng(deal: int) -> random.Random:
+    """The random numbers the bots of the match on ``deal`` receive."""
+    return random.Random(deal ^ 0x5EED)
+
+
+def seating(bots: Sequence[str], g: int, seed: int, rotate: bool) -> tuple[list[Bot], list[int], int]:
+    """Match ``g`` of a run: the bots by seat, the seat of each entry of ``bots``, and the deal.
+
+    Rotated, each deal is played once with every bot in every seat (duplicate play): the luck of
+    the deal then falls on every bot alike.
+    """
+    players = len(bots)
+    shift = g % players if rotate else 0
+    seat_of_entry = [(e + shift) % players for e in range(players)]
+    seated: list[Bot] = [make_bot("random")] * players
+    for e, name in enumerate(bots):
+        seated[seat_of_entry[e]] = make_bot(name)
+    deal = seed + g // players if rotate else seed + g
+    return seated, seat_of_entry, deal
+
+
 def compare_games(a: Sequence[str], b: Sequence[str], entry: int = 0) -> dict[str, object]:
     """Two ``--games-out`` files of the same games (deal and seating), compared for the bot
     ``entry`` (default: the first of ``--bots``): its wins in each, and the mean difference of
@@ -103,10 +134,9 @@ def compare_games(a: Sequence[str], b: Sequence[str], entry: int = 0) -> dict[st
     n = len(games)
     if n == 0:
         raise ValueError("the two files share no game (same game number and deal)")
-    diffs = [win(rb[g]) - win(ra[g]) for g in games]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-    half = 1.96 * (var / n) ** 0.5
+    mean, half = mean_ci([win(rb[g]) - win(ra[g]) for g in games])
+    if n < 2:
+        half = 0.0
     wins_a = sum(win(ra[g]) for g in games)
     wins_b = sum(win(rb[g]) for g in games)
     return {
@@ -172,7 +202,7 @@ def play_match(
     """Play one whole match; returns the match and its number of actions."""
     players = len(bots)
     match = Match(rules, players, seed)
-    rng = random.Random(seed ^ 0x5EED)
+    rng = match_rng(seed)
     actions = 0
     hand = match.hand
     expected = count_cards(hand.all_cards()) if check else []
@@ -230,16 +260,9 @@ def simulate(
     hands = void = total_actions = 0
     t0 = time.perf_counter()
     for g in range(games):
-        shift = g % players if rotate else 0
-        seat_of_entry = [(e + shift) % players for e in range(players)]
-        seated: list[Bot] = [make_bot("random")] * players
-        for e, name in enumerate(bots):
-            seated[seat_of_entry[e]] = make_bot(name)
+        seated, seat_of_entry, deal = seating(bots, g, seed, rotate)
         if think_ms is not None:
             set_think_ms(seated, think_ms)
-        # Rotated, each deal is played once with every bot in every seat (duplicate play): the
-        # luck of the deal then falls on every bot alike.
-        deal = seed + g // players if rotate else seed + g
         match, n = play_match(rules, seated, deal, check, stats, seat_of_entry)
         total_actions += n
         for r in match.results:
