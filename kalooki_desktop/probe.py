@@ -62,11 +62,19 @@ class KindStats:
     def report(self) -> dict[str, object]:
         out: dict[str, object] = {"decisions": self.decisions, "differed": self.differed,
                                   "probed": len(self.gains)}
-        if self.gains:
-            mean, half = mean_ci(self.gains)
-            out["gain"] = round(mean, 2)
-            out["gain_ci95"] = [round(mean - half, 2), round(mean + half, 2)]
+        out.update(gain_report(self.gains))
         return out
+
+
+def gain_report(gains: Sequence[float]) -> dict[str, object]:
+    """The mean gain and, from two gains on, its 95% interval (none for no gain at all)."""
+    if not gains:
+        return {}
+    mean, half = mean_ci(gains)
+    out: dict[str, object] = {"gain": round(mean, 2)}
+    if len(gains) >= 2:  # one gain has no interval (JSON has no infinity)
+        out["gain_ci95"] = [round(mean - half, 2), round(mean + half, 2)]
+    return out
 
 
 def kind_of(state: HandState, seat: int, action: Action | None, calling: bool) -> str:
@@ -156,10 +164,7 @@ def probe(games: int, bots: Sequence[str], alt: str, rules: RuleSet, seed: int =
         "rules": rules.describe(), "probed": len(every), "kinds": report,
         "seconds": round(elapsed, 1), "totals": totals_out,
     }
-    if every:
-        mean, half = mean_ci(every)
-        out["gain"] = round(mean, 2)
-        out["gain_ci95"] = [round(mean - half, 2), round(mean + half, 2)]
+    out.update(gain_report(every))
     return out
 
 

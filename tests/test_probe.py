@@ -98,3 +98,14 @@ def test_a_share_spreads_the_probes() -> None:
     differed = sum(k["differed"] for k in kinds.values())
     probed = report["probed"]
     assert isinstance(probed, int) and 0 < probed < differed / 2
+
+
+def test_gain_report_gives_an_interval_only_from_two_gains() -> None:
+    from kalooki_desktop.probe import gain_report
+
+    assert gain_report([]) == {}
+    assert gain_report([3.0]) == {"gain": 3.0}  # no infinite interval in the JSON
+    two = gain_report([1.0, 3.0])
+    assert two["gain"] == 2.0
+    ci = two["gain_ci95"]
+    assert isinstance(ci, list) and ci[0] < 2.0 < ci[1]
