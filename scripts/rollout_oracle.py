@@ -148,14 +148,16 @@ class RolloutSearcher(HardBot):
 
     def worlds(self, view: View, seed: int) -> list[HandState]:
         rng = random.Random(seed)
-        hidden = view._hand  # only the oracle variants read it
-        nxt = (view.seat + 1) % view.players
-        others = [s for s in range(view.players) if s not in (view.seat, nxt)]
+        if self.variant == "uniform":
+            return [deal_world(view, rng, {}) for _ in range(self.rollouts)]
         if self.variant == "belief":
             pool = [deal_world(view, rng, {}) for _ in range(self.pool)]
             refused = declined(view)
             weights = [belief_weight(view, w, refused, self.eps) for w in pool]
             return rng.choices(pool, weights=weights, k=self.rollouts)
+        hidden = view._hand  # the oracles read the hidden state: diagnostics, never players
+        nxt = (view.seat + 1) % view.players
+        others = [s for s in range(view.players) if s not in (view.seat, nxt)]
         fixed: dict[int, list[Card]] = {}
         if self.variant == "true":
             fixed = {s: list(hidden.hands[s]) for s in range(view.players) if s != view.seat}
