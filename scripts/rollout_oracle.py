@@ -12,14 +12,18 @@ the better. What the playouts start from is the variant:
   rest (knows *where* the cards are, hand or stock, not whose hand);
 - ``next`` / ``others``: the true hand of the next player only / of the two others only;
 - ``uniform``: every hidden card dealt at random around the known pick-ups (fair: the view only);
-- ``belief``: ``--pool`` uniform worlds, each weighted by ``--eps`` for every card an unlaid
-  opponent declined this hand (threw, passed, let another call, did not call) that its sampled
-  hand would now want, then ``--rollouts`` drawn by weight (fair).
+- ``belief``: worlds drawn from the hand's past (:func:`.ai.history.belief_worlds`: pasts in
+  which the others, played as Normals, would have decided as they did; ``--iters`` proposals a
+  seat, ``--eps`` per decision missed) (fair).
+
+With ``--laid`` (and ``--share 1``) it settles the throws after laying instead: Hard's throw
+against the next best by Normal's score for them.
 
 It then runs ``python -m kalooki_desktop.probe --alt <variant>`` on those settings and prints the
-probe's report with the searcher's counts. The README's AI section (sixth session) has the
-figures: with the true hands the search gains about 2.5 points of hand score on the 45% of
-the throws it changes; with uniform worlds about 0.4.
+probe's report with the searcher's counts. The README's AI section (sixth and seventh sessions)
+has the figures: with the true hands the search gains about 2.5 points of hand score on the 45%
+of the building throws it changes and about 2.4 on the third of the throws after laying; with
+uniform worlds about 0.4 and 0; with the belief about 1.1 (building).
 """
 
 from __future__ import annotations
@@ -32,11 +36,11 @@ from collections.abc import Sequence
 
 from kalooki_desktop import probe
 from kalooki_desktop.ai import base
-from kalooki_desktop.ai.fastplan import FastPlanner
 from kalooki_desktop.ai.hard import HardBot, sample_world
-from kalooki_desktop.ai.normal import NormalBot, known_holdings
+from kalooki_desktop.ai.history import belief_worlds
+from kalooki_desktop.ai.normal import NormalBot, Style, known_holdings, throw_danger
 from kalooki_desktop.engine.actions import Action, Discard
-from kalooki_desktop.engine.cards import JOKER, Card, count_cards, parse_card
+from kalooki_desktop.engine.cards import JOKER, Card, count_cards, penalty
 from kalooki_desktop.engine.hand import HandState, Phase
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.view import View
@@ -78,75 +82,32 @@ def deal_world(view: View, rng: random.Random, fixed: dict[int, list[Card]],
     return view.world(hands, rest, random.Random(rng.random()))
 
 
-def declined(view: View) -> list[list[Card]]:
-    """For each seat, the cards it declined this hand while not laid: threw, passed (plucked the
-    stock instead), let another player call, or (when eligible) did not call."""
-    players = view.players
-    out: list[list[Card]] = [[] for _ in range(players)]
-    laid = [False] * players
-    calls = [0] * players
-    top: Card | None = None
-    discarder: int | None = None
-    caller: int | None = None
-    for seat, text in view.log:
-        if text.startswith("lay "):
-            laid[seat] = True
-        elif text.startswith("discard "):
-            top, discarder, caller = parse_card(text[8:]), seat, None
-            if not laid[seat]:
-                out[seat].append(top)
-        elif text == "call":
-            caller = seat
-        elif text == "allow":
-            if caller is not None:
-                calls[caller] += 1
-            if top is not None and not laid[seat]:
-                out[seat].append(top)
-            top = None
-        elif text in ("refuse", "pluck discard"):
-            top = None
-        elif text == "pluck stock":
-            if top is not None:
-                if not laid[seat]:
-                    out[seat].append(top)
-                if caller is None:
-                    for k in range(players):
-                        if k not in (seat, discarder) and not laid[k] and calls[k] < 3:
-                            out[k].append(top)
-            top = None
-    return out
-
-
-def belief_weight(view: View, world: HandState, refused: Sequence[Sequence[Card]], eps: float,
-                  fp: FastPlanner) -> float:
-    """``eps`` for every declined card an unlaid opponent's sampled hand would now want (``fp``:
-    a blind planner, as the Normals plan)."""
-    weight = 1.0
-    for seat in range(view.players):
-        if seat == view.seat or view.laid[seat]:
-            continue
-        cnt = count_cards(world.hands[seat])
-        masks = fp.masks(cnt)
-        short = fp.plan(cnt, masks)[0]
-        for c in set(refused[seat]) - {JOKER}:
-            FastPlanner.add(cnt, masks, c)
-            if fp.plan(cnt, masks)[0] < short:
-                weight *= eps
-            FastPlanner.remove(cnt, masks, c)
-    return weight
+def laid_throws(view: View, answer: Discard, width: int) -> list[Action]:
+    """Hard's throw after laying and the next best by Normal's score for it (penalty less
+    feeding the others), ``width`` in all."""
+    options = sorted({c for c in view.my_hand if c != JOKER})
+    danger = throw_danger(view, options)
+    weight = Style().w_danger_laid
+    jp = view.rules.joker_points
+    options.sort(key=lambda c: weight * danger[c] - penalty(c, jp))
+    throws: list[Action] = [answer]
+    throws.extend(Discard(c) for c in options if c != answer.card)
+    return throws[:width]
 
 
 class RolloutSearcher(HardBot):
     """Hard whose building throws are settled by playouts from worlds of its ``variant``."""
 
-    def __init__(self, variant: str, width: int, rollouts: int, share: float, pool: int,
-                 eps: float) -> None:
+    def __init__(self, variant: str, width: int, rollouts: int, share: float, iters: int = 300,
+                 eps: float = 0.05, laid: bool = False) -> None:
         super().__init__(think_ms=0)
+        self.laid = laid  # settle the throws after laying instead of those while building
         self.variant, self.width, self.rollouts = variant, width, rollouts
-        self.share, self.pool, self.eps = share, pool, eps
+        self.share, self.iters, self.eps = share, iters, eps
         self.pick = random.Random(12345)
         self.searched = 0
         self.changed = 0
+        self.fallbacks = 0
 
     def worlds(self, view: View, seed: int) -> list[HandState]:
         rng = random.Random(seed)
@@ -154,11 +115,11 @@ class RolloutSearcher(HardBot):
         if self.variant == "uniform":  # Hard's own sampler: the view only
             return [sample_world(view, rng, known) for _ in range(self.rollouts)]
         if self.variant == "belief":
-            pool = [sample_world(view, rng, known) for _ in range(self.pool)]
-            refused = declined(view)
-            fp = FastPlanner(view.spec, view.rules.joker_points, None)
-            weights = [belief_weight(view, w, refused, self.eps, fp) for w in pool]
-            return rng.choices(pool, weights=weights, k=self.rollouts)
+            worlds = belief_worlds(view, rng, self.rollouts, self.iters, self.eps)
+            if worlds is not None:
+                return worlds
+            self.fallbacks += 1  # the stock was rebuilt: the past cannot be laid out
+            return [sample_world(view, rng, known) for _ in range(self.rollouts)]
         hidden = view._hand  # the oracles read the hidden state: diagnostics, never players
         nxt = (view.seat + 1) % view.players
         others = [s for s in range(view.players) if s not in (view.seat, nxt)]
@@ -175,9 +136,12 @@ class RolloutSearcher(HardBot):
     def choose(self, view: View, rng: random.Random) -> Action | None:
         answer = super().choose(view, rng)
         if (not view.my_turn or view.phase != Phase.PLAY or not isinstance(answer, Discard)
-                or view.laid[view.seat] or self.pick.random() >= self.share):
+                or view.laid[view.seat] != self.laid or self.pick.random() >= self.share):
             return answer
-        candidates: list[Action] = [Discard(c) for _, _, c in self.ranked[:self.width]]
+        if self.laid:
+            candidates = laid_throws(view, answer, self.width)
+        else:
+            candidates = [Discard(c) for _, _, c in self.ranked[:self.width]]
         if len(candidates) < 2:
             return answer
         seed = self.pick.randrange(1 << 30)
@@ -202,14 +166,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=12)
     p.add_argument("--width", type=int, default=2, help="throws compared (Hard's best by outs)")
     p.add_argument("--rollouts", type=int, default=16)
-    p.add_argument("--share", type=float, default=0.5, help="share of building throws searched")
-    p.add_argument("--pool", type=int, default=200, help="belief: uniform worlds weighed")
-    p.add_argument("--eps", type=float, default=0.5, help="belief: weight per contradicted card")
+    p.add_argument("--share", type=float, default=0.5, help="share of the throws searched")
+    p.add_argument("--laid", action="store_true", help="search the throws after laying instead")
+    p.add_argument("--iters", type=int, default=300, help="belief: proposals a seat and world")
+    p.add_argument("--eps", type=float, default=0.05, help="belief: weight per decision missed")
     args = p.parse_args(argv)
     made: list[RolloutSearcher] = []
 
     def factory() -> RolloutSearcher:
-        bot = RolloutSearcher(args.variant, args.width, args.rollouts, args.share, args.pool, args.eps)
+        bot = RolloutSearcher(args.variant, args.width, args.rollouts, args.share, args.iters,
+                              args.eps, args.laid)
         made.append(bot)
         return bot
 
@@ -220,6 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     report.pop("totals", None)
     report["searched"] = sum(b.searched for b in made)
     report["changed"] = sum(b.changed for b in made)
+    report["fallbacks"] = sum(b.fallbacks for b in made)
     print(json.dumps(report))
     return 0
 

@@ -108,14 +108,22 @@ def feeds(card: Card, wanted: Sequence[Card], spec: HandSpec) -> float:
 def throw_danger(view: View, options: Sequence[Card]) -> dict[Card, float]:
     """How much each throw seems to feed the others, by the discards they took (the next
     player counts 1.5 times)."""
+    return danger_from(options, taken_cards(view.log, view.players), view.laid, view.seat,
+                       view.spec)
+
+
+def danger_from(options: Sequence[Card], taken: Sequence[Sequence[Card]], laid: Sequence[bool],
+                seat: int, spec: HandSpec) -> dict[Card, float]:
+    """:func:`throw_danger` from its public facts: the discards each seat took this hand and
+    who has laid."""
     danger = {c: 0.0 for c in options}
-    taken = taken_cards(view.log, view.players)
-    for seat in range(view.players):
-        if seat == view.seat or view.laid[seat] or not taken[seat]:
+    players = len(taken)
+    for other in range(players):
+        if other == seat or laid[other] or not taken[other]:
             continue
-        weight = 1.5 if seat == (view.seat + 1) % view.players else 1.0
+        weight = 1.5 if other == (seat + 1) % players else 1.0
         for c in danger:
-            danger[c] += weight * feeds(c, taken[seat], view.spec)
+            danger[c] += weight * feeds(c, taken[other], spec)
     return danger
 
 
@@ -221,34 +229,35 @@ class NormalBot:
     def pick_discard(self, view: View, hand: list[Card], options: list[Card],
                      rng: random.Random) -> Card:
         """The card to throw: not needed by the plan, costly to hold, and not feeding the others."""
-        spec = view.spec
         jp = view.rules.joker_points
-        danger = [0.0] * len(options)
-        if self.style.watch_others:
-            by_card = throw_danger(view, options)
-            danger = [by_card[c] for c in options]
+        watch = self.style.watch_others
+        danger = throw_danger(view, options) if watch else dict.fromkeys(options, 0.0)
         if view.laid[view.seat]:
-            scores = [penalty(c, jp) - self.style.w_danger_laid * danger[i] for i, c in enumerate(options)]
+            scores = [penalty(c, jp) - self.style.w_danger_laid * danger[c] for c in options]
             return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
+        return self.building_throw(hand, options, danger, view.spec, jp, rng)
+
+    def building_throw(self, hand: list[Card], options: list[Card], danger: dict[Card, float],
+                       spec: HandSpec, jp: int, rng: random.Random) -> Card:
+        """:meth:`pick_discard` before the contract is laid, from its facts (``danger``: see
+        :func:`throw_danger`)."""
         plan = make_plan(hand, spec, live=self.live)
         kept = count_cards(plan.keep)
         held = count_cards(hand)
         spare = [c for c in options if held[c] > kept[c]]
-        if spare and self.style.careless and rng.random() < self.style.careless:
+        st = self.style
+        if spare and st.careless and rng.random() < st.careless:
             return rng.choice(spare)
         if spare:
             def value(c: Card) -> float:
-                i = options.index(c)
-                st = self.style
                 return (st.w_penalty * penalty(c, jp) - st.w_connect * connections(c, hand)
-                        - st.w_danger * danger[i])
+                        - st.w_danger * danger[c])
             return max(spare, key=value)
         # Every card serves the plan: give up the one whose loss hurts it least.
         def loss(c: Card) -> tuple[int, float]:
             rest = list(hand)
             rest.remove(c)
-            return (deficiency(rest, spec, self.live),
-                    -penalty(c, jp) + self.style.w_danger * danger[options.index(c)])
+            return (deficiency(rest, spec, self.live), -penalty(c, jp) + st.w_danger * danger[c])
         return min(options, key=loss)
 
 
