@@ -71,7 +71,8 @@ def shown_cards(text: str) -> list[Card]:
 
 class History:
     """The hand so far as ``view.seat`` saw it (see the module docstring). ``ok`` is False when
-    the past cannot be laid out (the stock was rebuilt, J-7.1): use random worlds then."""
+    the past cannot be laid out (the stock was rebuilt, J-7.1, or the log does not add up):
+    use random worlds then."""
 
     def __init__(self, view: View, exact: bool = False) -> None:
         self.view = view
@@ -102,6 +103,8 @@ class History:
         self.known: dict[int, list[int]] = {s: count_cards([]) for s in self.slots}
         stack: list[Card] = [self.upcard]
         caller: int | None = None
+        self.stock_start = len(new_deck(players, view.rules.extra_jokers)) - players * self.spec.cards - 1
+        stock = self.stock_start
         # Events: (log index, seat, kind, card or (caller, card)).
         self.events: list[tuple[int, int, str, object]] = []
         for i, (seat, text) in enumerate(log):
@@ -113,6 +116,7 @@ class History:
                 caller = seat
             elif text == "pluck stock":
                 kind = "stock"
+                stock -= 1
                 if seat != me:
                     self.slots[seat].append(i)
             elif text in ("pluck discard", "refuse"):
@@ -123,8 +127,9 @@ class History:
                 data = (caller, stack.pop())
                 if caller is not None:
                     self._receive(caller, data[1], i)
-                    if caller != me:
+                    if caller != me and stock > 0:
                         self.slots[caller].append(i)  # the penalty card (J-5.4)
+                stock -= 1
                 caller = None
             if kind == "discard":
                 stack.append(parse_card(text[8:]))
@@ -145,7 +150,6 @@ class History:
                 pool[c] -= self.known[s][c]
         self.pool = [c for c in range(len(pool)) for _ in range(max(0, pool[c]))]
         self.stock_now = view.stock_count
-        self.stock_start = len(new_deck(players, view.rules.extra_jokers)) - players * self.spec.cards - 1
         slots = sum(len(t) for t in self.slots.values())
         self.ok = (view.rebuilds == 0 and min(pool) >= 0
                    and slots + self.stock_now == len(self.pool))
@@ -319,7 +323,8 @@ class History:
                         draw()
                     else:
                         add(card)
-                    draw()
+                    if stock > 0:
+                        draw()  # the penalty card
                 if card != _UNKNOWN:
                     taken[k].append(card)
                 calls[k] += 1
