@@ -75,7 +75,6 @@ class History:
     use random worlds then."""
 
     def __init__(self, view: View, exact: bool = False) -> None:
-        self.view = view
         self.players = players = view.players
         self.me = me = view.seat
         self.spec: HandSpec = view.spec
