@@ -39,3 +39,20 @@ def test_fair_variants_never_read_hidden_cards(variant: str) -> None:
             again = oracle.RolloutSearcher(variant, width=2, rollouts=2, share=1.0, iters=10)
             assert again.choose(View(other, seat), random.Random(7)) == real
     assert searched > 0  # the search itself was exercised, not only Hard's own answer
+
+
+def test_partly_known_hands_are_filled_up_at_random() -> None:
+    state, seat = next((s, seat) for s, seat in _positions(60, seed=21)
+                       if s.phase == Phase.PLAY and s.turn == seat)
+    view = View(state, seat)
+    rng = random.Random(5)
+    part = {s: state.hands[s][:len(state.hands[s]) // 2] for s in range(4) if s != seat}
+    world = oracle.deal_world(view, rng, part)
+    assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+    assert world.hands[seat] == state.hands[seat]
+    for s, cards in part.items():
+        rest = list(world.hands[s])
+        for c in cards:
+            rest.remove(c)  # every known card is where it is known to be
+    everything = sorted(c for s in range(4) if s != seat for c in world.hands[s]) + world.stock
+    assert sorted(everything) == sorted(view.unseen())
