@@ -45,7 +45,7 @@ from ..engine.hand import HandState
 from ..engine.rules import HandSpec
 from ..engine.view import View
 from .fastplan import FastPlanner
-from .normal import NormalBot, Style, danger_from
+from .normal import NormalBot, Style, danger_from, shown_cards
 from .plan import deficiency
 
 #: A card for every slot of every other seat, in slot order.
@@ -56,18 +56,6 @@ Hint = tuple[int, int, str, Card]
 
 _UNKNOWN = -1  # the turned-up card, once it has left the pile unseen by the view
 _DEALT = -1  # the arrival time of a dealt card
-
-
-def shown_cards(text: str) -> list[Card]:
-    """The cards a log entry puts on the table or the pile from the player's hand."""
-    if text.startswith("discard "):
-        return [parse_card(text[8:])]
-    if text.startswith(("tack ", "move ")):
-        return [parse_card(text.split()[1])]
-    if text.startswith("lay "):
-        return [parse_card(w) for w in text[4:].replace("|", " ").split()
-                if w not in ("three", "four")]
-    return []
 
 
 class History:

@@ -61,20 +61,24 @@ def taken_cards(log: Sequence[tuple[int, str]], players: int) -> list[list[Card]
     return taken
 
 
+def shown_cards(text: str) -> list[Card]:
+    """The cards a log entry puts on the table or the pile from the player's hand."""
+    if text.startswith("discard "):
+        return [parse_card(text[8:])]
+    if text.startswith(("tack ", "move ")):
+        return [parse_card(text.split()[1])]
+    if text.startswith("lay "):
+        return [parse_card(w) for w in text[4:].replace("|", " ").split()
+                if w not in ("three", "four")]
+    return []
+
+
 def known_holdings(view: View) -> list[list[Card]]:
     """Cards each seat is known to hold: discards it took and has not played since."""
     taken = taken_cards(view.log, view.players)
     held = [count_cards(t) for t in taken]
     for seat, text in view.log:
-        cards: list[Card] = []
-        if text.startswith("discard "):
-            cards = [parse_card(text[8:])]
-        elif text.startswith(("tack ", "move ")):
-            cards = [parse_card(text.split()[1])]
-        elif text.startswith("lay "):
-            cards = [parse_card(w) for w in text[4:].replace("|", " ").split()
-                     if w not in ("three", "four")]
-        for c in cards:
+        for c in shown_cards(text):
             if held[seat][c] > 0:
                 held[seat][c] -= 1
     return [[c for c in range(len(h)) for _ in range(h[c])] for h in held]
