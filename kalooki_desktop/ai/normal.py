@@ -267,38 +267,54 @@ class NormalBot:
 
 def best_lay_for_out(view: View, hand: list[Card], keep: int, limit: int) -> LaySpec | None:
     """The lay after which the fewest cards stay in hand once every possible tack is made."""
+    return lay_for_out(view, hand, keep, limit)[0]
+
+
+def lay_for_out(view: View, hand: list[Card], keep: int,
+                limit: int) -> tuple[LaySpec | None, list[Card]]:
+    """:func:`best_lay_for_out` and the cards it leaves in hand after its tacks (the whole
+    hand when there is no lay)."""
     jp = view.rules.joker_points
     best: LaySpec | None = None
     best_key: tuple[int, int] | None = None
-    table = view.table
+    best_left = list(hand)
     for i, lay in enumerate(find_lays(hand, view.spec, keep)):
-        melds = build_melds(lay, view.seat)
-        if isinstance(melds, Refusal):
+        left = left_after_tacks(view, hand, lay, keep)
+        if left is None:
             continue
-        melds = [*table, *melds]
-        left = list(hand)
-        for _, cards in lay:
-            for c in cards:
-                left.remove(c)
-        placed = True
-        while placed and len(left) > keep:
-            placed = False
-            for c in sorted(left, reverse=True):  # jokers (0) last
-                for j, m in enumerate(melds):
-                    r = tack_result(m, c, m.owner == view.seat)
-                    if not isinstance(r, Refusal):
-                        melds[j] = r
-                        left.remove(c)
-                        placed = True
-                        break
-                if placed or len(left) <= keep:
-                    break
         key = (len(left), -sum(penalty(c, jp) for _, cards in lay for c in cards))
         if best_key is None or key < best_key:
-            best, best_key = lay, key
+            best, best_key, best_left = lay, key, left
         if i + 1 >= limit:
             break
-    return best
+    return best, best_left
+
+
+def left_after_tacks(view: View, hand: list[Card], lay: LaySpec, keep: int) -> list[Card] | None:
+    """The cards ``hand`` keeps after laying ``lay`` and making every tack it can on the table
+    and the new melds, at least ``keep`` of them (None: the lay does not make melds)."""
+    melds = build_melds(lay, view.seat)
+    if isinstance(melds, Refusal):
+        return None
+    melds = [*view.table, *melds]
+    left = list(hand)
+    for _, cards in lay:
+        for c in cards:
+            left.remove(c)
+    placed = True
+    while placed and len(left) > keep:
+        placed = False
+        for c in sorted(left, reverse=True):  # jokers (0) last
+            for j, m in enumerate(melds):
+                r = tack_result(m, c, m.owner == view.seat)
+                if not isinstance(r, Refusal):
+                    melds[j] = r
+                    left.remove(c)
+                    placed = True
+                    break
+            if placed or len(left) <= keep:
+                break
+    return left
 
 
 def _fits(meld: Meld, card: Card, seat: int) -> bool:
