@@ -93,3 +93,13 @@ def test_its_games_compare_with_the_simulators() -> None:
     assert report["games"] == 1 and len(rows) == 1
     assert json.loads(rows[0])["game"] == 1 and json.loads(rows[0])["deal"] == 80000
     assert compare_games(rows, rows)["games"] == 1
+
+
+def test_the_chance_to_win_the_match() -> None:
+    assert hold.win_chance([300, 200, 250, 400], 1, 0) == 1.0  # the last hand is over: lowest wins
+    assert hold.win_chance([200, 200, 250, 400], 1, 0) == 0.5  # a shared win
+    assert hold.win_chance([300, 200, 250, 400], 0, 0) == 0.0
+    assert hold.win_chance([200, 200, 200, 200], 2, 5) == pytest.approx(0.25, abs=0.005)
+    ahead = hold.win_chance([100, 200, 200, 200], 0, 3)
+    assert 0.25 < ahead < hold.win_chance([100, 200, 200, 200], 0, 1) < 1.0  # fewer hands: surer
+    assert sum(hold.win_chance([100, 150, 220, 300], s, 4) for s in range(4)) == pytest.approx(1.0, abs=0.01)
