@@ -1,10 +1,25 @@
-"""Helpers for engine tests: judge queries and exact positions."""
+"""Helpers for tests: judge queries, exact positions, and the diagnostic scripts."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from kalooki_desktop.engine.judge import answer
+
+
+def load_script(name: str) -> ModuleType:
+    """A module of ``scripts/`` (not a package), imported by its path under its own name."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def judge(op: str, rules: str = "jamaican", variants: tuple[str, ...] = (), **fields: Any) -> dict[str, Any]:

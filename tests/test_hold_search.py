@@ -3,12 +3,9 @@ variants see only the view (hidden cards dealt differently never change the deci
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -21,14 +18,10 @@ from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.view import View
 from kalooki_desktop.sim import compare_games, next_decision
 
+from .helpers import load_script
 from .test_bots import _reshuffled
 
-_PATH = Path(__file__).resolve().parent.parent / "scripts" / "hold_search.py"
-_spec = importlib.util.spec_from_file_location("hold_search", _PATH)
-assert _spec is not None and _spec.loader is not None
-hold = importlib.util.module_from_spec(_spec)
-sys.modules["hold_search"] = hold
-_spec.loader.exec_module(hold)
+hold = load_script("hold_search")
 
 
 def _ready_positions(count: int, seed: int) -> list[tuple[HandState, int]]:

@@ -3,24 +3,17 @@ view (hidden cards dealt differently never change their throw)."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from kalooki_desktop.engine.hand import Phase
 from kalooki_desktop.engine.view import View
 
+from .helpers import load_script
 from .test_bots import _positions, _reshuffled
 
-_PATH = Path(__file__).resolve().parent.parent / "scripts" / "rollout_oracle.py"
-_spec = importlib.util.spec_from_file_location("rollout_oracle", _PATH)
-assert _spec is not None and _spec.loader is not None
-oracle = importlib.util.module_from_spec(_spec)
-sys.modules["rollout_oracle"] = oracle
-_spec.loader.exec_module(oracle)
+oracle = load_script("rollout_oracle")
 
 
 @pytest.mark.parametrize("variant", ["uniform", "belief"])
