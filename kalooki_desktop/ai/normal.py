@@ -278,8 +278,9 @@ def lay_for_out(view: View, hand: list[Card], keep: int,
     best: LaySpec | None = None
     best_key: tuple[int, int] | None = None
     best_left = list(hand)
+    table = view.table  # the view copies the melds: once, not once a lay
     for i, lay in enumerate(find_lays(hand, view.spec, keep)):
-        left = left_after_tacks(view, hand, lay, keep)
+        left = left_after_tacks(table, view.seat, hand, lay, keep)
         if left is None:
             continue
         key = (len(left), -sum(penalty(c, jp) for _, cards in lay for c in cards))
@@ -290,13 +291,14 @@ def lay_for_out(view: View, hand: list[Card], keep: int,
     return best, best_left
 
 
-def left_after_tacks(view: View, hand: list[Card], lay: LaySpec, keep: int) -> list[Card] | None:
-    """The cards ``hand`` keeps after laying ``lay`` and making every tack it can on the table
-    and the new melds, at least ``keep`` of them (None: the lay does not make melds)."""
-    melds = build_melds(lay, view.seat)
+def left_after_tacks(table: Sequence[Meld], seat: int, hand: list[Card], lay: LaySpec,
+                     keep: int) -> list[Card] | None:
+    """The cards ``seat`` keeps of ``hand`` after laying ``lay`` and making every tack it can on
+    ``table`` and the new melds, at least ``keep`` of them (None: the lay does not make melds)."""
+    melds = build_melds(lay, seat)
     if isinstance(melds, Refusal):
         return None
-    melds = [*view.table, *melds]
+    melds = [*table, *melds]
     left = list(hand)
     for _, cards in lay:
         for c in cards:
@@ -306,7 +308,7 @@ def left_after_tacks(view: View, hand: list[Card], lay: LaySpec, keep: int) -> l
         placed = False
         for c in sorted(left, reverse=True):  # jokers (0) last
             for j, m in enumerate(melds):
-                r = tack_result(m, c, m.owner == view.seat)
+                r = tack_result(m, c, m.owner == seat)
                 if not isinstance(r, Refusal):
                     melds[j] = r
                     left.remove(c)
