@@ -107,7 +107,7 @@ def cards_left(view: View, hand: list[Card]) -> int:
     """How many cards the best lay for going out leaves in hand after its tacks (before the
     discard); :data:`NO_LAY` when the contract is not there."""
     keep = 0 if view.rules.out_without_discard else 1
-    lay, left = lay_for_out(view, hand, keep, 400)
+    lay, left = lay_for_out(view, hand, keep, Style().lay_limit)  # as many lays as Normal compares
     return NO_LAY if lay is None else len(left)
 
 
