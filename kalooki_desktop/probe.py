@@ -37,7 +37,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .ai.base import Bot, make_bot, next_in_hand
+from .ai.base import Bot, make_bot, next_in_hand, outcome, play_out
 from .engine.actions import Action, Call, Discard, Lay, MoveJoker, Tack
 from .engine.hand import HandState, Phase
 from .engine.match import Match
@@ -47,8 +47,6 @@ from .sim import match_rng, mean_ci, seating
 
 #: Kinds of decision, in report order.
 KINDS = ("call", "pluck", "allow", "lay", "tack", "discard", "discard laid", "other")
-#: A playout longer than this many actions is abandoned (scored as a void hand).
-MAX_PLAYOUT_ACTIONS = 5_000
 
 
 @dataclass
@@ -92,27 +90,6 @@ def kind_of(state: HandState, seat: int, action: Action | None, calling: bool) -
     if isinstance(action, Discard):
         return "discard laid" if state.laid[seat] else "discard"
     return "other"
-
-
-def play_out(state: HandState, bots: Sequence[Bot], rng: random.Random, totals: Sequence[int],
-             skip_caller: int | None = None) -> None:
-    """Play ``state`` to the end of the hand, every seat by its bot (``skip_caller`` does not
-    call the discard now waiting: it let that card go)."""
-    for _ in range(MAX_PLAYOUT_ACTIONS):
-        if state.phase == Phase.OVER:
-            return
-        state.apply(*next_in_hand(
-            state, lambda seat, calling: bots[seat].choose(View(state, seat, totals), rng),
-            skip_caller))
-        skip_caller = None
-
-
-def outcome(state: HandState, seat: int) -> float:
-    """The seat's hand score minus the others' mean (0 for a void or abandoned hand)."""
-    if state.phase != Phase.OVER or state.scores is None or state.void:
-        return 0.0
-    others = [s for i, s in enumerate(state.scores) if i != seat]
-    return state.scores[seat] - sum(others) / len(others)
 
 
 def score_actions(state: HandState, bots: Sequence[Bot], seat: int,

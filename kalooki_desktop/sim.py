@@ -312,6 +312,7 @@ def simulate(
                 },
                 "decision_ms_p50": round(_percentile(st.decision_ms, 0.5), 4),
                 "decision_ms_p99": round(_percentile(st.decision_ms, 0.99), 4),
+                "decision_ms_max": round(max(st.decision_ms, default=0.0), 4),
             }
             for st in stats
         ],
@@ -337,7 +338,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--compare", nargs=2, default=None, metavar=("A", "B"),
                    help="compare two --games-out files game by game (nothing is played)")
     p.add_argument("--think-ms", type=float, default=None,
-                   help="thinking budget of the search (hard-search; hard itself does not search)")
+                   help="thinking budget of Hard's searches in ms (hard: when to lay; "
+                        "hard-search: its throws too; 0: no search)")
     args = p.parse_args(argv)
     if args.compare:
         try:

@@ -1,5 +1,6 @@
-"""The diagnostic hold search of scripts/hold_search.py: the holding playout policy, and its fair
-variants see only the view (hidden cards dealt differently never change the decision)."""
+"""The diagnostic hold search of scripts/hold_search.py: its fair variants see only the view
+(hidden cards dealt differently never change the decision), its games rows, and the chance to
+win the match its match objective scores."""
 
 from __future__ import annotations
 
@@ -9,68 +10,26 @@ import random
 
 import pytest
 
-from kalooki_desktop.ai.base import make_bot
-from kalooki_desktop.ai.normal import NormalBot, Style
-from kalooki_desktop.engine.actions import Discard, Lay
-from kalooki_desktop.engine.hand import HandState, Phase
-from kalooki_desktop.engine.match import Match
-from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.view import View
-from kalooki_desktop.sim import compare_games, next_decision
+from kalooki_desktop.sim import compare_games
 
 from .helpers import load_script
 from .test_bots import _reshuffled
+from .test_hold import ready_positions
 
 hold = load_script("hold_search")
-
-
-def _ready_positions(count: int, seed: int) -> list[tuple[HandState, int]]:
-    """Positions of Normal games where the seat to play could lay its contract while nobody
-    has laid, and the lay would leave two or more cards (the decision the search settles)."""
-    out: list[tuple[HandState, int]] = []
-    for deal in range(seed, seed + 40):
-        match = Match(make_rules("jamaican"), 4, deal)
-        bots = [make_bot("normal") for _ in range(4)]
-        rng = random.Random(deal)
-        lay_bot = NormalBot(Style(lay_for_out=True))
-        while not match.over and len(out) < count:
-            hand = match.hand
-            seat = hand.turn
-            if hand.phase == Phase.PLAY and not any(hand.laid):
-                view = View(hand, seat, match.totals)
-                if (hold.may_bend(view, 2.0) and isinstance(lay_bot.choose(view, random.Random(0)), Lay)
-                        and hold.cards_left(view, list(view.my_hand)) > 1):
-                    out.append((hand.clone(), seat))
-                    break  # one position a deal
-            s, action = next_decision(match, bots, rng)
-            match.apply(s, action)
-        if len(out) >= count:
-            break
-    return out
-
-
-def test_the_holder_holds_a_ready_contract_until_it_goes_out() -> None:
-    positions = _ready_positions(3, seed=500)
-    assert positions
-    for state, seat in positions:
-        view = View(state, seat)
-        answer = hold.Holder().choose(view, random.Random(1))
-        assert isinstance(answer, Discard)  # holds: throws instead of laying
-        assert answer == Discard(hold.holding_throw(view, list(view.my_hand))[1])
-        assert hold.Holder(rounds=1000.0).choose(view, random.Random(1)) == \
-            NormalBot(Style(lay_for_out=True)).choose(view, random.Random(1))  # no bend left: lays
 
 
 @pytest.mark.parametrize("variant", ["uniform", "belief"])
 def test_fair_variants_never_read_hidden_cards(variant: str) -> None:
     shuffle_rng = random.Random(3)
-    positions = _ready_positions(2, seed=500)
+    positions = ready_positions(2, seed=500)
     assert positions
     searched = 0
     for state, seat in positions:
         bot = hold.HoldSearcher(variant, rollouts=2, iters=10)
         real = bot.choose(View(state, seat), random.Random(7))
-        searched += bot.searched
+        searched += bot.hold_searches
         for _ in range(2):
             other = _reshuffled(state, seat, shuffle_rng)
             again = hold.HoldSearcher(variant, rollouts=2, iters=10)

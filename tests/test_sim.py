@@ -70,6 +70,7 @@ def test_levels_by_name_and_a_thinking_cap() -> None:
     seats = json.loads(done.stdout)["seats"]
     assert [s["bot"] for s in seats] == ["hard-search", "normal", "easy"]
     assert seats[0]["decision_ms_p99"] < 200  # a 5 ms budget, with room for a slow machine
+    assert seats[0]["decision_ms_p99"] <= seats[0]["decision_ms_max"] < 200
     lo, hi = seats[0]["win_rate_ci95"]
     assert 0.0 <= lo <= seats[0]["win_rate"] <= hi <= 1.0
 

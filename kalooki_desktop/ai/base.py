@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..engine.actions import Action, Call
-from ..engine.hand import HandState
+from ..engine.hand import HandState, Phase
 from ..engine.match import Match
 from ..engine.view import View
 
@@ -28,6 +28,8 @@ class Bot(Protocol):
 
 
 BOTS: dict[str, Callable[[], Bot]] = {}
+#: A playout longer than this many actions is abandoned (scored as a void hand).
+MAX_PLAYOUT_ACTIONS = 5_000
 
 
 def register(name: str) -> Callable[[Callable[[], Bot]], Callable[[], Bot]]:
@@ -91,3 +93,28 @@ def next_decision(
         return action
 
     return next_in_hand(match.hand, decide)
+
+
+def play_out(state: HandState, bots: Sequence[Bot], rng: random.Random, totals: Sequence[int],
+             skip_caller: int | None = None, deadline: float | None = None) -> bool:
+    """Play ``state`` to the end of the hand, every seat by its bot (``skip_caller`` does not
+    call the discard now waiting: it let that card go). False if it stopped first: after
+    :data:`MAX_PLAYOUT_ACTIONS` actions, or at ``deadline`` (a ``time.perf_counter`` time)."""
+    for _ in range(MAX_PLAYOUT_ACTIONS):
+        if state.phase == Phase.OVER:
+            return True
+        if deadline is not None and time.perf_counter() > deadline:
+            return False
+        state.apply(*next_in_hand(
+            state, lambda seat, calling: bots[seat].choose(View(state, seat, totals), rng),
+            skip_caller))
+        skip_caller = None
+    return state.phase == Phase.OVER
+
+
+def outcome(state: HandState, seat: int) -> float:
+    """The seat's hand score minus the others' mean (0 for a void or abandoned hand)."""
+    if state.phase != Phase.OVER or state.scores is None or state.void:
+        return 0.0
+    others = [s for i, s in enumerate(state.scores) if i != seat]
+    return state.scores[seat] - sum(others) / len(others)

@@ -1,8 +1,8 @@
-"""The ``hard`` bot: Normal's judgement, an exhaustive look at the next draw, and (optionally)
-determinized Monte Carlo search.
+"""The ``hard`` bot: Normal's judgement, an exhaustive look at the next draw, and determinized
+Monte Carlo search of when to lay.
 
 Hard plays as Normal does (card counting, the lay that leaves the fewest cards after tacks),
-with two differences, measured over duplicate games against three Normals (README, AI section):
+with three differences, measured over duplicate games against three Normals (README, AI section):
 
 - It throws by *outs* while building its contract (:func:`throw_ranking`): for every card it
   could throw it goes through every card it could draw next. Of the throws that keep the plan
@@ -10,10 +10,14 @@ with two differences, measured over duplicate games against three Normals (READM
   is known to hold, each copy counted) would bring the plan closer, with 0.1 of an out for
   each penalty point the throw sheds. That took Hard from 26% to 35% of the matches.
 - It calls while the stock lasts (``call_floor``; Normal stops two rounds before its end).
+- When it could lay while nobody has laid and the lay would not go out, it searches laying now
+  against holding the contract to go down and out (J-8.2) by playouts from sampled worlds
+  (:mod:`.hold`, ``hold``), within its thinking budget (``think_ms``, default 500 ms; 0 turns
+  the search off).
 
-Its decisions take about a millisecond (p99 about 20 ms), far inside the thinking budget.
+Its other decisions take about a millisecond (p99 about 20 ms), far inside the budget.
 
-Search (``search="discard"``; off by default, because measured it loses to the outs alone):
+The throw search (``search="discard"``; off by default, because measured it loses to the outs alone):
 among the throws whose outs score is within ``tie`` of the best (0: the throws the outs cannot
 tell apart; all of the best ``width`` when ``tie`` is None), each is scored over sampled
 worlds, the others' hidden cards and the stock dealt consistently with everything the seat has
@@ -47,6 +51,17 @@ from ..engine.hand import HandState, Phase
 from ..engine.view import View
 from .base import next_in_hand, register
 from .fastplan import LEFTOVER_TURNS, FastPlanner, trajectory, turns_to_out
+from .hold import (
+    MARGIN,
+    MIN_ROLLOUTS,
+    ROLLOUTS,
+    ROUNDS,
+    cards_left,
+    goes_out_with,
+    hold_gain,
+    holding,
+    holding_throw,
+)
 from .normal import NormalBot, Style, known_holdings, live_cards, throw_danger
 from .plan import connections, deficiency, make_plan
 
@@ -55,6 +70,8 @@ FAST = Style(watch_others=False, lay_limit=8)
 DEFAULT_THINK_MS = 500
 #: The others are Normals, as far as Hard knows: no calls once the stock is this many rounds.
 NORMAL_CALL_FLOOR = Style().call_stock_floor
+#: The share of the thinking budget the hold search may start playouts in.
+HOLD_SHARE = 0.8
 #: About what a player who has laid pays when another goes out (measured: 10.6 on average).
 LAID_PENALTY = 10.0
 
@@ -174,7 +191,13 @@ class HardBot:
                  method: str = "race", feed: bool = True, width: int = 4,
                  costly: bool = False, throws: str = "outs",
                  w_penalty: float = 0.1, w_danger: float = 0.0, tie: float | None = 0.0,
-                 call_floor: float = 0.0) -> None:
+                 call_floor: float = 0.0, hold: bool = True, hold_rollouts: int = ROLLOUTS,
+                 hold_margin: float = MARGIN, hold_rounds: float = ROUNDS) -> None:
+        self.hold = hold  # search laying now against holding for a bend (.hold)
+        self.hold_rounds = hold_rounds
+        self.hold_rollouts = hold_rollouts
+        self.hold_margin = hold_margin
+        self.hold_searches = self.holds = 0  # searches and holds (for the measurements)
         self.w_penalty = w_penalty
         self.ranked: list[tuple[int, float, Card]] = []  # this decision's throws, best first
         self.tie = tie  # with outs, search only the throws this close to the best (None: width)
@@ -194,19 +217,55 @@ class HardBot:
                                                call_stock_floor=call_floor))
         self.fast = NormalBot(FAST)
         self.last_samples = 0
-        self._deadline = 0.0
+        self._deadline = self._hold_deadline = 0.0
 
     def choose(self, view: View, rng: random.Random) -> Action | None:
         """Normal's answer (its throw replaced by the best by outs), or, with search on, the
         best candidate by search when the outs leave a real choice."""
         # The whole decision, Normal's part included, stays inside the budget (3% kept spare).
-        self._deadline = time.perf_counter() + 0.97 * self.think_ms / 1000.0
+        started = time.perf_counter()
+        self._deadline = started + 0.97 * self.think_ms / 1000.0
+        # The hold search stops earlier: a playout step of the holder (its throw weighs every
+        # lay) can take tens of milliseconds past the moment it checks the clock.
+        self._hold_deadline = started + HOLD_SHARE * self.think_ms / 1000.0
         self.ranked = []  # filled by the planner's throw (_HardPlanner.pick_discard)
+        bend = self.hold and self.think_ms > 0 and holding(view, self.hold_rounds)
+        if bend and view.phase in (Phase.PLUCK, Phase.ALLOW):
+            take = goes_out_with(view, list(view.my_hand))  # holding: the card that bends
+            if take is not None:
+                return take
         base = self.normal.choose(view, rng)
+        if bend and isinstance(base, Lay):
+            return self.lay_or_hold(view, rng, base)
         candidates = self.candidates(view, base)
         if len(candidates) < 2 or self.think_ms <= 0:
             return base
         return self.search(view, rng, candidates)
+
+    def lay_or_hold(self, view: View, rng: random.Random, lay: Lay) -> Action:
+        """``lay``, or the throw that holds the contract for a bend when :meth:`hold_better`."""
+        hand = list(view.my_hand)
+        left = cards_left(view, hand)
+        throw = holding_throw(view, hand, left) if left > 1 else None
+        if throw is None:
+            return lay  # the lay goes out now (a bend), or nothing to throw
+        hold = Discard(throw[1])
+        self.hold_searches += 1
+        if self.hold_better(view, random.Random(rng.random()), lay, hold):
+            self.holds += 1
+            return hold
+        return lay
+
+    def hold_better(self, view: View, rng: random.Random, lay: Action, hold: Action) -> bool:
+        """Holding scores better than laying by more than ``hold_margin`` over the playouts
+        from worlds dealt around what the seat knows (:func:`.hold.hold_gain`)."""
+        known = known_holdings(view)
+        worlds = [sample_world(view, rng, known)
+                  for _ in range(min(self.hold_rollouts, self.max_samples))]
+        gain, done = hold_gain(view, lay, hold, worlds, self._hold_deadline, self.cancel,
+                               self.hold_rounds)
+        self.last_samples = done
+        return done >= min(MIN_ROLLOUTS, len(worlds)) and gain > self.hold_margin
 
     # --- which decisions to search -------------------------------------------------------
 

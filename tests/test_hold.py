@@ -1,0 +1,102 @@
+"""Hard's hold search (kalooki_desktop/ai/hold.py): the holding playout policy, the decision
+between laying and holding for a bend, its thinking budget and cancel, and fairness (hidden
+cards dealt differently never change it)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from kalooki_desktop.ai import hold
+from kalooki_desktop.ai.base import make_bot, next_decision
+from kalooki_desktop.ai.hard import HardBot
+from kalooki_desktop.ai.normal import NormalBot, Style
+from kalooki_desktop.engine.actions import Discard, Lay
+from kalooki_desktop.engine.hand import HandState, Phase
+from kalooki_desktop.engine.match import Match
+from kalooki_desktop.engine.rules import make_rules
+from kalooki_desktop.engine.view import View
+
+from .test_bots import _reshuffled
+
+
+def ready_positions(count: int, seed: int) -> list[tuple[HandState, int]]:
+    """Positions of Normal games where the seat to play could lay its contract while nobody
+    has laid, and the lay would leave two or more cards (the decision the search settles)."""
+    out: list[tuple[HandState, int]] = []
+    for deal in range(seed, seed + 40):
+        match = Match(make_rules("jamaican"), 4, deal)
+        bots = [make_bot("normal") for _ in range(4)]
+        rng = random.Random(deal)
+        lay_bot = NormalBot(Style(lay_for_out=True))
+        while not match.over and len(out) < count:
+            hand = match.hand
+            seat = hand.turn
+            if hand.phase == Phase.PLAY and not any(hand.laid):
+                view = View(hand, seat, match.totals)
+                if (hold.may_bend(view, 2.0) and isinstance(lay_bot.choose(view, random.Random(0)), Lay)
+                        and hold.cards_left(view, list(view.my_hand)) > 1):
+                    out.append((hand.clone(), seat))
+                    break  # one position a deal
+            s, action = next_decision(match, bots, rng)
+            match.apply(s, action)
+        if len(out) >= count:
+            break
+    return out
+
+
+def test_the_holder_holds_a_ready_contract_until_it_goes_out() -> None:
+    positions = ready_positions(3, seed=500)
+    assert positions
+    for state, seat in positions:
+        view = View(state, seat)
+        answer = hold.Holder().choose(view, random.Random(1))
+        assert isinstance(answer, Discard)  # holds: throws instead of laying
+        throw = hold.holding_throw(view, list(view.my_hand))
+        assert throw is not None and answer == Discard(throw[1])
+        assert hold.Holder(rounds=1000.0).choose(view, random.Random(1)) == \
+            NormalBot(Style(lay_for_out=True)).choose(view, random.Random(1))  # no bend left: lays
+
+
+def test_hard_lays_or_holds_as_the_playouts_say() -> None:
+    state, seat = ready_positions(1, seed=500)[0]
+    view = View(state, seat)
+    throw = hold.holding_throw(view, list(view.my_hand))
+    assert throw is not None
+    lay = HardBot(hold=False).choose(view, random.Random(7))
+    assert isinstance(lay, Lay)  # without the search: lays at once, as it always did
+    assert HardBot(think_ms=0).choose(view, random.Random(7)) == lay  # --think-ms 0: no search
+    eager = HardBot(think_ms=60_000, hold_rollouts=4, hold_margin=-1e9)  # any playout result holds
+    assert eager.choose(view, random.Random(7)) == Discard(throw[1])
+    assert (eager.hold_searches, eager.holds, eager.last_samples) == (1, 1, 4)
+    never = HardBot(think_ms=60_000, hold_rollouts=4, hold_margin=1e9)
+    assert never.choose(view, random.Random(7)) == lay and never.holds == 0
+
+
+def test_the_search_keeps_to_its_budget_and_stops_when_cancelled() -> None:
+    state, seat = ready_positions(1, seed=500)[0]
+    view = View(state, seat)
+    lay = HardBot(hold=False).choose(view, random.Random(7))
+    quick = HardBot(think_ms=1, hold_rollouts=400, hold_margin=-1e9)
+    t0 = time.perf_counter()
+    assert quick.choose(view, random.Random(7)) == lay  # too few playouts in 1 ms: no hold
+    assert time.perf_counter() - t0 < 0.5 and quick.last_samples < hold.MIN_ROLLOUTS
+    cancelled = HardBot(think_ms=60_000, hold_rollouts=400, hold_margin=-1e9)
+    cancelled.cancel.set()
+    assert cancelled.choose(view, random.Random(7)) == lay and cancelled.last_samples == 0
+
+
+def test_the_hold_decision_never_reads_hidden_cards() -> None:
+    shuffle_rng = random.Random(3)
+    positions = ready_positions(3, seed=520)
+    assert positions
+    searched = 0
+    for state, seat in positions:
+        bot = HardBot(think_ms=60_000, hold_rollouts=3, hold_margin=0.0)
+        real = bot.choose(View(state, seat), random.Random(7))
+        searched += bot.hold_searches
+        for _ in range(2):
+            other = _reshuffled(state, seat, shuffle_rng)
+            again = HardBot(think_ms=60_000, hold_rollouts=3, hold_margin=0.0)
+            assert again.choose(View(other, seat), random.Random(7)) == real
+    assert searched == len(positions)  # the search itself was exercised
