@@ -54,6 +54,7 @@ def test_the_holder_holds_a_ready_contract_until_it_goes_out() -> None:
         assert isinstance(answer, Discard)  # holds: throws instead of laying
         throw = hold.holding_throw(view, list(view.my_hand))
         assert throw is not None and answer == Discard(throw[1])
+        assert hold.holding_throw(view, list(view.my_hand), deadline=0.0) is None  # out of time
         assert hold.Holder(rounds=1000.0).choose(view, random.Random(1)) == \
             NormalBot(Style(lay_for_out=True)).choose(view, random.Random(1))  # no bend left: lays
 

@@ -246,9 +246,9 @@ class HardBot:
         """``lay``, or the throw that holds the contract for a bend when :meth:`hold_better`."""
         hand = list(view.my_hand)
         left = cards_left(view, hand)
-        throw = holding_throw(view, hand, left) if left > 1 else None
+        throw = holding_throw(view, hand, left, self._hold_deadline) if left > 1 else None
         if throw is None:
-            return lay  # the lay goes out now (a bend), or nothing to throw
+            return lay  # the lay goes out now (a bend), nothing to throw, or no time left
         hold = Discard(throw[1])
         self.hold_searches += 1
         if self.hold_better(view, random.Random(rng.random()), lay, hold):

@@ -57,18 +57,23 @@ def may_bend(view: View, rounds: float = ROUNDS) -> bool:
     return not any(view.laid) and view.stock_count >= view.players * rounds
 
 
-def holding_throw(view: View, hand: list[Card], left: int | None = None) -> tuple[int, Card] | None:
+def holding_throw(view: View, hand: list[Card], left: int | None = None,
+                  deadline: float | None = None) -> tuple[int, Card] | None:
     """The throw after which a later lay leaves the fewest cards (the costliest of equals),
     with that count.
 
     No throw can bring the count below one less than the whole hand's (a lay without the card
-    is a lay of the hand too), so the throws are tried costliest first and the first that
-    reaches that bound is the answer (a spare card, nearly always: the lays are only counted
-    for the throws tried). ``left``: the whole hand's count, when the caller has it."""
+    is a lay of the hand too; only the first lays the finder gives are compared, so this holds
+    nearly always: the same answers as trying every throw on 730 positions of Normal games), so
+    the throws are tried costliest first and the first that reaches that bound is the answer
+    (a spare card, nearly always: the lays are only counted for the throws tried). ``left``: the whole hand's count, when the caller has it. None when
+    there is no throw, or when ``deadline`` (a ``time.perf_counter`` time) passes first."""
     jp = view.rules.joker_points
     bound = (cards_left(view, hand) if left is None else left) - 1
     best: tuple[tuple[int, int], Card] | None = None
     for c in sorted(set(hand) - {JOKER}, key=lambda c: (-penalty(c, jp), c)):
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         rest = list(hand)
         rest.remove(c)
         key = (cards_left(view, rest), -penalty(c, jp))
@@ -98,9 +103,10 @@ class Holder(NormalBot):
     """The holding seat in the playouts: Normal (lay for out), but while a bend is possible and
     its contract is ready it holds on until the lay goes out."""
 
-    def __init__(self, rounds: float = ROUNDS) -> None:
+    def __init__(self, rounds: float = ROUNDS, deadline: float | None = None) -> None:
         super().__init__(Style(lay_for_out=True))
         self.rounds = rounds
+        self.deadline = deadline  # a search's: past it, the playout is dropped anyway
 
     def choose(self, view: View, rng: random.Random) -> Action | None:
         if not (view.my_turn and may_bend(view, self.rounds) and not view.laid[view.seat]):
@@ -114,7 +120,7 @@ class Holder(NormalBot):
         answer = super().choose(view, rng)
         if isinstance(answer, Lay):
             left = cards_left(view, hand)
-            throw = holding_throw(view, hand, left) if left > 1 else None
+            throw = holding_throw(view, hand, left, self.deadline) if left > 1 else None
             if throw is not None:
                 return Discard(throw[1])
         return answer
@@ -153,7 +159,7 @@ def _play_world(view: View, start: HandState, r: int, lay: Action, hold: Action,
     diff = 0.0
     for sign, action in ((1.0, lay), (-1.0, hold)):
         bots: list[NormalBot] = [NormalBot() for _ in range(view.players)]
-        bots[me] = Holder(rounds) if sign < 0 else NormalBot(Style(lay_for_out=True))
+        bots[me] = Holder(rounds, deadline) if sign < 0 else NormalBot(Style(lay_for_out=True))
         world = start.clone()
         world.apply(me, action)
         if not play_out(world, bots, random.Random(r), view.totals, deadline=deadline) \
