@@ -48,13 +48,7 @@ from rollout_oracle import deal_world
 from kalooki_desktop.ai import base
 from kalooki_desktop.ai.hard import HardBot, sample_world
 from kalooki_desktop.ai.history import belief_worlds
-from kalooki_desktop.ai.hold import (  # noqa: F401  (re-exported for the tests)
-    Holder,
-    cards_left,
-    hold_gain,
-    holding_throw,
-    may_bend,
-)
+from kalooki_desktop.ai.hold import cards_left, hold_gain, holding_throw
 from kalooki_desktop.ai.normal import known_holdings
 from kalooki_desktop.engine.actions import Action
 from kalooki_desktop.engine.hand import HandState, Phase

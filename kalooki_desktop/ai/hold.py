@@ -66,8 +66,10 @@ def holding_throw(view: View, hand: list[Card], left: int | None = None,
     is a lay of the hand too; only the first lays the finder gives are compared, so this holds
     nearly always: the same answers as trying every throw on 730 positions of Normal games), so
     the throws are tried costliest first and the first that reaches that bound is the answer
-    (a spare card, nearly always: the lays are only counted for the throws tried). ``left``: the whole hand's count, when the caller has it. None when
-    there is no throw, or when ``deadline`` (a ``time.perf_counter`` time) passes first."""
+    (a spare card, nearly always: the lays are only counted for the throws tried).
+
+    ``left``: the whole hand's count, when the caller has it. None when there is no throw, or
+    when ``deadline`` (a ``time.perf_counter`` time) passes first."""
     jp = view.rules.joker_points
     bound = (cards_left(view, hand) if left is None else left) - 1
     best: tuple[tuple[int, int], Card] | None = None
