@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from kalooki_desktop.ai.personas import persona
 from kalooki_desktop.engine.actions import Discard, PluckStock
 from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.engine.hand import Phase
@@ -361,3 +362,21 @@ def test_a_press_on_a_card_that_moved_away_is_ignored(app):
     assert scene.session.prompt() == "play"  # nothing was discarded or selected
     assert not scene.selected
     scene.order[:] = before
+
+
+def test_the_personas_of_the_chosen_levels_stay_inside_their_panel(app):
+    app.push(MenuScene(app))
+    app.push(NewGameScene(app))
+    step(app, 2)
+    dialog = app.top
+    rows = dialog.persona_rows()
+    assert [r for r in rows if r[0]] and len(rows) > 2  # three Normals: title over the whole blurb
+    assert all(not title or not text for title, text, _ in rows)
+    for size in ((1280, 800), (1024, 640)):
+        app.resized(size)
+        dialog.levels = ["easy", "normal", "hard", "normal", "hard", "easy", "normal"]
+        dialog.rebuild()
+        step(app, 2)
+        rows = dialog.persona_rows()
+        assert [title for title, _, _ in rows] == [persona(lv).title for lv in ("easy", "normal", "hard")]
+        assert all(dialog.persona_top <= y and y + 20 <= dialog.left.bottom for _, _, y in rows)

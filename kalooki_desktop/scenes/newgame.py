@@ -217,25 +217,43 @@ class NewGameScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------
 
+    def persona_rows(self) -> list[tuple[str, str, int]]:
+        """The personas of the chosen levels as (title, text, y) rows inside the left panel:
+        each title over its wrapped blurb when they all fit, else one shortened line a level
+        (title and blurb side by side), as many as fit."""
+        bottom = self.left.bottom - 8
+        levels = list(dict.fromkeys(self.levels))
+        blocks = [(persona(lv).title, txt.wrap(persona(lv).blurb, 14, self.left.w - 32)) for lv in levels]
+        y = self.persona_top
+        rows: list[tuple[str, str, int]] = []
+        if y + sum(20 + 18 * len(lines) + 6 for _, lines in blocks) <= bottom:
+            for title, lines in blocks:
+                rows.append((title, "", y))
+                y += 20
+                for line in lines:
+                    rows.append(("", line, y))
+                    y += 18
+                y += 6
+            return rows
+        for lv in levels:
+            if y + 20 > bottom:
+                break
+            rows.append((persona(lv).title, persona(lv).blurb, y))
+            y += 22
+        return rows
+
     def draw(self, surface: pygame.Surface) -> None:
         h = surface.get_height()
         backdrop(surface, tr("new.title"), top=round(h * 0.035))
         panel(surface, self.left)
         panel(surface, self.right)
         # the chosen opponents' personas
-        y = self.persona_top
-        seen: set[str] = set()
-        for level in self.levels:
-            if level in seen:
-                continue
-            seen.add(level)
-            p = persona(level)
-            txt.draw(surface, f"{p.title}", 15, (self.left.x + 16, y), palette.GOLD, True)
-            y += 20
-            for line in txt.wrap(p.blurb, 14, self.left.w - 32):
-                txt.draw(surface, line, 14, (self.left.x + 16, y), (214, 222, 212))
-                y += 18
-            y += 6
+        x = self.left.x + 16
+        for title, blurb, y in self.persona_rows():
+            tw = txt.draw(surface, title, 15, (x, y), palette.GOLD, True).w if title else -8
+            if blurb:
+                txt.draw(surface, blurb, 14, (x + tw + 8, y + (1 if title else 0)), (214, 222, 212),
+                         max_width=self.left.right - 16 - (x + tw + 8))
         # one plain line per switch, beside its box
         x = self.right.x + 16 + 30
         for i, vid in enumerate(SWITCHES):
