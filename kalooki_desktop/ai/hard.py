@@ -56,7 +56,6 @@ from .hold import (
     MIN_ROLLOUTS,
     ROLLOUTS,
     ROUNDS,
-    cards_left,
     goes_out_with,
     hold_gain,
     holding,
@@ -245,7 +244,7 @@ class HardBot:
     def lay_or_hold(self, view: View, rng: random.Random, lay: Lay) -> Action:
         """``lay``, or the throw that holds the contract for a bend when :meth:`hold_better`."""
         hand = list(view.my_hand)
-        left = cards_left(view, hand)
+        left = self.normal.lay_left  # the lay just found (cards_left(view, hand), not twice)
         throw = holding_throw(view, hand, left, self._hold_deadline) if left > 1 else None
         if throw is None:
             return lay  # the lay goes out now (a bend), nothing to throw, or no time left

@@ -122,7 +122,7 @@ class Holder(NormalBot):
             return super().choose(view, rng)
         answer = super().choose(view, rng)
         if isinstance(answer, Lay):
-            left = cards_left(view, hand)
+            left = self.lay_left  # what cards_left(view, hand) would say: the same lay search
             throw = holding_throw(view, hand, left, self.deadline) if left > 1 else None
             if throw is not None:
                 return Discard(throw[1])

@@ -158,6 +158,7 @@ class NormalBot:
     def __init__(self, style: Style | None = None) -> None:
         self.style = style or Style()
         self.live: list[int] | None = None  # with counting: copies of each card still drawable
+        self.lay_left = 0  # lay for out: the cards its last lay would leave after its tacks
 
     # --- the decision ---------------------------------------------------------------------
 
@@ -210,7 +211,8 @@ class NormalBot:
         if not view.laid[seat]:
             keep = 0 if view.rules.out_without_discard else 1
             if self.style.lay_for_out:
-                lay = best_lay_for_out(view, hand, keep, self.style.lay_limit)
+                lay, left = lay_for_out(view, hand, keep, self.style.lay_limit)
+                self.lay_left = len(left)  # for a search of the lay's timing (.hold)
             else:
                 lay = find_lay(hand, view.spec, keep, view.rules.joker_points, self.style.lay_limit)
             if lay is not None:
@@ -265,15 +267,10 @@ class NormalBot:
         return min(options, key=loss)
 
 
-def best_lay_for_out(view: View, hand: list[Card], keep: int, limit: int) -> LaySpec | None:
-    """The lay after which the fewest cards stay in hand once every possible tack is made."""
-    return lay_for_out(view, hand, keep, limit)[0]
-
-
 def lay_for_out(view: View, hand: list[Card], keep: int,
                 limit: int) -> tuple[LaySpec | None, list[Card]]:
-    """:func:`best_lay_for_out` and the cards it leaves in hand after its tacks (the whole
-    hand when there is no lay)."""
+    """The lay after which the fewest cards stay in hand once every possible tack is made, and
+    the cards it leaves (the whole hand when there is no lay)."""
     jp = view.rules.joker_points
     best: LaySpec | None = None
     best_key: tuple[int, int] | None = None
