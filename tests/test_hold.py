@@ -11,7 +11,7 @@ from kalooki_desktop.ai import hold
 from kalooki_desktop.ai.base import make_bot, next_decision
 from kalooki_desktop.ai.hard import HardBot
 from kalooki_desktop.ai.normal import NormalBot, Style
-from kalooki_desktop.engine.actions import Discard, Lay
+from kalooki_desktop.engine.actions import Discard, Lay, PluckDiscard, PluckStock
 from kalooki_desktop.engine.hand import HandState, Phase
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.rules import make_rules
@@ -57,6 +57,33 @@ def test_the_holder_holds_a_ready_contract_until_it_goes_out() -> None:
         assert hold.holding_throw(view, list(view.my_hand), deadline=0.0) is None  # out of time
         assert hold.Holder(rounds=1000.0).choose(view, random.Random(1)) == \
             NormalBot(Style(lay_for_out=True)).choose(view, random.Random(1))  # no bend left: lays
+
+
+def _at_pluck(state: HandState, seat: int, top: int) -> HandState:
+    """``state`` with ``seat`` to pluck and ``top`` on the discard pile (taken from the stock)."""
+    s = state.clone()
+    s.stock.remove(top)
+    s.discard.append(top)
+    s.phase, s.turn, s.stock_only = Phase.PLUCK, seat, False
+    return s
+
+
+def test_the_holder_takes_a_discard_only_when_it_fits_the_lay() -> None:
+    state, seat = ready_positions(1, seed=500)[0]
+    hand = list(state.hands[seat])
+    view = View(state, seat)
+    now = hold.cards_left(view, hand)
+    fits = [c for c in sorted(set(state.stock)) if hold.cards_left(view, [*hand, c]) <= now]
+    misses = [c for c in sorted(set(state.stock)) if hold.cards_left(view, [*hand, c]) > now]
+    assert fits and misses
+    for top, wanted in ((fits[0], PluckDiscard()), (misses[0], None)):
+        at_pluck = View(_at_pluck(state, seat, top), seat)
+        assert hold.holding_take(at_pluck, hand) == wanted
+        answer = hold.Holder().choose(at_pluck, random.Random(1))
+        assert answer == (wanted or PluckStock())
+    stock_only = _at_pluck(state, seat, fits[0])
+    stock_only.stock_only = True  # after an allowed call the pile cannot be taken (J-5.3)
+    assert hold.holding_take(View(stock_only, seat), hand) is None
 
 
 def test_hard_lays_or_holds_as_the_playouts_say() -> None:

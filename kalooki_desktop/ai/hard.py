@@ -56,9 +56,9 @@ from .hold import (
     MIN_ROLLOUTS,
     ROLLOUTS,
     ROUNDS,
-    goes_out_with,
     hold_gain,
     holding,
+    holding_take,
     holding_throw,
 )
 from .normal import NormalBot, Style, known_holdings, live_cards, throw_danger
@@ -230,7 +230,7 @@ class HardBot:
         self.ranked = []  # filled by the planner's throw (_HardPlanner.pick_discard)
         bend = self.hold and self.think_ms > 0 and holding(view, self.hold_rounds)
         if bend and view.phase in (Phase.PLUCK, Phase.ALLOW):
-            take = goes_out_with(view, list(view.my_hand))  # holding: the card that bends
+            take = holding_take(view, list(view.my_hand))  # holding: a card that fits the lay
             if take is not None:
                 return take
         base = self.normal.choose(view, rng)

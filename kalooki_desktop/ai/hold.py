@@ -5,12 +5,12 @@ for the hand. When Hard could lay while nobody has laid and the stock still hold
 :data:`ROUNDS` rounds, and the lay would leave two or more cards in hand after its tacks (so it
 would not go out now), :func:`hold_gain` compares laying now with *holding*: throwing the card
 after which a later lay leaves the fewest (:func:`holding_throw`), then playing on as
-:class:`Holder` (no calls, plucking or refusing only the card with which the lay goes out,
-laying as soon as the lay goes out or another player has laid). Determinized Monte Carlo: the
-others' hidden cards and the stock are dealt at random around what the seat knows
-(:func:`.hard.sample_world`), the same worlds serve both choices, and every other seat is
-played out by Normal. Hard holds when holding scores better by more than :data:`MARGIN` points
-(its hand score against the others' mean); while it holds it decides again every turn.
+:class:`Holder` (no calls; plucking or refusing only a card that fits the lay,
+:func:`holding_take`; laying as soon as the lay goes out or another player has laid).
+Determinized Monte Carlo: the others' hidden cards and the stock are dealt at random around what
+the seat knows (:func:`.hard.sample_world`), the same worlds serve both choices, and every other
+seat is played out by Normal. Hard holds when holding scores better by more than :data:`MARGIN`
+points (its hand score against the others' mean); while it holds it decides again every turn.
 
 Measured (README, AI section), paired against the same Hard without it over duplicate games
 against three Normals: about 8 points of edge a match on each of five sets of deals, and +0.4,
@@ -87,12 +87,19 @@ def holding_throw(view: View, hand: list[Card], left: int | None = None,
     return None if best is None else (best[0][0], best[1])
 
 
-def goes_out_with(view: View, hand: list[Card]) -> Action | None:
-    """While holding: pluck (or refuse the call for) the discard when the lay then goes out."""
+def holding_take(view: View, hand: list[Card]) -> Action | None:
+    """While holding: pluck (or refuse the call for) the discard when it fits the lay, that is
+    when the lay with it leaves no more cards than without (so it goes out now, or the next lay
+    is a card closer to going out; a stock card that does not fit only takes its own throw).
+    None: take the stock, or allow the call."""
     top = view.discard_top
     if top is None or (view.phase == Phase.PLUCK and view.stock_only):
         return None
-    if cards_left(view, hand) == NO_LAY or cards_left(view, [*hand, top]) > 1:
+    now = cards_left(view, hand)
+    if now == NO_LAY:
+        return None
+    with_top = cards_left(view, [*hand, top])
+    if with_top > 1 and with_top > now:
         return None
     return PluckDiscard() if view.phase == Phase.PLUCK else Refuse()
 
@@ -116,7 +123,7 @@ class Holder(NormalBot):
             return super().choose(view, rng)
         hand = list(view.my_hand)
         if view.phase in (Phase.PLUCK, Phase.ALLOW):
-            take = goes_out_with(view, hand)
+            take = holding_take(view, hand)
             if take is not None:
                 return take
             return super().choose(view, rng)
