@@ -16,6 +16,8 @@ Measured (README, AI section), paired against the same Hard without it over dupl
 against three Normals: about 8 points of edge a match on each of five sets of deals, and +0.4,
 +1.0, +2.2, +1.6 and +0.5 points of wins; the default Hard with it wins 37.0% of 2,800 fresh
 games. The same search with the others' true hands known (an oracle) is worth about 20 points.
+Taking every discard that fits the lay while holding, not only the one with which it goes out,
+added 4.6 (±2.0) points of edge a match over 3,000 paired games (+0.7 ± 0.7 of wins).
 """
 
 from __future__ import annotations
