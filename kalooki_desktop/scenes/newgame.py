@@ -81,6 +81,8 @@ class NewGameScene(Scene):
             self.level_menus.append(self.widget(dd))
             y += row + 4
         self.persona_top = y + 8
+        self._rows_key: tuple[object, ...] | None = None  # what the persona rows were laid out for
+        self._rows: list[tuple[str, str, int]] = []
 
         x, y = self.right.x + 16, self.right.y + 14
         self.widget(
@@ -221,6 +223,13 @@ class NewGameScene(Scene):
         """The personas of the chosen levels as (title, text, y) rows inside the left panel:
         each title over its wrapped blurb when they all fit, else one shortened line a level
         (title and blurb side by side), as many as fit."""
+        key = (tuple(self.levels), tuple(self.left), self.persona_top)
+        if self._rows_key == key:
+            return self._rows  # drawn every frame: wrap the blurbs only when something changed
+        self._rows_key, self._rows = key, self._persona_rows()
+        return self._rows
+
+    def _persona_rows(self) -> list[tuple[str, str, int]]:
         bottom = self.left.bottom - 8
         levels = list(dict.fromkeys(self.levels))
         blocks = [(persona(lv).title, txt.wrap(persona(lv).blurb, 14, self.left.w - 32)) for lv in levels]
