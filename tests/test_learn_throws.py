@@ -1,0 +1,55 @@
+"""The learnt-throw experiment of scripts/learn_throws.py: its features are public (hidden
+cards dealt differently never change them), and its least squares finds known weights."""
+
+from __future__ import annotations
+
+import random
+
+from kalooki_desktop.ai.fastplan import FastPlanner
+from kalooki_desktop.ai.hard import throw_ranking
+from kalooki_desktop.ai.normal import live_cards
+from kalooki_desktop.engine.hand import Phase
+from kalooki_desktop.engine.view import View
+
+from .helpers import load_script
+from .test_bots import _positions, _reshuffled
+
+learn = load_script("learn_throws")
+
+
+def _features(state, seat):  # type: ignore[no-untyped-def]
+    view = View(state, seat)
+    hand = list(view.my_hand)
+    live = live_cards(view)
+    fp = FastPlanner(view.spec, view.rules.joker_points, live)
+    ranked = throw_ranking(view, hand, sorted(set(hand)), live, fp)[:4]
+    return learn.features(view, hand, ranked, live)
+
+
+def test_features_see_only_the_view() -> None:
+    rng = random.Random(4)
+    positions = [(s, seat) for s, seat in _positions(300, seed=23)
+                 if s.phase == Phase.PLAY and s.turn == seat and not s.laid[seat]][:10]
+    assert positions
+    for state, seat in positions:
+        rows = _features(state, seat)
+        assert rows and all(len(r) == len(learn.FEATURES) for r in rows)
+        for _ in range(2):
+            assert _features(_reshuffled(state, seat, rng), seat) == rows
+
+
+def test_least_squares_finds_the_weights_and_the_choice_follows_them() -> None:
+    rng = random.Random(9)
+    true_w = [2.0, -1.0, 0.5]
+    rows = []
+    for _ in range(400):
+        xs = [[rng.uniform(-2, 2) for _ in true_w] for _ in range(3)]
+        ys = [sum(w * x for w, x in zip(true_w, row, strict=True)) + rng.gauss(0, 0.1) + 7.0
+              for row in xs]  # the decision's own level (7) drops out of the centred fit
+        padded = [row + [0.0] * (len(learn.FEATURES) - len(row)) for row in xs]
+        rows.append({"x": padded, "y": ys})
+    w = learn.fit_rows(rows, [0, 1, 2], ridge=0.0)
+    assert all(abs(a - b) < 0.05 for a, b in zip(w, true_w, strict=True))
+    gains = learn.choice_gains(rows, [0, 1, 2], w)
+    changed = [g for g in gains if g is not None]
+    assert changed and min(changed) > -0.5  # the lowest prediction is the lowest value
