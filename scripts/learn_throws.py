@@ -1,10 +1,11 @@
 """A throw policy learnt from simulated hands (experiment; the README's AI section has the figures).
 
     .venv/bin/python scripts/learn_throws.py gen --seed 200000 --games 40 --out A.jsonl
-    .venv/bin/python scripts/learn_throws.py fit A.jsonl B.jsonl
+    .venv/bin/python scripts/learn_throws.py fit A.jsonl B.jsonl [--use F1,F2] [--test C.jsonl]
 
 ``gen`` plays Hard (``--think-ms 0``) against three Normals, seats rotated. At each of Hard's
-building throws it takes its ``--width`` best throws by outs and scores each by ``--rollouts``
+building throws (``--laid``: its throws after laying, its own and the next best by Normal's rule
+for them, :func:`laid_ranking`) it takes its ``--width`` best throws by outs and scores each by ``--rollouts``
 playouts of the rest of the hand from the *true* state (the others' hands as they are, the stock
 reshuffled, every seat played by Normal, the same playouts for every throw): an oracle's value of
 the throw, written with the throw's *public* features (:func:`features`: what the view shows).
@@ -12,7 +13,10 @@ The game itself goes on with Hard's own throw. ``fit`` regresses each throw's va
 mean of its decision's throws, on its features less their mean (least squares): what the
 public features predict of the oracle's value. A policy that ranks throws by that prediction
 needs no hidden card, and it is what a rollout search from the true state would choose, as far
-as the view can tell.
+as the view can tell. ``fit`` reports what that policy gains over Hard's own throw by the oracle's
+values, by five-fold cross-validation over whole matches and, with ``--test``, on other matches.
+Measured (twelfth session): nothing on the building throws, about +0.3 points a throw after
+laying, which the decision probe (Hard's own bots in the playouts) does not tell from nothing.
 """
 
 from __future__ import annotations
