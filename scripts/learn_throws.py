@@ -30,7 +30,14 @@ from collections.abc import Sequence
 
 from kalooki_desktop import probe
 from kalooki_desktop.ai.hard import HardBot
-from kalooki_desktop.ai.normal import NormalBot, Style, known_holdings, live_cards, throw_danger
+from kalooki_desktop.ai.normal import (
+    NormalBot,
+    Style,
+    known_holdings,
+    laid_throw_order,
+    live_cards,
+    throw_danger,
+)
 from kalooki_desktop.ai.plan import connections
 from kalooki_desktop.engine.actions import Action, Discard
 from kalooki_desktop.engine.cards import JOKER, Card, parse_card, penalty
@@ -164,10 +171,8 @@ def laid_ranking(view: View, answer: Card, live: Sequence[int],
     (penalty less four times the feeding estimate), as (0, score, card) for :func:`features`,
     the score such that the feature ``outs`` is the card's :func:`tack_steps`."""
     options = sorted({c for c in view.my_hand if c != JOKER})
-    danger = throw_danger(view, options)
-    weight = Style().w_danger_laid
     jp = view.rules.joker_points
-    options.sort(key=lambda c: weight * danger[c] - penalty(c, jp))
+    options = laid_throw_order(options, throw_danger(view, options), Style().w_danger_laid, jp)
     cards = [answer, *[c for c in options if c != answer]][:width]
     return [(0, -tack_steps(view, c, live) - W_PENALTY * penalty(c, jp), c) for c in cards]
 

@@ -41,9 +41,9 @@ from kalooki_desktop import probe
 from kalooki_desktop.ai import base
 from kalooki_desktop.ai.hard import HardBot, sample_world
 from kalooki_desktop.ai.history import belief_worlds
-from kalooki_desktop.ai.normal import NormalBot, Style, known_holdings, throw_danger
+from kalooki_desktop.ai.normal import NormalBot, Style, known_holdings, laid_throw_order, throw_danger
 from kalooki_desktop.engine.actions import Action, Discard
-from kalooki_desktop.engine.cards import JOKER, Card, count_cards, penalty
+from kalooki_desktop.engine.cards import JOKER, Card, count_cards
 from kalooki_desktop.engine.hand import HandState, Phase
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.view import View
@@ -91,10 +91,8 @@ def laid_throws(view: View, answer: Discard, width: int) -> list[Action]:
     """Hard's throw after laying and the next best by Normal's score for it (penalty less
     feeding the others), ``width`` in all."""
     options = sorted({c for c in view.my_hand if c != JOKER})
-    danger = throw_danger(view, options)
-    weight = Style().w_danger_laid
-    jp = view.rules.joker_points
-    options.sort(key=lambda c: weight * danger[c] - penalty(c, jp))
+    options = laid_throw_order(options, throw_danger(view, options), Style().w_danger_laid,
+                               view.rules.joker_points)
     throws: list[Action] = [answer]
     throws.extend(Discard(c) for c in options if c != answer.card)
     return throws[:width]

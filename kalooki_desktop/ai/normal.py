@@ -131,6 +131,13 @@ def danger_from(options: Sequence[Card], taken: Sequence[Sequence[Card]], laid: 
     return danger
 
 
+def laid_throw_order(options: Sequence[Card], danger: dict[Card, float], w_danger: float,
+                     jp: int) -> list[Card]:
+    """Once laid, the throws from best to worst: the costliest first, less ``w_danger`` times
+    how much each seems to feed the others (:func:`throw_danger`); equals keep their order."""
+    return sorted(options, key=lambda c: w_danger * danger[c] - penalty(c, jp))
+
+
 @dataclass
 class Style:
     """What separates the levels."""
@@ -239,8 +246,7 @@ class NormalBot:
         watch = self.style.watch_others
         danger = throw_danger(view, options) if watch else dict.fromkeys(options, 0.0)
         if view.laid[view.seat]:
-            scores = [penalty(c, jp) - self.style.w_danger_laid * danger[c] for c in options]
-            return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
+            return laid_throw_order(options, danger, self.style.w_danger_laid, jp)[0]
         return self.building_throw(hand, options, danger, view.spec, jp, rng)
 
     def building_throw(self, hand: list[Card], options: list[Card], danger: dict[Card, float],
