@@ -117,27 +117,24 @@ def features(view: View, hand: list[Card], ranked: Sequence[tuple[int, float, Ca
         rest = list(hand)
         rest.remove(c)
         conn = connections(c, rest) if c != JOKER else 10.0
-        def sums(cards: Sequence[Card], c: Card = c) -> tuple[float, float]:
-            return near_counts(c, cards, threes, fours)
-
         live_same = live_nbr = 0.0
         for d in range(1, len(live)):
             if live[d]:
                 x, y = near(c, d, threes, fours)
                 live_same += x * live[d]
                 live_nbr += y * live[d]
-        tn = sums(known[nxt]) if next_open else (0.0, 0.0)
+        tn = near_counts(c, known[nxt], threes, fours) if next_open else (0.0, 0.0)
         tc = [0.0, 0.0]
         wc = [0.0, 0.0]
         for s in callers:
-            a, b = sums(known[s])
+            a, b = near_counts(c, known[s], threes, fours)
             tc[0] += a
             tc[1] += b
-            a, b = sums(thrown[s])
+            a, b = near_counts(c, thrown[s], threes, fours)
             wc[0] += a
             wc[1] += b
-        wn = sums(thrown[nxt])
-        pl = sums(pile)
+        wn = near_counts(c, thrown[nxt], threes, fours)
+        pl = near_counts(c, pile, threes, fours)
         rows.append([
             float(short), outs, pen / 10.0, conn, live_same, live_nbr,
             tn[0], tn[1], tc[0], tc[1], wn[0], wn[1], wc[0], wc[1], pl[0], pl[1],
