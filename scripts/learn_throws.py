@@ -1,7 +1,10 @@
-"""A throw policy learnt from simulated hands (experiment; the README's AI section has the figures).
+"""A throw policy (and a take policy) learnt from simulated hands (experiment; the README's AI
+section has the figures).
 
     .venv/bin/python scripts/learn_throws.py gen --seed 200000 --games 40 --out A.jsonl
     .venv/bin/python scripts/learn_throws.py fit A.jsonl B.jsonl [--use F1,F2] [--test C.jsonl]
+    .venv/bin/python scripts/learn_throws.py gen --takes 0.3 --seed 170000 --games 40 --out T.jsonl
+    .venv/bin/python scripts/learn_throws.py fit --kind call T.jsonl
 
 ``gen`` plays Hard (``--think-ms 0``) against three Normals, seats rotated. At each of Hard's
 building throws (``--laid``: its throws after laying, its own and the next best by Normal's rule
@@ -17,6 +20,15 @@ as the view can tell. ``fit`` reports what that policy gains over Hard's own thr
 values, by five-fold cross-validation over whole matches and, with ``--test``, on other matches.
 Measured (twelfth session): nothing on the building throws, about +0.3 points a throw after
 laying, which the decision probe (Hard's own bots in the playouts) does not tell from nothing.
+
+``gen --takes SHARE`` records Hard's take decisions instead: every call it makes or could make,
+every pluck of the discard and every refusal of a call, where it takes the card, and ``SHARE``
+of those where it lets go a card that connects with its hand; each is scored taking and letting
+go by the same oracle, with the take's public features (:func:`take_features`) against zeros for
+letting go, so that ``fit --kind call`` (``pluck``, ``allow``) learns the take's value over
+letting the card go and scores, the same way, the policy that takes where that is negative.
+Measured (thirteenth session): Hard's rule (take exactly the cards that bring the plan closer)
+is the oracle's in every group, and no learnt take policy beats it.
 """
 
 from __future__ import annotations
@@ -29,7 +41,8 @@ import time
 from collections.abc import Sequence
 
 from kalooki_desktop import probe
-from kalooki_desktop.ai.hard import HardBot
+from kalooki_desktop.ai.fastplan import FastPlanner
+from kalooki_desktop.ai.hard import HardBot, count_outs
 from kalooki_desktop.ai.normal import (
     NormalBot,
     Style,
@@ -39,8 +52,16 @@ from kalooki_desktop.ai.normal import (
     throw_danger,
 )
 from kalooki_desktop.ai.plan import connections
-from kalooki_desktop.engine.actions import Action, Discard
-from kalooki_desktop.engine.cards import JOKER, Card, parse_card, penalty
+from kalooki_desktop.engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    PluckDiscard,
+    PluckStock,
+    Refuse,
+)
+from kalooki_desktop.engine.cards import JOKER, Card, count_cards, parse_card, penalty
 from kalooki_desktop.engine.hand import Phase
 from kalooki_desktop.engine.melds import tack_result
 from kalooki_desktop.engine.refusal import Refusal
@@ -174,20 +195,77 @@ def laid_ranking(view: View, answer: Card, live: Sequence[int],
     return [(0, -tack_steps(view, c, live) - W_PENALTY * penalty(c, jp), c) for c in cards]
 
 
+TAKE_FEATURES = (
+    "one", "short", "gain", "outs", "outs_after", "calls", "rounds", "laid", "laid_two",
+    "hand", "size", "pen", "conn", "behind", "last", "bend", "unlaid_min",
+)
+
+
+def take_features(view: View, card: Card, live: Sequence[int]) -> list[float]:
+    """Public features of taking ``card`` (calling it, plucking it, refusing a call for it),
+    against letting it go (see :data:`TAKE_FEATURES`): the plan's shortness and how much the
+    card takes off it, the live cards that would bring the plan closer before and after (tens),
+    the calls made, the rounds of stock left, how many others have laid and whether one holds two
+    cards or fewer, the hand's number and size, the card's penalty (tens) and connections, how
+    far the seat's total is behind the lowest other (hundreds), the last hand, a bend still
+    possible (nobody laid, no call made) and the fewest cards an unlaid other holds (tens)."""
+    hand = list(view.my_hand)
+    me, players = view.seat, view.players
+    fp = FastPlanner(view.spec, view.rules.joker_points, live)
+    cnt = count_cards(hand)
+    masks = fp.masks(cnt)
+    short = fp.plan(cnt, masks)[0]
+    outs = count_outs(fp, cnt, masks, short, live)
+    FastPlanner.add(cnt, masks, card)
+    after = fp.plan(cnt, masks)[0]
+    outs_after = count_outs(fp, cnt, masks, after, live)
+    laid = [view.hand_sizes[s] for s in range(players) if s != me and view.laid[s]]
+    unlaid = [view.hand_sizes[s] for s in range(players) if s != me and not view.laid[s]]
+    totals = view.totals
+    behind = (totals[me] - min(totals[s] for s in range(players) if s != me)) / 100.0
+    return [
+        1.0, float(short), float(short - after), outs / 10.0, outs_after / 10.0,
+        float(view.calls_used[me]), view.stock_count / players, float(len(laid)),
+        float(bool(laid) and min(laid) <= 2), float(view.spec.number), float(len(hand)),
+        penalty(card, view.rules.joker_points) / 10.0, connections(card, hand), behind,
+        float(view.spec.number == len(view.rules.schedule)),
+        float(not any(view.laid) and view.calls_used[me] == 0),
+        (min(unlaid) if unlaid else 20) / 10.0,
+    ]
+
+
+def take_options(view: View, answer: Action | None) -> tuple[str, list[Action | None], bool] | None:
+    """The take decision the seat faces (its kind, [take, let go], and whether ``answer``
+    takes), or None: a call of the fresh discard, plucking the discard, refusing a call."""
+    if view.laid[view.seat] or view.discard_top is None:
+        return None
+    if not view.my_turn:
+        return ("call", [Call(), None], answer is not None) if view.may_call else None
+    if view.phase == Phase.ALLOW:
+        return "allow", [Refuse(), Allow()], isinstance(answer, Refuse)
+    if view.phase == Phase.PLUCK and not view.stock_only:
+        return "pluck", [PluckDiscard(), PluckStock()], isinstance(answer, PluckDiscard)
+    return None
+
+
 class Recorder(HardBot):
     """Hard (no hold search) that records its building throws' (``laid``: its throws after
     laying) features and oracle values."""
 
     def __init__(self, width: int, rollouts: int, seed: int, out: list[dict[str, object]],
-                 laid: bool = False) -> None:
+                 laid: bool = False, takes: float = 0.0) -> None:
         super().__init__(think_ms=0)
         self.width, self.rollouts = width, rollouts
         self.pick = random.Random(seed)
         self.out = out
         self.laid = laid
+        self.takes = takes  # record take decisions instead (this share of the cards let go)
 
     def choose(self, view: View, rng: random.Random) -> Action | None:
         answer = super().choose(view, rng)
+        if self.takes:
+            self.record_take(view, answer)
+            return answer
         if (not view.my_turn or view.phase != Phase.PLAY or not isinstance(answer, Discard)
                 or view.laid[view.seat] != self.laid):
             return answer
@@ -207,6 +285,33 @@ class Recorder(HardBot):
                          "y": [round(v, 2) for v in values]})
         return answer
 
+    def record_take(self, view: View, answer: Action | None) -> None:
+        """A take decision as two candidates, Hard's answer first: the take's features against
+        zeros for letting the card go (so the fit learns the take's value over letting go).
+        Every take of Hard is recorded, and ``takes`` of the cards it lets go that connect with
+        its hand."""
+        found = take_options(view, answer)
+        if found is None:
+            return
+        kind, actions, took = found
+        card = view.discard_top
+        assert card is not None
+        hand = list(view.my_hand)
+        if not took and (connections(card, hand) <= 0 or self.pick.random() > self.takes):
+            return
+        live = self.normal.live if self.normal.live is not None else live_cards(view)
+        x = take_features(view, card, live)
+        zero = [0.0] * len(x)
+        bots = [NormalBot() for _ in range(view.players)]
+        take, let = probe.score_actions(view._hand, bots, view.seat,  # the oracle reads the truth
+                                        actions, self.rollouts, self.pick.randrange(1 << 30),
+                                        view.totals, kind == "call")
+        self.out.append({"hand": view.spec.number, "stock": view.stock_count, "kind": kind,
+                         "cards": [card], "took": took,
+                         "x": [x, zero] if took else [zero, x],
+                         "y": [round(take, 2), round(let, 2)] if took
+                         else [round(let, 2), round(take, 2)]})
+
 
 def gen(args: argparse.Namespace) -> int:
     rules = make_rules("jamaican")
@@ -217,13 +322,13 @@ def gen(args: argparse.Namespace) -> int:
             seated, seat_of_entry, deal = seating(names, g, args.seed, True)
             rows: list[dict[str, object]] = []
             seated[seat_of_entry[0]] = Recorder(args.width, args.rollouts, deal * 7 + g, rows,
-                                                args.laid)
+                                                args.laid, args.takes)
             play_match(rules, seated, deal)
             for r in rows:
                 r["game"], r["deal"] = g, deal
                 f.write(json.dumps(r) + "\n")
             f.flush()
-            print(f"game {g} deal {deal}: {len(rows)} throws, {time.perf_counter() - t0:.0f} s",
+            print(f"game {g} deal {deal}: {len(rows)} decisions, {time.perf_counter() - t0:.0f} s",
                   file=sys.stderr)
     return 0
 
@@ -292,7 +397,11 @@ def choice_gains(rows: Sequence[dict[str, object]], use: Sequence[int],
 
 def fit(args: argparse.Namespace) -> int:
     rows = load(args.files)
-    use = [FEATURES.index(n) for n in (args.use.split(",") if args.use else FEATURES)]
+    names = FEATURES
+    if args.kind:
+        rows = [r for r in rows if r.get("kind") == args.kind]
+        names = TAKE_FEATURES
+    use = [names.index(n) for n in (args.use.split(",") if args.use else names)]
     rng = random.Random(1)
     games = sorted({(r["deal"], r["game"]) for r in rows})
     rng.shuffle(games)
@@ -312,7 +421,13 @@ def fit(args: argparse.Namespace) -> int:
     cmean, chalf = mean_ci(changed) if len(changed) > 1 else (0.0, 0.0)
     print(json.dumps({
         "decisions": len(rows), "games": len(games),
-        "weights": {FEATURES[j]: round(w[i], 3) for i, j in enumerate(use)},
+        "weights": {names[j]: round(w[i], 3) for i, j in enumerate(use)},
+        # The oracle's value of the seat's own choice less the other's (negative: its own is
+        # better); for takes, split by whether it took.
+        **({"own_minus_other": {
+            t: [round(v, 2) for v in
+                mean_ci([r["y"][0] - r["y"][1] for r in rows if r["took"] == (t == "took")])]
+            for t in ("took", "let go")}} if args.kind else {}),
         "cv_gain_per_throw": [round(mean, 3), round(half, 3)],
         "cv_fold_gains": [round(g, 3) for g in fold_gains],
         "cv_changed": len(changed),
@@ -342,10 +457,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     g.add_argument("--rollouts", type=int, default=12)
     g.add_argument("--out", required=True)
     g.add_argument("--laid", action="store_true", help="the throws after laying instead")
+    g.add_argument("--takes", type=float, default=0.0,
+                   help="record the take decisions instead (calls, plucks of the discard, "
+                   "refusals), and this share of the connecting cards Hard lets go")
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
     f.add_argument("--use", default="")
     f.add_argument("--ridge", type=float, default=1.0)
+    f.add_argument("--kind", choices=("call", "pluck", "allow"), default="",
+                   help="fit the take decisions of this kind (gen --takes)")
     f.add_argument("--test", nargs="*", default=[],
                    help="files of other matches: the gain of the weights fitted on FILES there")
     args = p.parse_args(argv)

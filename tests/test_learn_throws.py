@@ -8,6 +8,7 @@ import random
 from kalooki_desktop.ai.fastplan import FastPlanner
 from kalooki_desktop.ai.hard import throw_ranking
 from kalooki_desktop.ai.normal import live_cards
+from kalooki_desktop.engine.actions import PluckDiscard, PluckStock
 from kalooki_desktop.engine.hand import Phase
 from kalooki_desktop.engine.view import View
 
@@ -53,3 +54,40 @@ def test_least_squares_finds_the_weights_and_the_choice_follows_them() -> None:
     gains = learn.choice_gains(rows, [0, 1, 2], w)
     changed = [g for g in gains if g is not None]
     assert changed and min(changed) > -0.5  # the lowest prediction is the lowest value
+
+
+def test_take_features_see_only_the_view() -> None:
+    rng = random.Random(5)
+    positions = [(s, seat) for s, seat in _positions(300, seed=29)
+                 if s.phase == Phase.PLUCK and s.turn == seat and not s.laid[seat]
+                 and s.discard_top is not None and not s.stock_only][:10]
+    assert positions
+    for state, seat in positions:
+        view = View(state, seat)
+        kind, actions, took = learn.take_options(view, PluckStock())
+        assert (kind, took) == ("pluck", False) and actions == [PluckDiscard(), PluckStock()]
+        card = view.discard_top
+        x = learn.take_features(view, card, live_cards(view))
+        assert len(x) == len(learn.TAKE_FEATURES)
+        for _ in range(2):
+            other = View(_reshuffled(state, seat, rng), seat)
+            assert learn.take_features(other, card, live_cards(other)) == x
+
+
+def test_a_take_is_fitted_as_its_value_over_letting_go() -> None:
+    # Two candidates, Hard's answer first, the take's features against zeros: the centred fit
+    # learns the take's value less the value of letting the card go.
+    rng = random.Random(3)
+    k = len(learn.TAKE_FEATURES)
+    rows = []
+    for _ in range(300):
+        x = [1.0, rng.uniform(0, 5)] + [0.0] * (k - 2)
+        take, let = 4.0 - 3.0 * x[1] + rng.gauss(0, 0.1), 0.0  # taking pays once x[1] > 4/3
+        took = rng.random() < 0.5
+        zero = [0.0] * k
+        rows.append({"x": [x, zero] if took else [zero, x],
+                     "y": [take, let] if took else [let, take], "took": took})
+    w = learn.fit_rows(rows, [0, 1], ridge=0.0)
+    assert abs(w[0] - 4.0) < 0.1 and abs(w[1] + 3.0) < 0.1
+    for r, g in zip(rows, learn.choice_gains(rows, [0, 1], w), strict=True):
+        assert g is None or g > -0.5  # where the fit overrules the answer, it is right (noise)
