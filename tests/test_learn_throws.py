@@ -89,5 +89,6 @@ def test_a_take_is_fitted_as_its_value_over_letting_go() -> None:
                      "y": [take, let] if took else [let, take], "took": took})
     w = learn.fit_rows(rows, [0, 1], ridge=0.0)
     assert abs(w[0] - 4.0) < 0.1 and abs(w[1] + 3.0) < 0.1
-    for r, g in zip(rows, learn.choice_gains(rows, [0, 1], w), strict=True):
-        assert g is None or g > -0.5  # where the fit overrules the answer, it is right (noise)
+    # The answers here are at random: the fit overrules about half, and rightly (up to noise).
+    changed = [g for g in learn.choice_gains(rows, [0, 1], w) if g is not None]
+    assert 100 < len(changed) < 200 and min(changed) > -0.5 and sum(changed) / len(changed) > 1
