@@ -250,7 +250,7 @@ def take_options(view: View, answer: Action | None) -> tuple[str, list[Action | 
 
 class Recorder(HardBot):
     """Hard (no hold search) that records its building throws' (``laid``: its throws after
-    laying) features and oracle values."""
+    laying; ``takes``: its take decisions) features and oracle values."""
 
     def __init__(self, width: int, rollouts: int, seed: int, out: list[dict[str, object]],
                  laid: bool = False, takes: float = 0.0) -> None:
