@@ -39,6 +39,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from kalooki_desktop import probe
 from kalooki_desktop.ai.fastplan import FastPlanner
@@ -70,6 +71,8 @@ from kalooki_desktop.engine.view import View
 from kalooki_desktop.sim import mean_ci, play_match, seating
 
 W_PENALTY = 0.1  # Hard's outs score: -outs - 0.1 * penalty
+#: One recorded decision (a JSON line): its candidates' features ``x`` and values ``y``, and more.
+Row = dict[str, Any]
 
 
 def thrown_by(log: Sequence[tuple[int, str]], players: int) -> list[list[Card]]:
@@ -252,7 +255,7 @@ class Recorder(HardBot):
     """Hard (no hold search) that records its building throws' (``laid``: its throws after
     laying; ``takes``: its take decisions) features and oracle values."""
 
-    def __init__(self, width: int, rollouts: int, seed: int, out: list[dict[str, object]],
+    def __init__(self, width: int, rollouts: int, seed: int, out: list[Row],
                  laid: bool = False, takes: float = 0.0) -> None:
         super().__init__(think_ms=0)
         self.width, self.rollouts = width, rollouts
@@ -320,7 +323,7 @@ def gen(args: argparse.Namespace) -> int:
     with open(args.out, "a") as f:
         for g in range(args.games):
             seated, seat_of_entry, deal = seating(names, g, args.seed, True)
-            rows: list[dict[str, object]] = []
+            rows: list[Row] = []
             seated[seat_of_entry[0]] = Recorder(args.width, args.rollouts, deal * 7 + g, rows,
                                                 args.laid, args.takes)
             play_match(rules, seated, deal)
@@ -333,8 +336,8 @@ def gen(args: argparse.Namespace) -> int:
     return 0
 
 
-def load(paths: Sequence[str]) -> list[dict[str, object]]:
-    rows = []
+def load(paths: Sequence[str]) -> list[Row]:
+    rows: list[Row] = []
     for p in paths:
         with open(p) as f:
             rows.extend(json.loads(line) for line in f if line.strip())
@@ -356,14 +359,14 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / (m[i][i] or 1e-12) for i in range(n)]
 
 
-def fit_rows(rows: Sequence[dict[str, object]], use: Sequence[int], ridge: float = 1.0) -> list[float]:
+def fit_rows(rows: Sequence[Row], use: Sequence[int], ridge: float = 1.0) -> list[float]:
     """Least squares of centred values on centred features (``use``: the feature indexes)."""
     k = len(use)
     xtx = [[0.0] * k for _ in range(k)]
     xty = [0.0] * k
     for r in rows:
-        xs = [[row[j] for j in use] for row in r["x"]]  # type: ignore[index]
-        ys = r["y"]  # type: ignore[assignment]
+        xs = [[row[j] for j in use] for row in r["x"]]
+        ys = r["y"]
         n = len(ys)
         mx = [sum(x[j] for x in xs) / n for j in range(k)]
         my = sum(ys) / n
@@ -381,7 +384,7 @@ def fit_rows(rows: Sequence[dict[str, object]], use: Sequence[int], ridge: float
     return solve(xtx, xty)
 
 
-def choice_gains(rows: Sequence[dict[str, object]], use: Sequence[int],
+def choice_gains(rows: Sequence[Row], use: Sequence[int],
                  w: Sequence[float]) -> list[float | None]:
     """For each decision, the oracle value gained over the first throw (the outs' choice) by
     throwing the one the weights rank best (0 where it is the same throw)."""
@@ -389,15 +392,15 @@ def choice_gains(rows: Sequence[dict[str, object]], use: Sequence[int],
     for r in rows:
         xs = r["x"]
         ys = r["y"]
-        preds = [sum(w[i] * x[j] for i, j in enumerate(use)) for x in xs]  # type: ignore[union-attr]
+        preds = [sum(w[i] * x[j] for i, j in enumerate(use)) for x in xs]
         best = min(range(len(preds)), key=lambda i: (preds[i], i))
-        gains.append(ys[0] - ys[best] if best else None)  # type: ignore[index]
+        gains.append(ys[0] - ys[best] if best else None)
     return gains
 
 
 def fit(args: argparse.Namespace) -> int:
     rows = load(args.files)
-    names = FEATURES
+    names: tuple[str, ...] = FEATURES
     if args.kind:
         rows = [r for r in rows if r.get("kind") == args.kind]
         names = TAKE_FEATURES
