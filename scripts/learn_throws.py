@@ -404,6 +404,10 @@ def fit(args: argparse.Namespace) -> int:
     if args.kind:
         rows = [r for r in rows if r.get("kind") == args.kind]
         names = TAKE_FEATURES
+    if not rows:
+        print(f"no {args.kind or 'throw'} decisions in {', '.join(args.files)}"
+              + (" (were they recorded with gen --takes?)" if args.kind else ""), file=sys.stderr)
+        return 2
     use = [names.index(n) for n in (args.use.split(",") if args.use else names)]
     rng = random.Random(1)
     games = sorted({(r["deal"], r["game"]) for r in rows})
@@ -428,9 +432,9 @@ def fit(args: argparse.Namespace) -> int:
         # The oracle's value of the seat's own choice less the other's (negative: its own is
         # better); for takes, split by whether it took.
         **({"own_minus_other": {
-            t: [round(v, 2) for v in
-                mean_ci([r["y"][0] - r["y"][1] for r in rows if r["took"] == (t == "took")])]
-            for t in ("took", "let go")}} if args.kind else {}),
+            t: [round(v, 2) for v in mean_ci(d)] for t, d in (
+                (t, [r["y"][0] - r["y"][1] for r in rows if r["took"] == (t == "took")])
+                for t in ("took", "let go")) if d}} if args.kind else {}),
         "cv_gain_per_throw": [round(mean, 3), round(half, 3)],
         "cv_fold_gains": [round(g, 3) for g in fold_gains],
         "cv_changed": len(changed),

@@ -92,3 +92,10 @@ def test_a_take_is_fitted_as_its_value_over_letting_go() -> None:
     # The answers here are at random: the fit overrules about half, and rightly (up to noise).
     changed = [g for g in learn.choice_gains(rows, [0, 1], w) if g is not None]
     assert 100 < len(changed) < 200 and min(changed) > -0.5 and sum(changed) / len(changed) > 1
+
+
+def test_fitting_takes_from_a_file_without_them_says_so(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    throws = tmp_path / "throws.jsonl"
+    throws.write_text('{"x": [[0.0], [1.0]], "y": [1.0, 2.0], "game": 0, "deal": 1}\n')
+    assert learn.main(["fit", "--kind", "call", str(throws)]) == 2
+    assert "no call decisions" in capsys.readouterr().err
