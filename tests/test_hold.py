@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from kalooki_desktop.ai import hold
 from kalooki_desktop.ai.base import make_bot, next_decision
 from kalooki_desktop.ai.hard import HardBot
@@ -128,3 +130,26 @@ def test_the_hold_decision_never_reads_hidden_cards() -> None:
             again = HardBot(think_ms=60_000, hold_rollouts=3, hold_margin=0.0)
             assert again.choose(View(other, seat), random.Random(7)) == real
     assert searched == len(positions)  # the search itself was exercised
+
+
+def test_a_playout_starts_no_action_the_longest_so_far_says_would_end_past_its_deadline(
+        monkeypatch) -> None:
+    """play_out (the hold search's playouts) stops before an action that would overrun: with
+    every action taking 50 ms of a fake clock and 120 ms to go, it makes two and stops at
+    100 ms, where checking only the clock would start a third and end at 150 ms."""
+    from kalooki_desktop.ai import base
+
+    clock = [0.0]
+    monkeypatch.setattr(base.time, "perf_counter", lambda: clock[0])
+
+    class Slow(NormalBot):
+        def choose(self, view, rng):  # type: ignore[no-untyped-def]
+            answer = super().choose(view, rng)
+            if view.my_turn:
+                clock[0] += 0.05
+            return answer
+
+    state = Match(make_rules("jamaican"), 4, 7).hand.clone()
+    bots = [Slow() for _ in range(4)]
+    assert not base.play_out(state, bots, random.Random(0), [0] * 4, deadline=0.12)
+    assert clock[0] == pytest.approx(0.10)

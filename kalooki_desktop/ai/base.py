@@ -99,16 +99,21 @@ def play_out(state: HandState, bots: Sequence[Bot], rng: random.Random, totals: 
              skip_caller: int | None = None, deadline: float | None = None) -> bool:
     """Play ``state`` to the end of the hand, every seat by its bot (``skip_caller`` does not
     call the discard now waiting: it let that card go). False if it stopped first: after
-    :data:`MAX_PLAYOUT_ACTIONS` actions, or at ``deadline`` (a ``time.perf_counter`` time)."""
+    :data:`MAX_PLAYOUT_ACTIONS` actions, or at ``deadline`` (a ``time.perf_counter`` time): it
+    starts no action that the longest so far says would end after it (one action of a big hand,
+    a lay search with three jokers, takes up to about a hundred milliseconds)."""
+    longest = 0.0
     for _ in range(MAX_PLAYOUT_ACTIONS):
         if state.phase == Phase.OVER:
             return True
-        if deadline is not None and time.perf_counter() > deadline:
+        began = time.perf_counter()
+        if deadline is not None and began + longest > deadline:
             return False
         state.apply(*next_in_hand(
             state, lambda seat, calling: bots[seat].choose(View(state, seat, totals), rng),
             skip_caller))
         skip_caller = None
+        longest = max(longest, time.perf_counter() - began)
     return state.phase == Phase.OVER
 
 
