@@ -38,7 +38,7 @@ from .engine.actions import (
 )
 from .engine.cards import count_cards
 from .engine.hand import HandState
-from .engine.match import Match
+from .engine.match import HandResult, Match
 from .engine.rules import RuleSet, make_rules
 from .engine.scoring import hand_scores
 
@@ -61,6 +61,50 @@ class SeatStats:
     matches: int = 0
     laid: dict[int, list[int]] = field(default_factory=dict)  # hand number -> [laid, played]
     decision_ms: list[float] = field(default_factory=list)
+    # Where the points come from, over the hands played to an end (not void):
+    hands: int = 0
+    laid_hands: int = 0
+    out_hands: int = 0
+    bends: int = 0  # hands it went down and out (J-8.2)
+    calls: int = 0
+    unlaid: list[int] = field(default_factory=lambda: [0, 0])  # [points, hands] not laid
+    laid_not_out: list[int] = field(default_factory=lambda: [0, 0])
+    paid_to_bends: int = 0  # points paid in the hands another player bent
+
+    def add_hand(self, result: HandResult, seat: int) -> None:
+        """Count one hand's outcome for the seat (void hands and sudden death are skipped)."""
+        if result.void or result.sudden_death or result.out is None:
+            return
+        score = result.scores[seat]
+        self.hands += 1
+        self.calls += result.calls_used[seat]
+        if result.out == seat:
+            self.out_hands += 1
+            self.bends += result.bent
+        elif result.bent:
+            self.paid_to_bends += score
+        if result.laid[seat]:
+            self.laid_hands += 1
+            if result.out != seat:
+                self.laid_not_out[0] += score
+                self.laid_not_out[1] += 1
+        else:
+            self.unlaid[0] += score
+            self.unlaid[1] += 1
+
+    def outcomes(self) -> dict[str, float]:
+        """The report's ``outcomes``: rates a hand, mean points paid, bend points a match."""
+        n = max(1, self.hands)
+        return {
+            "hands": self.hands,
+            "laid": round(self.laid_hands / n, 4),
+            "went_out": round(self.out_hands / n, 4),
+            "bends": round(self.bends / n, 4),
+            "calls_a_hand": round(self.calls / n, 3),
+            "paid_not_laid": round(self.unlaid[0] / max(1, self.unlaid[1]), 1),
+            "paid_laid_not_out": round(self.laid_not_out[0] / max(1, self.laid_not_out[1]), 1),
+            "paid_to_bends_a_match": round(self.paid_to_bends / max(1, self.matches), 1),
+        }
 
 
 def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -282,6 +326,7 @@ def simulate(
                 st.wins += 1
                 st.outright_wins += len(match.winners) == 1
             for r in match.results:
+                st.add_hand(r, s)
                 if r.void or r.sudden_death:
                     continue
                 cell = st.laid.setdefault(r.spec.number, [0, 0])
@@ -313,6 +358,7 @@ def simulate(
                 "decision_ms_p50": round(_percentile(st.decision_ms, 0.5), 4),
                 "decision_ms_p99": round(_percentile(st.decision_ms, 0.99), 4),
                 "decision_ms_max": round(max(st.decision_ms, default=0.0), 4),
+                "outcomes": st.outcomes(),
             }
             for st in stats
         ],

@@ -117,3 +117,36 @@ def test_games_out_and_the_paired_comparison(tmp_path: Path, capsys: pytest.Capt
         with pytest.raises(SystemExit):
             sim.main(["--compare", str(a), str(bad)])
         assert "cannot compare" in capsys.readouterr().err
+
+
+def test_outcomes_say_where_the_points_come_from() -> None:
+    """Per seat: the share of hands laid, gone out and bent, calls, and the points paid not laid,
+    laid, and to the others' bends; each hand played to an end has exactly one player out."""
+    from kalooki_desktop.engine.match import HandResult
+
+    rules = make_rules("jamaican")
+    spec = rules.schedule[0]
+
+    def result(out: int | None, bent: bool, scores: tuple[int, ...], laid: tuple[bool, ...],
+               void: bool = False) -> HandResult:
+        return HandResult(spec, 0, void, out, bent, scores, ((),) * 4, laid, (1, 0, 2, 0), None,
+                          False)
+
+    st = sim.SeatStats("normal", matches=2)
+    st.add_hand(result(0, True, (0, 200, 180, 150), (True, False, False, False)), 1)
+    st.add_hand(result(1, False, (12, 0, 90, 5), (True, True, False, True)), 1)
+    st.add_hand(result(2, False, (30, 8, 0, 100), (False, True, True, False)), 1)
+    st.add_hand(result(None, False, (0, 0, 0, 0), (False,) * 4, void=True), 1)  # not counted
+    got = st.outcomes()
+    assert got["hands"] == 3 and got["went_out"] == round(1 / 3, 4) and got["bends"] == 0
+    assert got["laid"] == round(2 / 3, 4) and got["calls_a_hand"] == 0.0
+    assert got["paid_not_laid"] == 200 and got["paid_laid_not_out"] == 8
+    assert got["paid_to_bends_a_match"] == 100  # 200 points over 2 matches
+    bender = sim.SeatStats("hard", matches=2)
+    bender.add_hand(result(0, True, (0, 200, 180, 150), (True, False, False, False)), 0)
+    assert bender.outcomes()["bends"] == 1 and bender.outcomes()["calls_a_hand"] == 1
+
+    report = sim.simulate(3, ["normal"] * 4, rules, seed=11, rotate=False)
+    seats = [s["outcomes"] for s in report["seats"]]  # type: ignore[index]
+    assert sum(o["went_out"] for o in seats) == pytest.approx(1.0, abs=1e-3)
+    assert all(o["bends"] <= o["went_out"] <= o["laid"] for o in seats)
