@@ -153,3 +153,19 @@ def test_a_playout_starts_no_action_the_longest_so_far_says_would_end_past_its_d
     bots = [Slow() for _ in range(4)]
     assert not base.play_out(state, bots, random.Random(0), [0] * 4, deadline=0.12)
     assert clock[0] == pytest.approx(0.10)
+
+
+def test_past_a_playouts_deadline_the_lay_search_stops_at_once() -> None:
+    """The holder's lay search in a playout compares no more lays once the search's deadline has
+    passed (that playout no longer counts): it keeps the first lay the finder gives."""
+    from kalooki_desktop.ai.normal import lay_for_out
+    from kalooki_desktop.engine.contract import find_lays
+
+    state, seat = ready_positions(1, seed=500)[0]
+    view = View(state, seat)
+    hand = list(view.my_hand)
+    first = next(find_lays(hand, view.spec, 1))
+    assert lay_for_out(view, hand, 1, 400, deadline=0.0)[0] == first
+    assert lay_for_out(view, hand, 1, 400)[0] not in (None, first)  # in time it weighs them all
+    assert hold.cards_left(view, hand, deadline=0.0) == len(
+        lay_for_out(view, hand, 1, 400, deadline=0.0)[1])

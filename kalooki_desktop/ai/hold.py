@@ -47,11 +47,13 @@ ROLLOUTS = 32
 MIN_ROLLOUTS = 8
 
 
-def cards_left(view: View, hand: list[Card]) -> int:
+def cards_left(view: View, hand: list[Card], deadline: float | None = None) -> int:
     """How many cards the best lay for going out leaves in hand after its tacks (before the
-    discard); :data:`NO_LAY` when the contract is not there."""
+    discard); :data:`NO_LAY` when the contract is not there. Past ``deadline`` (a
+    ``time.perf_counter`` time) it stops comparing lays: the answer then no longer counts."""
     keep = 0 if view.rules.out_without_discard else 1
-    lay, left = lay_for_out(view, hand, keep, Style().lay_limit)  # as many lays as Normal compares
+    # As many lays as Normal compares.
+    lay, left = lay_for_out(view, hand, keep, Style().lay_limit, deadline)
     return NO_LAY if lay is None else len(left)
 
 
@@ -81,7 +83,9 @@ def holding_throw(view: View, hand: list[Card], left: int | None = None,
             return None
         rest = list(hand)
         rest.remove(c)
-        key = (cards_left(view, rest), -penalty(c, jp))
+        key = (cards_left(view, rest, deadline), -penalty(c, jp))
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         if best is None or key < best[0]:
             best = (key, c)
             if key[0] <= bound:
@@ -89,18 +93,18 @@ def holding_throw(view: View, hand: list[Card], left: int | None = None,
     return None if best is None else (best[0][0], best[1])
 
 
-def holding_take(view: View, hand: list[Card]) -> Action | None:
+def holding_take(view: View, hand: list[Card], deadline: float | None = None) -> Action | None:
     """While holding: pluck (or refuse the call for) the discard when it fits the lay, that is
     when the lay with it leaves no more cards than without (so it goes out now, or the next lay
     is a card closer to going out; a stock card that does not fit only takes its own throw).
-    None: take the stock, or allow the call."""
+    None: take the stock, or allow the call. ``deadline``: as :func:`cards_left`'s."""
     top = view.discard_top
     if top is None or (view.phase == Phase.PLUCK and view.stock_only):
         return None
-    now = cards_left(view, hand)
+    now = cards_left(view, hand, deadline)
     if now == NO_LAY:
         return None
-    with_top = cards_left(view, [*hand, top])
+    with_top = cards_left(view, [*hand, top], deadline)
     if with_top > 1 and with_top > now:
         return None
     return PluckDiscard() if view.phase == Phase.PLUCK else Refuse()
@@ -125,7 +129,7 @@ class Holder(NormalBot):
             return super().choose(view, rng)
         hand = list(view.my_hand)
         if view.phase in (Phase.PLUCK, Phase.ALLOW):
-            take = holding_take(view, hand)
+            take = holding_take(view, hand, self.deadline)
             if take is not None:
                 return take
             return super().choose(view, rng)
@@ -172,6 +176,7 @@ def _play_world(view: View, start: HandState, r: int, lay: Action, hold: Action,
     for sign, action in ((1.0, lay), (-1.0, hold)):
         bots: list[NormalBot] = [NormalBot() for _ in range(view.players)]
         bots[me] = Holder(rounds, deadline) if sign < 0 else NormalBot(Style(lay_for_out=True))
+        bots[me].deadline = deadline
         world = start.clone()
         world.apply(me, action)
         if not play_out(world, bots, random.Random(r), view.totals, deadline=deadline) \
