@@ -101,7 +101,7 @@ def play_out(state: HandState, bots: Sequence[Bot], rng: random.Random, totals: 
     call the discard now waiting: it let that card go). False if it stopped first: after
     :data:`MAX_PLAYOUT_ACTIONS` actions, or at ``deadline`` (a ``time.perf_counter`` time): it
     starts no action that the longest so far says would end after it (one action of a big hand,
-    a lay search with three jokers, takes up to about a hundred milliseconds)."""
+    a holder's lay search with jokers, took up to about 200 ms)."""
     longest = 0.0
     for _ in range(MAX_PLAYOUT_ACTIONS):
         if state.phase == Phase.OVER:
