@@ -119,10 +119,9 @@ class Holder(NormalBot):
     """The holding seat in the playouts: Normal (lay for out), but while a bend is possible and
     its contract is ready it holds on until the lay goes out."""
 
-    def __init__(self, rounds: float = ROUNDS, deadline: float | None = None) -> None:
+    def __init__(self, rounds: float = ROUNDS) -> None:
         super().__init__(Style(lay_for_out=True))
         self.rounds = rounds
-        self.deadline = deadline  # a search's: past it, the playout is dropped anyway
 
     def choose(self, view: View, rng: random.Random) -> Action | None:
         if not holding(view, self.rounds):
@@ -175,8 +174,8 @@ def _play_world(view: View, start: HandState, r: int, lay: Action, hold: Action,
     diff = 0.0
     for sign, action in ((1.0, lay), (-1.0, hold)):
         bots: list[NormalBot] = [NormalBot() for _ in range(view.players)]
-        bots[me] = Holder(rounds, deadline) if sign < 0 else NormalBot(Style(lay_for_out=True))
-        bots[me].deadline = deadline
+        bots[me] = Holder(rounds) if sign < 0 else NormalBot(Style(lay_for_out=True))
+        bots[me].deadline = deadline  # past it the playout is dropped: its lay searches stop
         world = start.clone()
         world.apply(me, action)
         if not play_out(world, bots, random.Random(r), view.totals, deadline=deadline) \
