@@ -9,13 +9,17 @@ import time
 import pytest
 
 from kalooki_desktop.ai.base import make_bot, next_decision
-from kalooki_desktop.ai.hard import HardBot, known_holdings, sample_world
+from kalooki_desktop.ai.hard import HardBot, known_holdings, laid_throw, sample_world, tack_outs
+from kalooki_desktop.ai.normal import live_cards
 from kalooki_desktop.ai.personas import LEVELS, persona
 from kalooki_desktop.ai.worker import BotWorker
-from kalooki_desktop.engine.actions import Call
+from kalooki_desktop.engine.actions import Call, Discard, PluckStock
+from kalooki_desktop.engine.cards import JOKER, count_cards, new_deck, parse_cards
 from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.match import Match
-from kalooki_desktop.engine.rules import make_rules
+from kalooki_desktop.engine.melds import make_meld
+from kalooki_desktop.engine.refusal import Refusal
+from kalooki_desktop.engine.rules import FOUR, make_rules
 from kalooki_desktop.engine.view import View
 from kalooki_desktop.sim import play_match
 
@@ -156,3 +160,47 @@ def test_worker_decides_off_thread_and_can_be_cancelled() -> None:
         assert not isinstance(action, Call)
     finally:
         worker.shutdown()
+
+
+def _laid_position(hand0: str, melds: list[tuple[int, str]]) -> View:
+    """Hand 2, seat 0 to play after plucking 2C, every seat laid, ``melds`` (owner, four's
+    cards) on the table; 2D on the pile, the rest of the packs the stock."""
+    rules = make_rules("jamaican")
+    hands = [parse_cards(hand0), parse_cards("2S 2H"), parse_cards("3S 3H"), parse_cards("4S 4H")]
+    table = [m for owner, cards in melds
+             if not isinstance(m := make_meld(FOUR, owner, parse_cards(cards)), Refusal)]
+    left = count_cards(new_deck(4))
+    for c in [c for h in hands for c in h] + [c for m in table for c in m.cards]:
+        left[c] -= 1
+    discard, top = parse_cards("2D"), parse_cards("2C")
+    for c in discard + top:
+        left[c] -= 1
+    stock = top + [c for c in range(len(left)) for _ in range(left[c])]
+    state = HandState.from_position(rules, rules.schedule[1], 3, hands, discard, stock)
+    state.table = table
+    state.laid = [True] * 4
+    state.apply(0, PluckStock())
+    return View(state, 0)
+
+
+def test_once_laid_hard_keeps_the_card_a_draw_would_let_it_tack() -> None:
+    # 10H goes on the hearts four once 9H is tacked; KS goes nowhere. Both cost 10 points:
+    # Normal sheds either, Hard keeps 10H.
+    view = _laid_position("10H KS 4C", [(1, "5H 6H 7H 8H")])
+    hand = sorted(view.my_hand)
+    live = live_cards(view)
+    outs = tack_outs(view.table, 0, hand, live)
+    nine = parse_cards("9H")[0]
+    assert outs[parse_cards("10H")[0]] == live[nine] == 2
+    assert outs[parse_cards("KS")[0]] == outs[parse_cards("4C")[0]] == 0
+    options = [c for c in hand if c != JOKER]
+    assert laid_throw(view, options, live) == parse_cards("KS")[0]
+    answer = make_bot("hard").choose(view, random.Random(0))
+    assert isinstance(answer, Discard) and answer.card == parse_cards("KS")[0]
+    assert make_bot("normal").choose(view, random.Random(0)) == Discard(parse_cards("10H")[0])
+
+
+def test_once_laid_hard_sheds_the_costliest_card_no_draw_helps() -> None:
+    view = _laid_position("QS 5C 9D", [(1, "5H 6H 7H 8H")])
+    options = sorted(view.my_hand)
+    assert laid_throw(view, options, live_cards(view)) == parse_cards("QS")[0]
