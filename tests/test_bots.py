@@ -13,13 +13,13 @@ from kalooki_desktop.ai.hard import HardBot, known_holdings, laid_throw, sample_
 from kalooki_desktop.ai.normal import live_cards
 from kalooki_desktop.ai.personas import LEVELS, persona
 from kalooki_desktop.ai.worker import BotWorker
-from kalooki_desktop.engine.actions import Call, Discard, PluckStock
+from kalooki_desktop.engine.actions import Call, Discard, PluckStock, Tack
 from kalooki_desktop.engine.cards import JOKER, count_cards, new_deck, parse_cards
 from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.match import Match
-from kalooki_desktop.engine.melds import make_meld
+from kalooki_desktop.engine.melds import KIND_BY_NAME, make_meld
 from kalooki_desktop.engine.refusal import Refusal
-from kalooki_desktop.engine.rules import FOUR, make_rules
+from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.view import View
 from kalooki_desktop.sim import play_match
 
@@ -163,12 +163,13 @@ def test_worker_decides_off_thread_and_can_be_cancelled() -> None:
 
 
 def _laid_position(hand0: str, melds: list[tuple[int, str]]) -> View:
-    """Hand 2, seat 0 to play after plucking 2C, every seat laid, ``melds`` (owner, four's
-    cards) on the table; 2D on the pile, the rest of the packs the stock."""
+    """Hand 2, seat 0 to play after plucking 2C, every seat laid, ``melds`` (owner, "four 5H 6H
+    7H 8H") on the table; 2D on the pile, the rest of the packs the stock."""
     rules = make_rules("jamaican")
     hands = [parse_cards(hand0), parse_cards("2S 2H"), parse_cards("3S 3H"), parse_cards("4S 4H")]
-    table = [m for owner, cards in melds
-             if not isinstance(m := make_meld(FOUR, owner, parse_cards(cards)), Refusal)]
+    table = [m for owner, text in melds
+             if not isinstance(m := make_meld(KIND_BY_NAME[text.split()[0]], owner,
+                                              parse_cards(text.split(maxsplit=1)[1])), Refusal)]
     left = count_cards(new_deck(4))
     for c in [c for h in hands for c in h] + [c for m in table for c in m.cards]:
         left[c] -= 1
@@ -186,7 +187,7 @@ def _laid_position(hand0: str, melds: list[tuple[int, str]]) -> View:
 def test_once_laid_hard_keeps_the_card_a_draw_would_let_it_tack() -> None:
     # 10H goes on the hearts four once 9H is tacked; KS goes nowhere. Both cost 10 points:
     # Normal sheds either, Hard keeps 10H.
-    view = _laid_position("10H KS 4C", [(1, "5H 6H 7H 8H")])
+    view = _laid_position("10H KS 4C", [(1, "four 5H 6H 7H 8H")])
     hand = sorted(view.my_hand)
     live = live_cards(view)
     outs = tack_outs(view.table, 0, hand, live)
@@ -201,6 +202,17 @@ def test_once_laid_hard_keeps_the_card_a_draw_would_let_it_tack() -> None:
 
 
 def test_once_laid_hard_sheds_the_costliest_card_no_draw_helps() -> None:
-    view = _laid_position("QS 5C 9D", [(1, "5H 6H 7H 8H")])
+    view = _laid_position("QS 5C 9D", [(1, "four 5H 6H 7H 8H")])
     options = sorted(view.my_hand)
     assert laid_throw(view, options, live_cards(view)) == parse_cards("QS")[0]
+
+
+def test_hard_tacks_where_the_rest_of_its_hand_can_follow() -> None:
+    # 9H goes on the three of nines (meld 1) or the hearts four (meld 2); only on the four does
+    # 10H follow it. Normal takes the first place, Hard the four.
+    view = _laid_position("9H 10H KS", [(2, "three 9S 9D 9C"), (1, "four 5H 6H 7H 8H")])
+    nine = parse_cards("9H")[0]
+    normal = make_bot("normal").choose(view, random.Random(0))
+    assert isinstance(normal, Tack) and normal.card == nine and normal.meld == 1
+    hard = make_bot("hard").choose(view, random.Random(0))
+    assert isinstance(hard, Tack) and hard.card == nine and hard.meld == 2

@@ -47,7 +47,7 @@ import threading
 import time
 from collections.abc import Sequence
 
-from ..engine.actions import Action, Allow, Call, Discard, Lay, PluckDiscard, PluckStock, Refuse
+from ..engine.actions import Action, Allow, Call, Discard, Lay, PluckDiscard, PluckStock, Refuse, Tack
 from ..engine.cards import JOKER, Card, count_cards, penalty, penalty_total
 from ..engine.hand import HandState, Phase
 from ..engine.melds import Meld, tack_result, tack_targets
@@ -65,7 +65,7 @@ from .hold import (
     holding_take,
     holding_throw,
 )
-from .normal import NormalBot, Style, known_holdings, live_cards, throw_danger
+from .normal import NormalBot, Style, known_holdings, live_cards, tack_all, throw_danger
 from .plan import connections, deficiency, make_plan
 
 #: Rollout policy: Normal without the slow parts.
@@ -210,13 +210,49 @@ def laid_throw(view: View, options: Sequence[Card], live: Sequence[int]) -> Card
     return max(sorted(options), key=value)
 
 
+def best_tack(view: View, tack: Tack, live: Sequence[int]) -> Tack:
+    """Where to tack ``tack``'s card when more than one meld or end takes it: where the fewest
+    cards of the hand stay behind once the others follow, then where those have the most
+    :func:`tack_outs` (``tack`` itself first of equals)."""
+    seat = view.seat
+    table = view.table
+    others = [a for a in view.legal_actions()
+              if isinstance(a, Tack) and a.card == tack.card and a != tack]
+    if not others:
+        return tack
+    rest = list(view.my_hand)
+    rest.remove(tack.card)
+    keep = 0 if view.rules.out_without_discard else 1
+    best, best_key = tack, None
+    for i, a in enumerate([tack, *others]):
+        meld = table[a.meld - 1]
+        grown = tack_result(meld, a.card, meld.owner == seat, a.end)
+        if isinstance(grown, Refusal):
+            continue
+        melds = list(table)
+        melds[a.meld - 1] = grown
+        after, left = tack_all(melds, seat, rest, keep)
+        outs = tack_outs(after, seat, left, live)
+        key = (len(left), -sum(outs.values()), i)
+        if best_key is None or key < best_key:
+            best, best_key = a, key
+    return best
+
+
 class _HardPlanner(NormalBot):
     """Normal's decisions with Hard's throws: while building the best by outs (and the ranking
-    kept on the Hard bot for its search), once laid :func:`laid_throw`."""
+    kept on the Hard bot for its search), once laid :func:`laid_throw`; and its tacks where
+    more of the hand can follow (:func:`best_tack`)."""
 
     def __init__(self, hard: HardBot, style: Style) -> None:
         super().__init__(style)
         self.hard = hard
+
+    def pick_placing(self, view: View, placing: Sequence[Action]) -> Action:
+        first = placing[0]
+        if not isinstance(first, Tack):
+            return first
+        return best_tack(view, first, self.live if self.live is not None else live_cards(view))
 
     def pick_discard(self, view: View, hand: list[Card], options: list[Card],
                      rng: random.Random) -> Card:

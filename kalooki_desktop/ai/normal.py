@@ -237,11 +237,16 @@ class NormalBot:
             if self.style.tack_miss and rng.random() < self.style.tack_miss:
                 placing = []
             else:
-                return placing[0]
+                return self.pick_placing(view, placing)
         discards = [a.card for a in legal if isinstance(a, Discard)]
         if not discards:
             return EndTurn()
         return Discard(self.pick_discard(view, hand, discards, rng))
+
+    def pick_placing(self, view: View, placing: Sequence[Action]) -> Action:
+        """The tack or joker move to make, of ``placing`` (the moves first, then jokers, then
+        the costliest card): the first."""
+        return placing[0]
 
     def pick_discard(self, view: View, hand: list[Card], options: list[Card],
                      rng: random.Random) -> Card:
@@ -307,11 +312,19 @@ def left_after_tacks(table: Sequence[Meld], seat: int, hand: list[Card], lay: La
     melds = build_melds(lay, seat)
     if isinstance(melds, Refusal):
         return None
-    melds = [*table, *melds]
     left = list(hand)
     for _, cards in lay:
         for c in cards:
             left.remove(c)
+    return tack_all([*table, *melds], seat, left, keep)[1]
+
+
+def tack_all(table: Sequence[Meld], seat: int, hand: Sequence[Card],
+             keep: int) -> tuple[list[Meld], list[Card]]:
+    """The table and the cards ``seat`` keeps of ``hand`` after tacking every card it can (each
+    on the first meld that takes it, jokers last), at least ``keep`` of them."""
+    melds = list(table)
+    left = list(hand)
     placed = True
     while placed and len(left) > keep:
         placed = False
@@ -325,7 +338,7 @@ def left_after_tacks(table: Sequence[Meld], seat: int, hand: list[Card], lay: La
                     break
             if placed or len(left) <= keep:
                 break
-    return left
+    return melds, left
 
 
 def _fits(meld: Meld, card: Card, seat: int) -> bool:
