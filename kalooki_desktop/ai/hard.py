@@ -211,14 +211,13 @@ def laid_throw(view: View, options: Sequence[Card], live: Sequence[int]) -> Card
     return max(sorted(options), key=value)
 
 
-def best_tack(view: View, tack: Tack, live: Sequence[int]) -> Tack:
-    """Where to tack ``tack``'s card when more than one meld or end takes it: where the fewest
-    cards of the hand stay behind once the others follow, then where those have the most
-    :func:`tack_outs` (``tack`` itself first of equals)."""
+def best_tack(view: View, tack: Tack, placing: Sequence[Action], live: Sequence[int]) -> Tack:
+    """Where to tack ``tack``'s card when more than one meld or end of the legal ``placing``
+    takes it: where the fewest cards of the hand stay behind once the others follow, then where
+    those have the most :func:`tack_outs` (``tack`` itself first of equals)."""
     seat = view.seat
     table = view.table
-    others = [a for a in view.legal_actions()
-              if isinstance(a, Tack) and a.card == tack.card and a != tack]
+    others = [a for a in placing if isinstance(a, Tack) and a.card == tack.card and a != tack]
     if not others:
         return tack
     rest = list(view.my_hand)
@@ -253,7 +252,8 @@ class _HardPlanner(NormalBot):
         first = placing[0]
         if not isinstance(first, Tack):
             return first
-        return best_tack(view, first, self.live if self.live is not None else live_cards(view))
+        return best_tack(view, first, placing,
+                         self.live if self.live is not None else live_cards(view))
 
     def pick_discard(self, view: View, hand: list[Card], options: list[Card],
                      rng: random.Random) -> Card:

@@ -244,8 +244,8 @@ class NormalBot:
         return Discard(self.pick_discard(view, hand, discards, rng))
 
     def pick_placing(self, view: View, placing: Sequence[Action]) -> Action:
-        """The tack or joker move to make, of ``placing`` (the moves first, then jokers, then
-        the costliest card): the first."""
+        """The tack or joker move to make, of ``placing`` (every legal one: the moves first,
+        then jokers, then the costliest card): the first."""
         return placing[0]
 
     def pick_discard(self, view: View, hand: list[Card], options: list[Card],
