@@ -202,7 +202,8 @@ def laid_throw(view: View, options: Sequence[Card], live: Sequence[int]) -> Card
     outs = tack_outs(view.table, view.seat, options, live)
     danger = throw_danger(view, options)
     jp = view.rules.joker_points
-    others_laid = any(view.laid[s] for s in range(view.players) if s != view.seat)
+    laid = view.laid
+    others_laid = any(laid[s] for s in range(view.players) if s != view.seat)
     w_penalty = LAID_W_PENALTY_OTHERS_LAID if others_laid else LAID_W_PENALTY
 
     def value(c: Card) -> float:
@@ -231,7 +232,7 @@ def best_tack(view: View, tack: Tack, placing: Sequence[Action], live: Sequence[
             continue
         melds = list(table)
         melds[a.meld - 1] = grown
-        after, left = tack_all(melds, seat, rest, keep)
+        after, left = tack_all(melds, seat, list(rest), keep)
         outs = tack_outs(after, seat, left, live)
         key = (len(left), -sum(outs.values()), i)
         if best_key is None or key < best_key:

@@ -319,12 +319,12 @@ def left_after_tacks(table: Sequence[Meld], seat: int, hand: list[Card], lay: La
     return tack_all([*table, *melds], seat, left, keep)[1]
 
 
-def tack_all(table: Sequence[Meld], seat: int, hand: Sequence[Card],
+def tack_all(melds: list[Meld], seat: int, left: list[Card],
              keep: int) -> tuple[list[Meld], list[Card]]:
-    """The table and the cards ``seat`` keeps of ``hand`` after tacking every card it can (each
-    on the first meld that takes it, jokers last), at least ``keep`` of them."""
-    melds = list(table)
-    left = list(hand)
+    """The table and the cards ``seat`` keeps of its hand after tacking every card it can (each
+    on the first meld that takes it, jokers last), at least ``keep`` of them. It works in place
+    on ``melds`` (the table) and ``left`` (the hand), lists its callers have just built: it runs
+    once for each lay a lay search weighs, so it copies neither."""
     placed = True
     while placed and len(left) > keep:
         placed = False
