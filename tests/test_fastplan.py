@@ -23,9 +23,10 @@ DECK = [JOKER] * 4 + [c for c in range(4, CARD_CODES) for _ in range(2)]
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.integers(0, 8), st.integers(9, 22), st.randoms(use_true_random=False), st.booleans())
+@given(st.integers(0, 8), st.integers(9, 22), st.randoms(use_true_random=False), st.booleans(),
+       st.booleans())
 def test_same_deficiency_and_a_keep_as_good(hand_no: int, size: int, rnd: random.Random,
-                                            counting: bool) -> None:
+                                            counting: bool, limits: bool) -> None:
     spec = RULES.schedule[hand_no]
     deck = list(DECK)
     rnd.shuffle(deck)
@@ -33,8 +34,8 @@ def test_same_deficiency_and_a_keep_as_good(hand_no: int, size: int, rnd: random
     live = None
     if counting:  # some cards gone: a random part of the rest of the deck is still to come
         live = count_cards(deck[size:size + rnd.randint(0, 80)])
-    ref = make_plan(hand, spec, windows_per_suit=1, live=live)
-    fp = FastPlanner(spec, 50, live)
+    ref = make_plan(hand, spec, windows_per_suit=1, live=live, limits=limits)
+    fp = FastPlanner(spec, 50, live, limits)
     cnt = count_cards(hand)
     short, kept = fp.plan(cnt, fp.masks(cnt))
     assert short == ref.deficiency
@@ -46,7 +47,8 @@ def test_same_deficiency_and_a_keep_as_good(hand_no: int, size: int, rnd: random
         # one window a suit the planner is not monotone: dropping a spare card can shift a suit's
         # best window and find a plan one card closer, as for JK AH AC 2S 2D 2D 4D JS JC KH).
         kept_hand = [c for c in range(CARD_CODES) for _ in range(kept[c])] + [JOKER] * cnt[JOKER]
-        assert make_plan(kept_hand, spec, windows_per_suit=1, live=live).deficiency <= short
+        assert make_plan(kept_hand, spec, windows_per_suit=1, live=live,
+                         limits=limits).deficiency <= short
 
 @settings(max_examples=200, deadline=None)
 @given(st.integers(9, 22), st.randoms(use_true_random=False))

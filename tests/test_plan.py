@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kalooki_desktop.ai.normal import known_holdings, live_cards, taken_cards
-from kalooki_desktop.ai.plan import DEAD, connections, deficiency, make_plan
+from kalooki_desktop.ai.plan import DEAD, JOKER_GAPS, connections, deficiency, make_plan
 from kalooki_desktop.engine.cards import JOKER, count_cards, make_card, parse_cards
 from kalooki_desktop.engine.contract import can_lay
 from kalooki_desktop.engine.rules import make_rules
@@ -41,6 +41,30 @@ def test_card_counting_avoids_runs_that_cannot_be_finished() -> None:
     counted = make_plan(hand, spec, live=live)  # then 3S 4S 5S 6S (two live cards) is best
     assert counted.deficiency == 4 and make_card(6, 0) in counted.keep
     assert DEAD > 2
+
+
+def test_jokers_fill_only_the_gaps_the_rules_allow() -> None:
+    # J-2.5: of two neighbouring gaps of a four, a joker fills one; J-2.2: one joker a three.
+    patterns = (0b0000, 0b0001, 0b0011, 0b0101, 0b0110, 0b0111, 0b1001, 0b1111)
+    assert [JOKER_GAPS[p] for p in patterns] == [0, 1, 1, 2, 1, 2, 2, 2]
+    spec = RULES.schedule[5]  # 3 3 3 4
+    # Three threes, and AC 2C JK JK, which is no four: the jokers would sit side by side.
+    hand = parse_cards("JK JK AS AC 2C 8H 10S 10H 10D JH JD JD QS QH QC KH")
+    assert not can_lay(hand, spec, keep=0)
+    assert deficiency(hand, spec, limits=False) == 0  # the plan before the limits: "ready"
+    assert deficiency(hand, spec) == 1
+    with_3c = [*hand, make_card(3, 3)]  # AC 2C 3C JK
+    assert deficiency(with_3c, spec) == 0 and can_lay(with_3c, spec, keep=0)
+    # K JK JK is no three (J-2.2): the hand still needs a king.
+    spec = RULES.schedule[0]  # 3 3 3
+    hand = parse_cards("7S 7H 7D 9S 9H 9D KC JK JK")
+    assert not can_lay(hand, spec, keep=0)
+    assert deficiency(hand, spec, limits=False) == 0
+    assert deficiency(hand, spec) == 1 and make_plan(hand, spec).jokers_used == 1
+    # Of two windows as full, the one whose gaps jokers can fill: 5H 8H 9H JK JK is 7-10.
+    spec = RULES.schedule[3]  # 4 4 4
+    hand = parse_cards("5H 8H 9H JK JK 2S 3S 4S 5S 2D 3D 4D 5D")
+    assert can_lay(hand, spec, keep=0) and deficiency(hand, spec) == 0
 
 
 @settings(max_examples=80, deadline=None)

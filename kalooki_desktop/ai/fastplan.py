@@ -3,7 +3,7 @@ arrays that change a card at a time.
 
 Hard's throw search (:func:`.hard.turns_to_out`) plans the same hand again after every simulated
 draw and throw, hundreds of thousands of times a decision. This planner gives the same answer as
-``make_plan(hand, spec, windows_per_suit=1, live=live)`` (the deficiency always; the kept cards
+``make_plan(hand, spec, windows_per_suit=1, live=live, limits=limits)`` (the deficiency always; the kept cards
 up to ties) but keeps the hand as per-suit rank masks, remembers each suit's best window per mask
 (there are only 2^14 masks, and the same ones come back in every sample) and counts connections
 from the count array instead of walking the hand.
@@ -17,7 +17,7 @@ from typing import Final
 
 from ..engine.cards import CARD_CODES, JOKER, Card, penalty
 from ..engine.rules import HandSpec
-from .plan import DEAD
+from .plan import DEAD, JOKER_GAPS
 
 #: For each rank 1..13, the other ranks of the same suit within two steps (aces both ends),
 #: with the weight :func:`.plan.connections` gives them.
@@ -37,6 +37,10 @@ for _rank in range(1, 14):
     _NEAR.append(tuple(_near))
 
 
+#: Without the joker limits every window ties on the gaps jokers may fill.
+_NO_FILL = (0,) * 16
+
+
 def _bit(rank: int) -> int:
     """The mask bits of a rank: aces are both rank 1 and rank 14."""
     return (1 << 1) | (1 << 14) if rank == 1 else 1 << rank
@@ -45,7 +49,9 @@ def _bit(rank: int) -> int:
 class FastPlanner:
     """Plans for one decision: the contract, the joker value and the live counts are fixed."""
 
-    def __init__(self, spec: HandSpec, jp: int, live: Sequence[int] | None = None) -> None:
+    def __init__(self, spec: HandSpec, jp: int, live: Sequence[int] | None = None,
+                 limits: bool = True) -> None:
+        self.limits = limits  # jokers fill only the gaps the rules let them (.plan.make_plan)
         self.threes = spec.threes
         self.fours = spec.fours
         self.minimal = 3 * spec.threes + 4 * spec.fours
@@ -60,7 +66,7 @@ class FastPlanner:
                 if live[code] <= 0:
                     self.dead[s] |= _bit(r)
                 self.live_rank[r] += live[code]
-        self.cache: list[dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]]] = [{}, {}, {}, {}]
+        self.cache: list[dict[int, tuple[int, tuple[int, ...], tuple[int, ...], int]]] = [{}, {}, {}, {}]
         self.value = [0.0] * CARD_CODES  # a throw's penalty part, as turns_to_out weighs it
         for code in range(4, CARD_CODES):
             self.value[code] = penalty(code, jp) / 5.0
@@ -90,25 +96,28 @@ class FastPlanner:
 
     # --- planning --------------------------------------------------------------------------
 
-    def best_window(self, suit: int, mask: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-        """(missing, ranks held, their card codes) of the suit's best four-window, as
-        ``_windows`` ranks them (a high ace is rank 1)."""
+    def best_window(self, suit: int, mask: int) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
+        """(missing, ranks held, their card codes, gaps jokers may fill) of the suit's best
+        four-window, as ``_windows`` ranks them (a high ace is rank 1)."""
         cache = self.cache[suit]
         hit = cache.get(mask)
         if hit is not None:
             return hit
         dead = self.dead[suit]
-        best_key = (99, 0)
+        gap_fill = JOKER_GAPS if self.limits else _NO_FILL
+        best_key = (99, 0, 0)
         best_base = 1
         for base in range(1, 12):
             window = 15 << base
             gaps = window & ~mask
             dead_gaps = (gaps & dead).bit_count()
-            key = (gaps.bit_count() + (DEAD - 1) * dead_gaps, -(mask & window).bit_count())
+            key = (gaps.bit_count() + (DEAD - 1) * dead_gaps, -(mask & window).bit_count(),
+                   -gap_fill[gaps >> base])
             if key < best_key:
                 best_key, best_base = key, base
         ranks = tuple(1 if r == 14 else r for r in range(best_base, best_base + 4) if mask >> r & 1)
-        hit = (best_key[0], ranks, tuple(r * 4 + suit for r in ranks))
+        hit = (best_key[0], ranks, tuple(r * 4 + suit for r in ranks),
+               JOKER_GAPS[(~mask >> best_base) & 15])
         cache[mask] = hit
         return hit
 
@@ -130,10 +139,12 @@ class FastPlanner:
             nat = list(nat0)
             missing = 0
             kept = 0
+            fill = 0
             for s in suits:
-                m, ranks_held, _ = wins[s]
+                m, ranks_held, _, g = wins[s]
                 missing += m
                 kept += len(ranks_held)
+                fill += g
                 for r in ranks_held:
                     nat[r] -= 1
             if threes:
@@ -144,6 +155,7 @@ class FastPlanner:
                         if n < 3:
                             missing += 3 - n
                             kept += n
+                            fill += 1
                         else:
                             kept += 3
                 else:
@@ -157,10 +169,12 @@ class FastPlanner:
                     for cost, n, r in ranked[:threes]:
                         missing += cost
                         kept += min(3, -n)
+                        fill += n > -3
                         ranks.append(r)
             else:
                 ranks = []
-            key = (missing - jokers if missing > jokers else 0, -kept)
+            j = fill if self.limits and fill < jokers else jokers
+            key = (missing - j if missing > j else 0, -kept)
             if best_key is None or key < best_key:
                 best_key, best_suits, best_ranks = key, suits, ranks
         assert best_key is not None

@@ -264,7 +264,7 @@ class _HardPlanner(NormalBot):
         live = self.live if self.live is not None else live_cards(view)
         if view.laid[view.seat]:
             return laid_throw(view, options, live)
-        fp = FastPlanner(view.spec, view.rules.joker_points, live)
+        fp = FastPlanner(view.spec, view.rules.joker_points, live, self.style.joker_limits)
         hard.ranked = throw_ranking(view, hand, options, live, fp, hard.w_penalty, hard.w_danger)
         return hard.ranked[0][2]
 
@@ -380,8 +380,7 @@ class HardBot:
 
     def _close(self, hand: list[Card], card: Card, view: View) -> bool:
         """Taking ``card`` brings the plan closer: Normal would take it; search may say no."""
-        live = self.normal.live
-        return deficiency([*hand, card], view.spec, live) < deficiency(hand, view.spec, live)
+        return self.normal.wants(view, card)
 
     def _discard_candidates(self, view: View, hand: list[Card], base: Discard) -> list[Action | None]:
         if self.ranked:
@@ -389,7 +388,8 @@ class HardBot:
             close = [c for s, score, c in self.ranked if self.tie is None
                      or (s == short and score <= best + self.tie)]
             return [Discard(c) for c in close[:self.width]]
-        plan = make_plan(hand, view.spec, live=self.normal.live)
+        plan = make_plan(hand, view.spec, live=self.normal.live,
+                         limits=self.normal.style.joker_limits)
         kept = count_cards(plan.keep)
         held = count_cards(hand)
         options = sorted({c for c in hand if c != JOKER})
@@ -436,7 +436,8 @@ class HardBot:
         top = view.discard_top
         left, _ = split_unseen(view)
         free = [c for c in range(len(left)) for _ in range(left[c])]
-        fp = FastPlanner(spec, jp, left if self.normal.style.counting else None)
+        fp = FastPlanner(spec, jp, left if self.normal.style.counting else None,
+                         self.normal.style.joker_limits)
         players = view.players
         turns = max(3, min(10, view.stock_count // players + 1))
         starts = self._starts(candidates, hand, top)
@@ -479,7 +480,8 @@ class HardBot:
         left, known_cnt = split_unseen(view)
         free = [c for c in range(len(left)) for _ in range(left[c])]
         pen = [penalty(c, jp) for c in range(len(left))]
-        fp = FastPlanner(spec, jp, left if self.normal.style.counting else None)
+        fp = FastPlanner(spec, jp, left if self.normal.style.counting else None,
+                         self.normal.style.joker_limits)
         fp_others = FastPlanner(spec, jp, None)
         opponents = [((me + d) % players, d) for d in range(1, players)]
         hidden = [sizes[seat] - sum(known_cnt[seat]) for seat, _ in opponents]

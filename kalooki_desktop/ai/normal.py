@@ -149,6 +149,9 @@ class Style:
     watch_others: bool = True
     lay_limit: int = 400  # lays the finder compares
     counting: bool = False  # plan around cards that are gone (Hard)
+    # Plans let jokers fill only the gaps the rules allow (J-2.2, J-2.5); off: the plans before
+    # the sixteenth session, which took AC 2C JK JK for a four (measured: strength unchanged).
+    joker_limits: bool = True
     # Weights of a throw: its penalty, how it connects with the hand, how much it feeds others.
     w_penalty: float = 0.2
     w_connect: float = 2.0
@@ -196,7 +199,9 @@ class NormalBot:
             return False
         hand = list(view.my_hand)
         live = self.live
-        return deficiency([*hand, card], view.spec, live) < deficiency(hand, view.spec, live)
+        lim = self.style.joker_limits
+        return (deficiency([*hand, card], view.spec, live, lim)
+                < deficiency(hand, view.spec, live, lim))
 
     def wants_to_call(self, view: View) -> bool:
         """Call when the card helps and the stock is not nearly gone (a call costs two cards)."""
@@ -262,11 +267,11 @@ class NormalBot:
                        spec: HandSpec, jp: int, rng: random.Random) -> Card:
         """:meth:`pick_discard` before the contract is laid, from its facts (``danger``: see
         :func:`throw_danger`)."""
-        plan = make_plan(hand, spec, live=self.live)
+        st = self.style
+        plan = make_plan(hand, spec, live=self.live, limits=st.joker_limits)
         kept = count_cards(plan.keep)
         held = count_cards(hand)
         spare = [c for c in options if held[c] > kept[c]]
-        st = self.style
         if spare and st.careless and rng.random() < st.careless:
             return rng.choice(spare)
         if spare:
@@ -278,7 +283,8 @@ class NormalBot:
         def loss(c: Card) -> tuple[int, float]:
             rest = list(hand)
             rest.remove(c)
-            return (deficiency(rest, spec, self.live), -penalty(c, jp) + st.w_danger * danger[c])
+            return (deficiency(rest, spec, self.live, st.joker_limits),
+                    -penalty(c, jp) + st.w_danger * danger[c])
         return min(options, key=loss)
 
 

@@ -30,9 +30,16 @@ class Plan:
 #: With card counting, a missing card with no copy left to draw costs this much (a joker, or never).
 DEAD = 3
 
+#: For the gaps of a four-window as a 4-bit pattern: how many of them jokers may fill (J-2.5: two
+#: jokers are never side by side, so of two neighbouring gaps one needs its natural card).
+JOKER_GAPS = tuple(max(bin(sub).count("1") for sub in range(16) if sub & ~p == 0 and not sub & (sub >> 1))
+                   for p in range(16))
 
-def _windows(cnt: list[int], suit: int, live: Sequence[int] | None) -> list[tuple[int, list[Card]]]:
-    """(missing, held cards) for each four-window of ``suit``, fewest missing first.
+
+def _windows(cnt: list[int], suit: int, live: Sequence[int] | None,
+             limits: bool) -> list[tuple[int, list[Card], int]]:
+    """(missing, held cards, how many gaps jokers may fill) for each four-window of ``suit``,
+    fewest missing first, then most held (with ``limits``, then the most gaps jokers may fill).
 
     With ``live`` (copies of each card still to be drawn) a missing card that is gone costs DEAD.
     """
@@ -40,63 +47,70 @@ def _windows(cnt: list[int], suit: int, live: Sequence[int] | None) -> list[tupl
     for base in range(1, HIGH_ACE - 2):
         held = []
         missing = 0
-        for rank in range(base, base + 4):
+        gaps = 0
+        for i, rank in enumerate(range(base, base + 4)):
             c = make_card(rank, suit)
             if cnt[c] > 0:
                 held.append(c)
             else:
                 missing += 1 if live is None or live[c] > 0 else DEAD
-        out.append((missing, held))
-    out.sort(key=lambda w: (w[0], -len(w[1])))
+                gaps |= 1 << i
+        out.append((missing, held, JOKER_GAPS[gaps]))
+    out.sort(key=(lambda w: (w[0], -len(w[1]), -w[2])) if limits else (lambda w: (w[0], -len(w[1]))))
     return out
 
 
 def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2,
-              live: Sequence[int] | None = None) -> Plan:
+              live: Sequence[int] | None = None, limits: bool = True) -> Plan:
     """The plan with the smallest deficiency (ties: the one keeping more cards).
 
     ``live`` (a count per card code of the copies the seat may still draw) turns on card
-    counting: plans that need cards which are gone cost more. Blind plans are memoized: the
-    same hands come back again and again in the bots' searches.
+    counting: plans that need cards which are gone cost more. ``limits``: jokers fill only the
+    gaps the rules let them (:data:`JOKER_GAPS` in a four, J-2.5; one in a three, J-2.2), so
+    that a hand like AC 2C JK JK is not taken for a four. Blind plans are memoized: the same
+    hands come back again and again in the bots' searches.
     """
     if live is None:
-        return _blind_plan(tuple(sorted(hand)), spec, windows_per_suit)
-    return _make_plan(hand, spec, windows_per_suit, live)
+        return _blind_plan(tuple(sorted(hand)), spec, windows_per_suit, limits)
+    return _make_plan(hand, spec, windows_per_suit, live, limits)
 
 
 @lru_cache(maxsize=1 << 16)
-def _blind_plan(hand: tuple[Card, ...], spec: HandSpec, windows_per_suit: int) -> Plan:
-    return _make_plan(hand, spec, windows_per_suit, None)
+def _blind_plan(hand: tuple[Card, ...], spec: HandSpec, windows_per_suit: int,
+                limits: bool) -> Plan:
+    return _make_plan(hand, spec, windows_per_suit, None, limits)
 
 
 def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
-               live: Sequence[int] | None) -> Plan:
+               live: Sequence[int] | None, limits: bool) -> Plan:
     cnt = count_cards(hand)
     jokers = cnt[JOKER]
     threes, fours = spec.threes, spec.fours
     naturals = [0] * 14
     for r in range(1, 14):
         naturals[r] = cnt[r * 4] + cnt[r * 4 + 1] + cnt[r * 4 + 2] + cnt[r * 4 + 3]
-    per_suit = [_windows(cnt, s, live)[:windows_per_suit] for s in range(4)] if fours else []
+    per_suit = [_windows(cnt, s, live, limits)[:windows_per_suit] for s in range(4)] if fours else []
     live_rank = [0] * 14
     if live is not None:
         for r in range(1, 14):
             live_rank[r] = live[r * 4] + live[r * 4 + 1] + live[r * 4 + 2] + live[r * 4 + 3]
     best_key: tuple[int, int] | None = None
-    best_choice: list[tuple[int, list[Card]]] = []
+    best_choice: list[tuple[int, list[Card], int]] = []
     best_ranks: list[int] = []
-    best_missing = 0
+    best_missing = best_usable = 0
     for suits in combinations(range(4), fours):
-        choices: list[list[tuple[int, list[Card]]]] = [[]]
+        choices: list[list[tuple[int, list[Card], int]]] = [[]]
         for s in suits:
             choices = [[*prev, w] for prev in choices for w in per_suit[s]]
         for choice in choices:
             nat = list(naturals)
             missing = 0
             kept = 0
-            for m, held in choice:
+            fill = 0  # gaps jokers may fill: J-2.5 in the fours, one a three (J-2.2)
+            for m, held, g in choice:
                 missing += m
                 kept += len(held)
+                fill += g
                 for c in held:
                     nat[c >> 2] -= 1
             if live is None:
@@ -104,6 +118,7 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
                 for r in ranks:
                     missing += max(0, 3 - nat[r])
                     kept += min(3, nat[r])
+                    fill += nat[r] < 3
             else:
                 ranked = []
                 for r in range(1, 14):
@@ -114,13 +129,16 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
                 for c3, _, r in ranked[:threes]:
                     missing += c3
                     kept += min(3, nat[r])
-            key = (max(0, missing - jokers), -kept)
+                    fill += nat[r] < 3
+            usable = min(jokers, fill) if limits else jokers
+            key = (max(0, missing - usable), -kept)
             if best_key is None or key < best_key:
                 best_key, best_choice, best_ranks, best_missing = key, choice, ranks, missing
+                best_usable = usable
     assert best_key is not None
     left = list(cnt)
     keep: list[Card] = []
-    for _m, held in best_choice:
+    for _m, held, _g in best_choice:
         for c in held:
             left[c] -= 1
             keep.append(c)
@@ -131,12 +149,14 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
             k = min(left[c], 3 - taken)
             keep.extend([c] * k)
             taken += k
-    return Plan(best_key[0], tuple(keep), min(jokers, best_missing))
+    return Plan(best_key[0], tuple(keep), min(best_usable, best_missing))
 
 
-def deficiency(hand: Sequence[Card], spec: HandSpec, live: Sequence[int] | None = None) -> int:
-    """Cards still missing from the best partial plan (see :func:`make_plan` for ``live``)."""
-    return make_plan(hand, spec, live=live).deficiency
+def deficiency(hand: Sequence[Card], spec: HandSpec, live: Sequence[int] | None = None,
+               limits: bool = True) -> int:
+    """Cards still missing from the best partial plan (see :func:`make_plan` for ``live`` and
+    ``limits``)."""
+    return make_plan(hand, spec, live=live, limits=limits).deficiency
 
 
 def connections(card: Card, hand: Sequence[Card]) -> float:
