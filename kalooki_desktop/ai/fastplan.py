@@ -3,10 +3,10 @@ arrays that change a card at a time.
 
 Hard's throw search (:func:`.hard.turns_to_out`) plans the same hand again after every simulated
 draw and throw, hundreds of thousands of times a decision. This planner gives the same answer as
-``make_plan(hand, spec, windows_per_suit=1, live=live, limits=limits)`` (the deficiency always; the kept cards
-up to ties) but keeps the hand as per-suit rank masks, remembers each suit's best window per mask
-(there are only 2^14 masks, and the same ones come back in every sample) and counts connections
-from the count array instead of walking the hand.
+``make_plan(hand, spec, windows_per_suit=1, live=live, limits=limits)`` (the deficiency always;
+the kept cards up to ties) but keeps the hand as per-suit rank masks, remembers each suit's best
+window per mask (there are only 2^14 masks, and the same ones come back in every sample) and
+counts connections from the count array instead of walking the hand.
 """
 
 from __future__ import annotations

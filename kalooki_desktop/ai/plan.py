@@ -3,8 +3,9 @@ partial plan keeps.
 
 A plan picks one window of four ranks in each of the contract's four suits (J-3.3: distinct
 suits) and one rank for each three (distinct ranks), counts the cards missing, and lets the
-jokers fill gaps. ``deficiency`` is that shortfall: 0 means the contract can be laid (nearly
-always; the exact answer is the contract finder's).
+jokers fill the gaps the rules let them (never two side by side in a four, one in a three).
+``deficiency`` is that shortfall: 0 means the contract can be laid (nearly always; the exact
+answer is the contract finder's).
 """
 
 from __future__ import annotations
