@@ -156,3 +156,20 @@ def test_hard_calls_to_the_end_of_the_stock() -> None:
     assert 2 in state.eligible_callers()
     assert make_bot("normal").choose(View(state, 2), random.Random(0)) is None
     assert HardBot(think_ms=0).choose(View(state, 2), random.Random(0)) == Call()
+
+
+def test_hard_plans_jokers_only_where_the_rules_let_them() -> None:
+    # Seat 2 holds three threes and AC 2C JK JK, which is no four (J-2.5). Seat 0 throws 3C:
+    # Normal's plan takes the hand for ready and lets the card go; Hard's plan (the joker limits)
+    # sees the four one card short and calls it (AC 2C 3C JK).
+    hands = [parse_cards("3C 3D 4H 6S 7C 9D 10H JS QC KD 5S 6H 9C"),
+             parse_cards("2D 3H 4S 6C 7D 9H 10C JC QD KH 5D 7H 8C"),
+             parse_cards("JK JK AC 2C 10S 10H 10D JH JD JD QS QH QC"),
+             parse_cards("2H 3S 4D 6D 7S 9S 10S JH QS KC 5H 8S 8D")]
+    stock = parse_cards("3H 6C 9H QH 4C 5C 7D 8H KH KS 2S 2H")
+    state = HandState.from_position(RULES, RULES.schedule[5], 3, hands, parse_cards("JS"), stock)
+    state.apply(0, PluckStock())
+    state.apply(0, Discard(parse_card("3C")))
+    assert 2 in state.eligible_callers()
+    assert make_bot("normal").choose(View(state, 2), random.Random(0)) is None
+    assert HardBot(think_ms=0).choose(View(state, 2), random.Random(0)) == Call()

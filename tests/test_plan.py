@@ -51,20 +51,21 @@ def test_jokers_fill_only_the_gaps_the_rules_allow() -> None:
     # Three threes, and AC 2C JK JK, which is no four: the jokers would sit side by side.
     hand = parse_cards("JK JK AS AC 2C 8H 10S 10H 10D JH JD JD QS QH QC KH")
     assert not can_lay(hand, spec, keep=0)
-    assert deficiency(hand, spec, limits=False) == 0  # the plan before the limits: "ready"
-    assert deficiency(hand, spec) == 1
+    assert deficiency(hand, spec) == 0  # the plan without the limits (Normal's): "ready"
+    assert deficiency(hand, spec, limits=True) == 1  # Hard's
     with_3c = [*hand, make_card(3, 3)]  # AC 2C 3C JK
-    assert deficiency(with_3c, spec) == 0 and can_lay(with_3c, spec, keep=0)
+    assert deficiency(with_3c, spec, limits=True) == 0 and can_lay(with_3c, spec, keep=0)
     # K JK JK is no three (J-2.2): the hand still needs a king.
     spec = RULES.schedule[0]  # 3 3 3
     hand = parse_cards("7S 7H 7D 9S 9H 9D KC JK JK")
     assert not can_lay(hand, spec, keep=0)
-    assert deficiency(hand, spec, limits=False) == 0
-    assert deficiency(hand, spec) == 1 and make_plan(hand, spec).jokers_used == 1
+    assert deficiency(hand, spec) == 0
+    assert deficiency(hand, spec, limits=True) == 1
+    assert make_plan(hand, spec, limits=True).jokers_used == 1
     # Of two windows as full, the one whose gaps jokers can fill: 5H 8H 9H JK JK is 7-10.
     spec = RULES.schedule[3]  # 4 4 4
     hand = parse_cards("5H 8H 9H JK JK 2S 3S 4S 5S 2D 3D 4D 5D")
-    assert can_lay(hand, spec, keep=0) and deficiency(hand, spec) == 0
+    assert can_lay(hand, spec, keep=0) and deficiency(hand, spec, limits=True) == 0
 
 
 @settings(max_examples=80, deadline=None)

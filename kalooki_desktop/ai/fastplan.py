@@ -37,7 +37,7 @@ for _rank in range(1, 14):
     _NEAR.append(tuple(_near))
 
 
-#: Without the joker limits every window ties on the gaps jokers may fill.
+#: Without the joker limits (or two jokers) every window ties on the gaps jokers may fill.
 _NO_FILL = (0,) * 16
 
 
@@ -50,7 +50,7 @@ class FastPlanner:
     """Plans for one decision: the contract, the joker value and the live counts are fixed."""
 
     def __init__(self, spec: HandSpec, jp: int, live: Sequence[int] | None = None,
-                 limits: bool = True) -> None:
+                 limits: bool = False) -> None:
         self.limits = limits  # jokers fill only the gaps the rules let them (.plan.make_plan)
         self.threes = spec.threes
         self.fours = spec.fours
@@ -96,15 +96,19 @@ class FastPlanner:
 
     # --- planning --------------------------------------------------------------------------
 
-    def best_window(self, suit: int, mask: int) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
+    def best_window(self, suit: int, mask: int,
+                    jokers: int = 0) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
         """(missing, ranks held, their card codes, gaps jokers may fill) of the suit's best
-        four-window, as ``_windows`` ranks them (a high ace is rank 1)."""
+        four-window, as ``_windows`` ranks them for a hand with ``jokers`` (a high ace is rank
+        1)."""
+        tie = self.limits and jokers >= 2  # then of equal windows, the most room for jokers
+        key_ = mask | (1 << 16) if tie else mask
         cache = self.cache[suit]
-        hit = cache.get(mask)
+        hit = cache.get(key_)
         if hit is not None:
             return hit
         dead = self.dead[suit]
-        gap_fill = JOKER_GAPS if self.limits else _NO_FILL
+        gap_fill = JOKER_GAPS if tie else _NO_FILL
         best_key = (99, 0, 0)
         best_base = 1
         for base in range(1, 12):
@@ -118,7 +122,7 @@ class FastPlanner:
         ranks = tuple(1 if r == 14 else r for r in range(best_base, best_base + 4) if mask >> r & 1)
         hit = (best_key[0], ranks, tuple(r * 4 + suit for r in ranks),
                JOKER_GAPS[(~mask >> best_base) & 15])
-        cache[mask] = hit
+        cache[key_] = hit
         return hit
 
     def plan(self, cnt: Sequence[int], masks: Sequence[int]) -> tuple[int, list[int] | None]:
@@ -129,7 +133,7 @@ class FastPlanner:
         for r in range(1, 14):
             b = r * 4
             nat0[r] = cnt[b] + cnt[b + 1] + cnt[b + 2] + cnt[b + 3]
-        wins = [self.best_window(s, masks[s]) for s in range(4)] if self.fours else []
+        wins = [self.best_window(s, masks[s], jokers) for s in range(4)] if self.fours else []
         live = self.live
         live_rank = self.live_rank
         best_key: tuple[int, int] | None = None

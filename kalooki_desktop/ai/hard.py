@@ -302,7 +302,7 @@ class HardBot:
         self.cancel = threading.Event()
         # Calls while the stock lasts (Normal stops two rounds before its end).
         self.normal = _HardPlanner(self, Style(counting=True, lay_for_out=True,
-                                               call_stock_floor=call_floor))
+                                               call_stock_floor=call_floor, joker_limits=True))
         self.fast = NormalBot(FAST)
         self.last_samples = 0
         self._deadline = self._hold_deadline = 0.0

@@ -40,7 +40,9 @@ JOKER_GAPS = tuple(max(bin(sub).count("1") for sub in range(16) if sub & ~p == 0
 def _windows(cnt: list[int], suit: int, live: Sequence[int] | None,
              limits: bool) -> list[tuple[int, list[Card], int]]:
     """(missing, held cards, how many gaps jokers may fill) for each four-window of ``suit``,
-    fewest missing first, then most held (with ``limits``, then the most gaps jokers may fill).
+    fewest missing first, then most held (with ``limits`` and two jokers or more in hand, then the
+    most gaps jokers may fill: with fewer the order is the blind planner's of old, so that a hand
+    without jokers keeps the same cards).
 
     With ``live`` (copies of each card still to be drawn) a missing card that is gone costs DEAD.
     """
@@ -57,12 +59,15 @@ def _windows(cnt: list[int], suit: int, live: Sequence[int] | None,
                 missing += 1 if live is None or live[c] > 0 else DEAD
                 gaps |= 1 << i
         out.append((missing, held, JOKER_GAPS[gaps]))
-    out.sort(key=(lambda w: (w[0], -len(w[1]), -w[2])) if limits else (lambda w: (w[0], -len(w[1]))))
+    if limits and cnt[JOKER] >= 2:
+        out.sort(key=lambda w: (w[0], -len(w[1]), -w[2]))
+    else:
+        out.sort(key=lambda w: (w[0], -len(w[1])))
     return out
 
 
 def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2,
-              live: Sequence[int] | None = None, limits: bool = True) -> Plan:
+              live: Sequence[int] | None = None, limits: bool = False) -> Plan:
     """The plan with the smallest deficiency (ties: the one keeping more cards).
 
     ``live`` (a count per card code of the copies the seat may still draw) turns on card
@@ -154,7 +159,7 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
 
 
 def deficiency(hand: Sequence[Card], spec: HandSpec, live: Sequence[int] | None = None,
-               limits: bool = True) -> int:
+               limits: bool = False) -> int:
     """Cards still missing from the best partial plan (see :func:`make_plan` for ``live`` and
     ``limits``)."""
     return make_plan(hand, spec, live=live, limits=limits).deficiency
