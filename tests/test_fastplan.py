@@ -142,34 +142,36 @@ def test_hard_searches_only_the_throws_the_outs_cannot_tell_apart() -> None:
     assert [c.card for c in cands if isinstance(c, Discard)] == [40, 41, 42]
 
 
+def seat_2_may_call(hand_no: int, hands: list[str], top: str, stock: str,
+                    throw: str) -> View:
+    """Seat 2's view once seat 0 has plucked from ``stock`` and thrown ``throw``."""
+    state = HandState.from_position(RULES, RULES.schedule[hand_no], 3,
+                                    [parse_cards(h) for h in hands], parse_cards(top),
+                                    parse_cards(stock))
+    state.apply(0, PluckStock())
+    state.apply(0, Discard(parse_card(throw)))
+    assert 2 in state.eligible_callers()
+    return View(state, 2)
+
+
 def test_hard_calls_to_the_end_of_the_stock() -> None:
     # Seat 2 may call seat 0's discard, which makes its second three; only one round of
     # stock is left. Normal no longer calls there (two rounds), Hard does.
-    hands = [parse_cards("5D 3D 4H 6S 7C 9D 10H JS QC KD"),
-             parse_cards("2D 3H 4S 6C 7D 9H 10S JC QD KH"),
-             parse_cards("5S 5H 8S 8H 8D AS AH 2S 4C"),
-             parse_cards("2H 3S 4D 6H 7S 9C 10D JH QS KC")]
-    stock = parse_cards("3C 6D 9S QH")
-    state = HandState.from_position(RULES, RULES.schedule[0], 3, hands, parse_cards("JD"), stock)
-    state.apply(0, PluckStock())
-    state.apply(0, Discard(parse_card("5D")))
-    assert 2 in state.eligible_callers()
-    assert make_bot("normal").choose(View(state, 2), random.Random(0)) is None
-    assert HardBot(think_ms=0).choose(View(state, 2), random.Random(0)) == Call()
+    view = seat_2_may_call(0, ["5D 3D 4H 6S 7C 9D 10H JS QC KD", "2D 3H 4S 6C 7D 9H 10S JC QD KH",
+                               "5S 5H 8S 8H 8D AS AH 2S 4C", "2H 3S 4D 6H 7S 9C 10D JH QS KC"],
+                           "JD", "3C 6D 9S QH", "5D")
+    assert make_bot("normal").choose(view, random.Random(0)) is None
+    assert HardBot(think_ms=0).choose(view, random.Random(0)) == Call()
 
 
 def test_hard_plans_jokers_only_where_the_rules_let_them() -> None:
     # Seat 2 holds three threes and AC 2C JK JK, which is no four (J-2.5). Seat 0 throws 3C:
     # Normal's plan takes the hand for ready and lets the card go; Hard's plan (the joker limits)
     # sees the four one card short and calls it (AC 2C 3C JK).
-    hands = [parse_cards("3C 3D 4H 6S 7C 9D 10H JS QC KD 5S 6H 9C"),
-             parse_cards("2D 3H 4S 6C 7D 9H 10C JC QD KH 5D 7H 8C"),
-             parse_cards("JK JK AC 2C 10S 10H 10D JH JD JD QS QH QC"),
-             parse_cards("2H 3S 4D 6D 7S 9S 10S JH QS KC 5H 8S 8D")]
-    stock = parse_cards("3H 6C 9H QH 4C 5C 7D 8H KH KS 2S 2H")
-    state = HandState.from_position(RULES, RULES.schedule[5], 3, hands, parse_cards("JS"), stock)
-    state.apply(0, PluckStock())
-    state.apply(0, Discard(parse_card("3C")))
-    assert 2 in state.eligible_callers()
-    assert make_bot("normal").choose(View(state, 2), random.Random(0)) is None
-    assert HardBot(think_ms=0).choose(View(state, 2), random.Random(0)) == Call()
+    view = seat_2_may_call(5, ["3C 3D 4H 6S 7C 9D 10H JS QC KD 5S 6H 9C",
+                               "2D 3H 4S 6C 7D 9H 10C JC QD KH 5D 7H 8C",
+                               "JK JK AC 2C 10S 10H 10D JH JD JD QS QH QC",
+                               "2H 3S 4D 6D 7S 9S 10S JH QS KC 5H 8S 8D"],
+                           "JS", "3H 6C 9H QH 4C 5C 7D 8H KH KS 2S 2H", "3C")
+    assert make_bot("normal").choose(view, random.Random(0)) is None
+    assert HardBot(think_ms=0).choose(view, random.Random(0)) == Call()
