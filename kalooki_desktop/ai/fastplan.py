@@ -17,7 +17,7 @@ from typing import Final
 
 from ..engine.cards import CARD_CODES, JOKER, Card, penalty
 from ..engine.rules import HandSpec
-from .plan import DEAD, JOKER_GAPS
+from .plan import DEAD, JOKER_GAPS, THREE_JOKERS
 
 #: For each rank 1..13, the other ranks of the same suit within two steps (aces both ends),
 #: with the weight :func:`.plan.connections` gives them.
@@ -39,6 +39,9 @@ for _rank in range(1, 14):
 
 #: Without the joker limits (or two jokers) every window ties on the gaps jokers may fill.
 _NO_FILL = (0,) * 16
+#: A mask bit above the ranks' (bit 14 is the high ace): of equally full windows, take the one with
+#: the most room for jokers (:meth:`FastPlanner.best_window`).
+_ROOM = 1 << 16
 
 
 def _bit(rank: int) -> int:
@@ -96,19 +99,17 @@ class FastPlanner:
 
     # --- planning --------------------------------------------------------------------------
 
-    def best_window(self, suit: int, mask: int,
-                    jokers: int = 0) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
+    def best_window(self, suit: int, mask: int) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
         """(missing, ranks held, their card codes, gaps jokers may fill) of the suit's best
-        four-window, as ``_windows`` ranks them for a hand with ``jokers`` (a high ace is rank
-        1)."""
-        tie = self.limits and jokers >= 2  # then of equal windows, the most room for jokers
-        key_ = mask | (1 << 16) if tie else mask
+        four-window, as ``_windows`` ranks them (a high ace is rank 1); with the :data:`_ROOM`
+        bit set in ``mask`` (the limits, two jokers or more in hand) of equally full windows the
+        one with the most room for jokers."""
         cache = self.cache[suit]
-        hit = cache.get(key_)
+        hit = cache.get(mask)
         if hit is not None:
             return hit
         dead = self.dead[suit]
-        gap_fill = JOKER_GAPS if tie else _NO_FILL
+        gap_fill = JOKER_GAPS if mask & _ROOM else _NO_FILL
         best_key = (99, 0, 0)
         best_base = 1
         for base in range(1, 12):
@@ -122,7 +123,7 @@ class FastPlanner:
         ranks = tuple(1 if r == 14 else r for r in range(best_base, best_base + 4) if mask >> r & 1)
         hit = (best_key[0], ranks, tuple(r * 4 + suit for r in ranks),
                JOKER_GAPS[(~mask >> best_base) & 15])
-        cache[key_] = hit
+        cache[mask] = hit
         return hit
 
     def plan(self, cnt: Sequence[int], masks: Sequence[int]) -> tuple[int, list[int] | None]:
@@ -133,7 +134,11 @@ class FastPlanner:
         for r in range(1, 14):
             b = r * 4
             nat0[r] = cnt[b] + cnt[b + 1] + cnt[b + 2] + cnt[b + 3]
-        wins = [self.best_window(s, masks[s], jokers) for s in range(4)] if self.fours else []
+        if self.fours:
+            room = _ROOM if self.limits and jokers >= 2 else 0
+            wins = [self.best_window(s, masks[s] | room) for s in range(4)]
+        else:
+            wins = []
         live = self.live
         live_rank = self.live_rank
         best_key: tuple[int, int] | None = None
@@ -159,7 +164,7 @@ class FastPlanner:
                         if n < 3:
                             missing += 3 - n
                             kept += n
-                            fill += 1
+                            fill += THREE_JOKERS
                         else:
                             kept += 3
                 else:
@@ -173,7 +178,8 @@ class FastPlanner:
                     for cost, n, r in ranked[:threes]:
                         missing += cost
                         kept += min(3, -n)
-                        fill += n > -3
+                        if n > -3:
+                            fill += THREE_JOKERS
                         ranks.append(r)
             else:
                 ranks = []

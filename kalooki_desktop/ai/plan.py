@@ -16,6 +16,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..engine.cards import HIGH_ACE, JOKER, Card, count_cards, make_card
+from ..engine.melds import check_three, four_base
+from ..engine.refusal import Refusal
 from ..engine.rules import HandSpec
 
 
@@ -31,10 +33,31 @@ class Plan:
 #: With card counting, a missing card with no copy left to draw costs this much (a joker, or never).
 DEAD = 3
 
-#: For the gaps of a four-window as a 4-bit pattern: how many of them jokers may fill (J-2.5: two
-#: jokers are never side by side, so of two neighbouring gaps one needs its natural card).
-JOKER_GAPS = tuple(max(bin(sub).count("1") for sub in range(16) if sub & ~p == 0 and not sub & (sub >> 1))
-                   for p in range(16))
+
+def _joker_room() -> tuple[tuple[int, ...], int]:
+    """How many gaps jokers may fill, asked of the engine's meld checks rather than written
+    again: for each pattern of gaps of a four-window (4 bits), the most jokers a four of those
+    four ranks can hold there (J-2.5: never two side by side); and the most a three of three
+    cards can hold (J-2.2)."""
+    window = [make_card(rank, 0) for rank in range(5, 9)]
+    gaps = []
+    for pattern in range(16):
+        room = 0
+        for sub in range(16):
+            if sub & ~pattern:
+                continue
+            cards = [JOKER if sub >> i & 1 else c for i, c in enumerate(window)]
+            if not isinstance(four_base(cards), Refusal):
+                room = max(room, sub.bit_count())
+        gaps.append(room)
+    seven = make_card(7, 0)
+    three = max(k for k in range(3) if check_three([seven] * (3 - k) + [JOKER] * k) is None)
+    return tuple(gaps), three
+
+
+#: For the gaps of a four-window as a 4-bit pattern: how many of them jokers may fill; and how
+#: many jokers a three of three cards may hold (:func:`_joker_room`).
+JOKER_GAPS, THREE_JOKERS = _joker_room()
 
 
 def _windows(cnt: list[int], suit: int, live: Sequence[int] | None,
@@ -112,7 +135,7 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
             nat = list(naturals)
             missing = 0
             kept = 0
-            fill = 0  # gaps jokers may fill: J-2.5 in the fours, one a three (J-2.2)
+            fill = 0  # gaps jokers may fill: JOKER_GAPS in the fours, THREE_JOKERS a three
             for m, held, g in choice:
                 missing += m
                 kept += len(held)
@@ -124,7 +147,8 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
                 for r in ranks:
                     missing += max(0, 3 - nat[r])
                     kept += min(3, nat[r])
-                    fill += nat[r] < 3
+                    if nat[r] < 3:
+                        fill += THREE_JOKERS
             else:
                 ranked = []
                 for r in range(1, 14):
@@ -135,7 +159,8 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
                 for c3, _, r in ranked[:threes]:
                     missing += c3
                     kept += min(3, nat[r])
-                    fill += nat[r] < 3
+                    if nat[r] < 3:
+                        fill += THREE_JOKERS
             usable = min(jokers, fill) if limits else jokers
             key = (max(0, missing - usable), -kept)
             if best_key is None or key < best_key:
