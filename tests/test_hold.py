@@ -155,6 +155,66 @@ def test_a_playout_starts_no_action_the_longest_so_far_says_would_end_past_its_d
     assert clock[0] == pytest.approx(0.10)
 
 
+def test_a_searchs_later_playouts_start_from_the_longest_action_it_has_seen(monkeypatch) -> None:
+    """With the search's longest action so far (50 ms) and 40 ms to go, a new playout starts no
+    action at all, where one that starts from nothing would start one and end past the deadline;
+    the estimate grows with every slower action."""
+    from kalooki_desktop.ai import base
+
+    clock = [0.0]
+    monkeypatch.setattr(base.time, "perf_counter", lambda: clock[0])
+
+    class Slow(NormalBot):
+        def choose(self, view, rng):  # type: ignore[no-untyped-def]
+            answer = super().choose(view, rng)
+            if view.my_turn:
+                clock[0] += 0.05
+            return answer
+
+    state = Match(make_rules("jamaican"), 4, 7).hand.clone()
+    bots = [Slow() for _ in range(4)]
+    seen = [0.05]
+    assert not base.play_out(state.clone(), bots, random.Random(0), [0] * 4, deadline=0.04,
+                             longest=seen)
+    assert clock[0] == 0.0 and seen == [0.05]
+    fresh = [0.0]
+    assert not base.play_out(state.clone(), bots, random.Random(0), [0] * 4, deadline=0.04,
+                             longest=fresh)
+    assert clock[0] == pytest.approx(0.05) and fresh[0] == pytest.approx(0.05)
+
+
+def test_a_world_does_not_begin_its_second_playout_when_the_first_says_it_would_overrun(
+        monkeypatch) -> None:
+    """Each playout of a world takes 0.3 s of a fake clock: with 0.5 s to go the world plays
+    the first and drops itself rather than begin the second (which would end at 0.6 s); with
+    0.7 s both are played and the world counts."""
+    clock = [0.0]
+    played: list[int] = []
+    monkeypatch.setattr(hold.time, "perf_counter", lambda: clock[0])
+
+    def fake_play_out(world, bots, rng, totals, skip_caller=None, deadline=None,
+                      longest=None):  # type: ignore[no-untyped-def]
+        clock[0] += 0.3
+        played.append(1)
+        return True
+
+    monkeypatch.setattr(hold, "play_out", fake_play_out)
+    state, seat = ready_positions(1, seed=500)[0]
+    view = View(state, seat)
+    lay = HardBot(hold=False).choose(view, random.Random(7))
+    assert isinstance(lay, Lay)
+    throw = hold.holding_throw(view, list(view.my_hand))
+    assert throw is not None
+
+    def score(world: HandState, me: int) -> float:
+        return 0.0
+
+    args = (view, state, 0, lay, Discard(throw[1]), hold.ROUNDS, score)
+    assert hold._play_world(*args, deadline=0.5) is None and len(played) == 1
+    clock[0] = 0.0
+    assert hold._play_world(*args, deadline=0.7) == 0.0 and len(played) == 3
+
+
 def test_past_a_playouts_deadline_the_lay_search_stops_at_once() -> None:
     """The holder's lay search in a playout compares no more lays once the search's deadline has
     passed (that playout no longer counts): it keeps the first lay the finder gives."""

@@ -96,24 +96,27 @@ def next_decision(
 
 
 def play_out(state: HandState, bots: Sequence[Bot], rng: random.Random, totals: Sequence[int],
-             skip_caller: int | None = None, deadline: float | None = None) -> bool:
+             skip_caller: int | None = None, deadline: float | None = None,
+             longest: list[float] | None = None) -> bool:
     """Play ``state`` to the end of the hand, every seat by its bot (``skip_caller`` does not
     call the discard now waiting: it let that card go). False if it stopped first: after
     :data:`MAX_PLAYOUT_ACTIONS` actions, or at ``deadline`` (a ``time.perf_counter`` time): it
     starts no action that the longest so far says would end after it (one action of a big hand,
-    a holder's lay search with jokers, took up to about 200 ms)."""
-    longest = 0.0
+    a holder's lay search with jokers, took up to about 200 ms). ``longest``: a search's running
+    estimate of that longest action, ``[seconds]``, read and kept up to date here, so that the
+    search's later playouts start from it rather than from nothing."""
+    slowest = longest if longest is not None else [0.0]
     for _ in range(MAX_PLAYOUT_ACTIONS):
         if state.phase == Phase.OVER:
             return True
         began = time.perf_counter()
-        if deadline is not None and began + longest > deadline:
+        if deadline is not None and began + slowest[0] > deadline:
             return False
         state.apply(*next_in_hand(
             state, lambda seat, calling: bots[seat].choose(View(state, seat, totals), rng),
             skip_caller))
         skip_caller = None
-        longest = max(longest, time.perf_counter() - began)
+        slowest[0] = max(slowest[0], time.perf_counter() - began)
     return state.phase == Phase.OVER
 
 

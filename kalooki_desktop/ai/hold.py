@@ -153,11 +153,12 @@ def hold_gain(view: View, lay: Action, hold: Action, worlds: Sequence[HandState]
     total = 0.0
     done = 0
     longest = 0.0  # the longest world so far: the next one must fit before the deadline
+    slowest = [0.0]  # the longest single action so far, over every playout (:func:`.base.play_out`)
     for r, start in enumerate(worlds):
         began = time.perf_counter()
         if (deadline is not None and began + longest > deadline) or (cancel and cancel.is_set()):
             break
-        diff = _play_world(view, start, r, lay, hold, rounds, score, deadline)
+        diff = _play_world(view, start, r, lay, hold, rounds, score, deadline, slowest)
         if diff is None:
             break  # the deadline came in the middle of the world: it does not count
         total += diff
@@ -167,19 +168,29 @@ def hold_gain(view: View, lay: Action, hold: Action, worlds: Sequence[HandState]
 
 
 def _play_world(view: View, start: HandState, r: int, lay: Action, hold: Action, rounds: float,
-                score: Callable[[HandState, int], float], deadline: float | None) -> float | None:
+                score: Callable[[HandState, int], float], deadline: float | None,
+                longest_action: list[float] | None = None) -> float | None:
     """Laying's score minus holding's in one world (the same playout random numbers for both),
-    or None if ``deadline`` cut a playout short."""
+    or None if ``deadline`` cut a playout short, or would have: the second playout is not begun
+    when the first says it would end past the deadline. ``longest_action``: the search's
+    estimate of its longest single action (:func:`.base.play_out`)."""
     me = view.seat
     diff = 0.0
+    first = 0.0  # how long the first playout took
     for sign, action in ((1.0, lay), (-1.0, hold)):
+        began = time.perf_counter()
+        if sign < 0 and deadline is not None and began + first > deadline:
+            return None
         bots: list[NormalBot] = [NormalBot() for _ in range(view.players)]
         bots[me] = Holder(rounds) if sign < 0 else NormalBot(Style(lay_for_out=True))
         bots[me].deadline = deadline  # past it the playout is dropped: its lay searches stop
         world = start.clone()
         world.apply(me, action)
-        if not play_out(world, bots, random.Random(r), view.totals, deadline=deadline) \
-                and deadline is not None and time.perf_counter() > deadline:
-            return None
+        slowest = longest_action if longest_action is not None else [0.0]
+        if not play_out(world, bots, random.Random(r), view.totals, deadline=deadline,
+                        longest=slowest) \
+                and deadline is not None and time.perf_counter() + slowest[0] > deadline:
+            return None  # stopped for time (not a stalled hand): the world does not count
         diff += sign * score(world, me)
+        first = time.perf_counter() - began
     return diff
