@@ -132,11 +132,9 @@ def test_the_hold_decision_never_reads_hidden_cards() -> None:
     assert searched == len(positions)  # the search itself was exercised
 
 
-def test_a_playout_starts_no_action_the_longest_so_far_says_would_end_past_its_deadline(
-        monkeypatch) -> None:
-    """play_out (the hold search's playouts) stops before an action that would overrun: with
-    every action taking 50 ms of a fake clock and 120 ms to go, it makes two and stops at
-    100 ms, where checking only the clock would start a third and end at 150 ms."""
+def _slow_bots(monkeypatch) -> tuple[list[float], list[NormalBot]]:  # type: ignore[no-untyped-def]
+    """Four Normals on a fake clock (the playouts' ``time.perf_counter``): each turn's action
+    takes 50 ms of it. Returns the clock (``[seconds]``) and the bots."""
     from kalooki_desktop.ai import base
 
     clock = [0.0]
@@ -149,8 +147,18 @@ def test_a_playout_starts_no_action_the_longest_so_far_says_would_end_past_its_d
                 clock[0] += 0.05
             return answer
 
+    return clock, [Slow() for _ in range(4)]
+
+
+def test_a_playout_starts_no_action_the_longest_so_far_says_would_end_past_its_deadline(
+        monkeypatch) -> None:
+    """play_out (the hold search's playouts) stops before an action that would overrun: with
+    every action taking 50 ms of a fake clock and 120 ms to go, it makes two and stops at
+    100 ms, where checking only the clock would start a third and end at 150 ms."""
+    from kalooki_desktop.ai import base
+
+    clock, bots = _slow_bots(monkeypatch)
     state = Match(make_rules("jamaican"), 4, 7).hand.clone()
-    bots = [Slow() for _ in range(4)]
     assert not base.play_out(state, bots, random.Random(0), [0] * 4, deadline=0.12)
     assert clock[0] == pytest.approx(0.10)
 
@@ -161,18 +169,8 @@ def test_a_searchs_later_playouts_start_from_the_longest_action_it_has_seen(monk
     the estimate grows with every slower action."""
     from kalooki_desktop.ai import base
 
-    clock = [0.0]
-    monkeypatch.setattr(base.time, "perf_counter", lambda: clock[0])
-
-    class Slow(NormalBot):
-        def choose(self, view, rng):  # type: ignore[no-untyped-def]
-            answer = super().choose(view, rng)
-            if view.my_turn:
-                clock[0] += 0.05
-            return answer
-
+    clock, bots = _slow_bots(monkeypatch)
     state = Match(make_rules("jamaican"), 4, 7).hand.clone()
-    bots = [Slow() for _ in range(4)]
     seen = [0.05]
     assert not base.play_out(state.clone(), bots, random.Random(0), [0] * 4, deadline=0.04,
                              longest=seen)
