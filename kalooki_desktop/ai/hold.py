@@ -177,6 +177,7 @@ def _play_world(view: View, start: HandState, r: int, lay: Action, hold: Action,
     me = view.seat
     diff = 0.0
     first = 0.0  # how long the first playout took
+    slowest = longest_action if longest_action is not None else [0.0]
     for sign, action in ((1.0, lay), (-1.0, hold)):
         began = time.perf_counter()
         if sign < 0 and deadline is not None and began + first > deadline:
@@ -186,7 +187,6 @@ def _play_world(view: View, start: HandState, r: int, lay: Action, hold: Action,
         bots[me].deadline = deadline  # past it the playout is dropped: its lay searches stop
         world = start.clone()
         world.apply(me, action)
-        slowest = longest_action if longest_action is not None else [0.0]
         if not play_out(world, bots, random.Random(r), view.totals, deadline=deadline,
                         longest=slowest) \
                 and deadline is not None and time.perf_counter() + slowest[0] > deadline:
