@@ -4,7 +4,7 @@ examples from the rule book and property tests."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from kalooki_desktop.engine.cards import HIGH_ACE, JOKER, make_card, parse_cards
@@ -15,6 +15,7 @@ from kalooki_desktop.engine.melds import (
     four_base,
     make_meld,
     move_joker_result,
+    tack_fit,
     tack_result,
     tack_targets,
 )
@@ -184,6 +185,48 @@ def test_property_tacks_keep_threes_valid(cards: list[int], own: bool, card: int
     else:
         assert check_meld(THREE, result.cards) is None
         assert (card, None) in tack_targets(meld, own)
+
+
+_ANY_CARD = [JOKER] + [make_card(r, s) for r in range(1, 14) for s in range(4)]
+
+
+@pytest.mark.parametrize(("kind", "cards", "card"), [
+    (FOUR, "JK 6S 7S JK", "JK"),  # both ends already jokers (J-2.5)
+    (FOUR, "JK JS QS KS AS", "JK"),  # high end at the ace, a joker at the low end
+    (FOUR, "JK JS QS KS AS", "9S"),
+    (FOUR, "AS 2S 3S 4S", "KS"),  # a low ace takes nothing below (J-2.4)
+    (FOUR, "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", "AS"),  # thirteen: full
+    (THREE, "7S 7H JK", "JK"),  # two naturals, one joker: a second joker fits (J-2.2)
+    (THREE, "7S 7H JK JK", "JK"),
+])
+def test_tack_fit_edge_cases(kind: int, cards: str, card: str) -> None:
+    meld = make_meld(kind, 0, parse_cards(cards))
+    assert not isinstance(meld, Refusal)
+    c = parse_cards(card)[0]
+    for own in (True, False):
+        slow = tack_result(meld, c, own)
+        assert tack_fit(meld, c, own) == (None if isinstance(slow, Refusal) else slow)
+
+
+@settings(max_examples=500)
+@given(st.one_of(fours().map(lambda f: (FOUR, f[0])), threes().map(lambda t: (THREE, t))),
+       st.booleans(), st.data())
+def test_property_tack_fit_is_tack_result_without_the_refusal(
+        meld_cards: tuple[int, list[int]], own: bool, data: st.DataObject) -> None:
+    """The bots' fast tack check gives the engine's answer: the same meld, or None for a
+    refusal (the card drawn is as often one that fits somewhere as any card)."""
+    kind, cards = meld_cards
+    meld = make_meld(kind, 2, cards)
+    assert not isinstance(meld, Refusal)
+    near = sorted({c for c, _ in tack_targets(meld, True)})
+    card = data.draw(st.sampled_from(near) if near and data.draw(st.booleans())
+                     else st.sampled_from(_ANY_CARD))
+    slow = tack_result(meld, card, own)
+    fast = tack_fit(meld, card, own)
+    if isinstance(slow, Refusal):
+        assert fast is None
+    else:
+        assert fast == slow
 
 
 @given(fours(), st.booleans(), st.sampled_from(["low", "high", None]),

@@ -31,7 +31,7 @@ from ..engine.cards import JOKER, Card, count_cards, parse_card, penalty
 from ..engine.contract import Lay as LaySpec
 from ..engine.contract import build_melds, find_lay, find_lays
 from ..engine.hand import Phase
-from ..engine.melds import Meld, tack_result
+from ..engine.melds import Meld, tack_fit
 from ..engine.refusal import Refusal
 from ..engine.rules import HandSpec
 from ..engine.view import View
@@ -99,13 +99,14 @@ def live_cards(view: View) -> list[int]:
 def feeds(card: Card, wanted: Sequence[Card], spec: HandSpec) -> float:
     """How much ``card`` seems to help a player who took ``wanted`` cards."""
     rank, suit = card >> 2, card & 3
+    threes, fours = spec.threes, spec.fours
     value = 0.0
     for w in wanted:
         if w == JOKER:
             continue
-        if spec.threes and w >> 2 == rank:
+        if threes and w >> 2 == rank:
             value += 1.0
-        elif spec.fours and w & 3 == suit and abs((w >> 2) - rank) <= 2:
+        elif fours and w & 3 == suit and abs((w >> 2) - rank) <= 2:
             value += 0.7
     return value
 
@@ -336,8 +337,8 @@ def tack_all(melds: list[Meld], seat: int, left: list[Card],
         placed = False
         for c in sorted(left, reverse=True):  # jokers (0) last
             for j, m in enumerate(melds):
-                r = tack_result(m, c, m.owner == seat)
-                if not isinstance(r, Refusal):
+                r = tack_fit(m, c, m.owner == seat)
+                if r is not None:
                     melds[j] = r
                     left.remove(c)
                     placed = True
@@ -348,7 +349,7 @@ def tack_all(melds: list[Meld], seat: int, left: list[Card],
 
 
 def _fits(meld: Meld, card: Card, seat: int) -> bool:
-    return not isinstance(tack_result(meld, card, meld.owner == seat), Refusal)
+    return tack_fit(meld, card, meld.owner == seat) is not None
 
 
 @register("normal")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 
 from ..engine.cards import HIGH_ACE, JOKER, Card, count_cards, make_card
 from ..engine.melds import check_three, four_base
@@ -61,14 +61,33 @@ JOKER_GAPS, THREE_JOKERS = _joker_room()
 
 
 def _windows(cnt: list[int], suit: int, live: Sequence[int] | None,
-             limits: bool) -> list[tuple[int, list[Card], int]]:
+             limits: bool) -> list[tuple[int, tuple[Card, ...], int]]:
     """(missing, held cards, how many gaps jokers may fill) for each four-window of ``suit``,
     fewest missing first, then most held (with ``limits`` and two jokers or more in hand, then the
     most gaps jokers may fill: with fewer the order is the blind planner's of old, so that a hand
     without jokers keeps the same cards).
 
     With ``live`` (copies of each card still to be drawn) a missing card that is gone costs DEAD.
+    The answer depends only on which ranks of the suit are held and which missing ones are gone,
+    so it is worked out once for each such pattern (:func:`_suit_windows`).
     """
+    held = 0
+    dead = 0
+    for rank in range(1, 14):
+        c = rank * 4 + suit
+        if cnt[c] > 0:
+            held |= 1 << rank
+        elif live is not None and live[c] <= 0:
+            dead |= 1 << rank
+    return _suit_windows(suit, held, dead, limits and cnt[JOKER] >= 2)
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_windows(suit: int, held_ranks: int, dead_ranks: int,
+                  room_first: bool) -> list[tuple[int, tuple[Card, ...], int]]:
+    """:func:`_windows` for a suit whose held ranks and gone missing ranks are the bit masks
+    ``held_ranks`` and ``dead_ranks`` (bit ``r`` for rank ``r``, 1..13); ``room_first``: the
+    joker limits with two jokers or more. The list is shared: callers only read it."""
     out = []
     for base in range(1, HIGH_ACE - 2):
         held = []
@@ -76,13 +95,14 @@ def _windows(cnt: list[int], suit: int, live: Sequence[int] | None,
         gaps = 0
         for i, rank in enumerate(range(base, base + 4)):
             c = make_card(rank, suit)
-            if cnt[c] > 0:
+            bit = 1 << (c >> 2)
+            if held_ranks & bit:
                 held.append(c)
             else:
-                missing += 1 if live is None or live[c] > 0 else DEAD
+                missing += DEAD if dead_ranks & bit else 1
                 gaps |= 1 << i
-        out.append((missing, held, JOKER_GAPS[gaps]))
-    if limits and cnt[JOKER] >= 2:
+        out.append((missing, tuple(held), JOKER_GAPS[gaps]))
+    if room_first:
         out.sort(key=lambda w: (w[0], -len(w[1]), -w[2]))
     else:
         out.sort(key=lambda w: (w[0], -len(w[1])))
@@ -115,24 +135,22 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
     cnt = count_cards(hand)
     jokers = cnt[JOKER]
     threes, fours = spec.threes, spec.fours
-    naturals = [0] * 14
+    nat = [0] * 14
     for r in range(1, 14):
-        naturals[r] = cnt[r * 4] + cnt[r * 4 + 1] + cnt[r * 4 + 2] + cnt[r * 4 + 3]
+        nat[r] = cnt[r * 4] + cnt[r * 4 + 1] + cnt[r * 4 + 2] + cnt[r * 4 + 3]
     per_suit = [_windows(cnt, s, live, limits)[:windows_per_suit] for s in range(4)] if fours else []
     live_rank = [0] * 14
     if live is not None:
         for r in range(1, 14):
             live_rank[r] = live[r * 4] + live[r * 4 + 1] + live[r * 4 + 2] + live[r * 4 + 3]
+    ranks_1_13 = range(1, 14)
     best_key: tuple[int, int] | None = None
-    best_choice: list[tuple[int, list[Card], int]] = []
+    best_choice: tuple[tuple[int, tuple[Card, ...], int], ...] = ()
     best_ranks: list[int] = []
     best_missing = best_usable = 0
     for suits in combinations(range(4), fours):
-        choices: list[list[tuple[int, list[Card], int]]] = [[]]
-        for s in suits:
-            choices = [[*prev, w] for prev in choices for w in per_suit[s]]
-        for choice in choices:
-            nat = list(naturals)
+        # Every choice of one of the suit's best windows in each of these suits, in order.
+        for choice in product(*[per_suit[s] for s in suits]):
             missing = 0
             kept = 0
             fill = 0  # gaps jokers may fill: JOKER_GAPS in the fours, THREE_JOKERS a three
@@ -140,29 +158,44 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
                 missing += m
                 kept += len(held)
                 fill += g
-                for c in held:
-                    nat[c >> 2] -= 1
-            if live is None:
-                ranks = sorted(range(1, 14), key=nat.__getitem__, reverse=True)[:threes]
-                for r in ranks:
-                    missing += max(0, 3 - nat[r])
-                    kept += min(3, nat[r])
-                    if nat[r] < 3:
-                        fill += THREE_JOKERS
+            if threes:
+                # The threes take the ranks left most plentiful once the fours have their cards
+                # (the count is restored after).
+                for _m, held, _g in choice:
+                    for c in held:
+                        nat[c >> 2] -= 1
+                if live is None:
+                    ranks = sorted(ranks_1_13, key=nat.__getitem__, reverse=True)[:threes]
+                    for r in ranks:
+                        n = nat[r]
+                        if n < 3:
+                            missing += 3 - n
+                            kept += n
+                            fill += THREE_JOKERS
+                        else:
+                            kept += 3
+                else:
+                    ranked = []
+                    for r in ranks_1_13:
+                        n = nat[r]
+                        need = 3 - n if n < 3 else 0
+                        short = need - live_rank[r]
+                        ranked.append((need + (DEAD - 1) * short if short > 0 else need, -n, r))
+                    ranked.sort()
+                    ranks = [r for _, _, r in ranked[:threes]]
+                    for c3, _, r in ranked[:threes]:
+                        missing += c3
+                        n = nat[r]
+                        kept += n if n < 3 else 3
+                        if n < 3:
+                            fill += THREE_JOKERS
+                for _m, held, _g in choice:
+                    for c in held:
+                        nat[c >> 2] += 1
             else:
-                ranked = []
-                for r in range(1, 14):
-                    need = max(0, 3 - nat[r])
-                    ranked.append((need + (DEAD - 1) * max(0, need - live_rank[r]), -nat[r], r))
-                ranked.sort()
-                ranks = [r for _, _, r in ranked[:threes]]
-                for c3, _, r in ranked[:threes]:
-                    missing += c3
-                    kept += min(3, nat[r])
-                    if nat[r] < 3:
-                        fill += THREE_JOKERS
-            usable = min(jokers, fill) if limits else jokers
-            key = (max(0, missing - usable), -kept)
+                ranks = []
+            usable = (fill if fill < jokers else jokers) if limits else jokers
+            key = (missing - usable if missing > usable else 0, -kept)
             if best_key is None or key < best_key:
                 best_key, best_choice, best_ranks, best_missing = key, choice, ranks, missing
                 best_usable = usable

@@ -57,12 +57,23 @@ def parse_card(text: str) -> Card:
     >>> parse_card("10H") == make_card(10, 1), parse_card("jk") == JOKER
     (True, True)
     """
+    known = _CARD_BY_TEXT.get(text)
+    if known is not None:
+        return known
     t = text.strip().upper()
     if t == "JK":
         return JOKER
     if len(t) < 2 or t[-1] not in SUITS or t[:-1] not in _RANK_BY_NAME:
         raise ValueError(f"not a card: {text!r} (examples: 7S, 10H, QD, AS, JK)")
     return make_card(_RANK_BY_NAME[t[:-1]], SUITS.index(t[-1]))
+
+
+#: The cards by their exact notation (``7S``, ``10H``, ``JK``): the bots read the hand's log, a
+#: card at a time, many times a decision.
+_CARD_BY_TEXT: Final[dict[str, Card]] = {
+    **{f"{RANK_NAMES[r]}{SUITS[s]}": r * 4 + s for r in range(1, 14) for s in range(4)},
+    "JK": JOKER,
+}
 
 
 def parse_cards(texts: Iterable[str] | str) -> list[Card]:

@@ -169,6 +169,41 @@ def _four_end_card(meld: Meld, end: End) -> Card | None:
     return make_card(rank, meld.suit)
 
 
+def tack_fit(meld: Meld, card: Card, own: bool) -> Meld | None:
+    """:func:`tack_result` without an end, when the card fits; None when it does not (no
+    refusal is built: the bots' tack searches try every card on every meld)."""
+    cards = meld.cards
+    n = len(cards)
+    if meld.kind == THREE:
+        if card == JOKER:
+            jokers = cards.count(JOKER)
+            if not own or jokers + 1 > n - jokers:
+                return None
+        elif card >> 2 != meld.base:
+            return None
+        return Meld(THREE, meld.owner, [*cards, card], meld.base)
+    if n >= MAX_FOUR:
+        return None
+    base = meld.base
+    high = base + n - 1
+    if card == JOKER:
+        if not own:
+            return None
+        if high < HIGH_ACE and cards[-1] != JOKER:
+            return _extend(meld, card, "high")
+        if base > 1 and cards[0] != JOKER:
+            return _extend(meld, card, "low")
+        return None
+    suit = meld.suit
+    if card & 3 != suit:
+        return None
+    if high < HIGH_ACE and make_card(high + 1, suit) == card:
+        return _extend(meld, card, "high")
+    if base > 1 and make_card(base - 1, suit) == card:
+        return _extend(meld, card, "low")
+    return None
+
+
 def tack_result(meld: Meld, card: Card, own: bool, end: End | None = None) -> Meld | Refusal:
     """The meld after tacking ``card`` on it (J-6.2, J-6.3), or the refusal. ``meld`` is unchanged.
 
