@@ -2,7 +2,9 @@
 
 - ``engine``: actions per second of whole games between four ``random`` bots (the figure to
   compare with OpenSpiel's gin rummy random self-play), best of several runs;
-- ``finder``: the contract finder on the largest hands (16 dealt + 6 called cards).
+- ``finder``: the contract finder on the largest hands (16 dealt + 6 called cards);
+- ``playouts``: whole hands played out from the deal by four Normals, per hand number: what
+  Hard's hold search (``ai/hold.py``) spends its budget on, two playouts a world.
 ``--profile`` adds the top functions of a cProfile run.
 """
 
@@ -18,9 +20,11 @@ import sys
 import time
 from collections.abc import Sequence
 
-from .ai.base import make_bot, next_decision
+from .ai.base import make_bot, next_decision, play_out
+from .ai.normal import NormalBot
 from .engine.cards import new_deck
 from .engine.contract import find_lay
+from .engine.hand import HandState
 from .engine.match import Match
 from .engine.rules import make_rules
 
@@ -74,12 +78,31 @@ def finder_timings(samples: int, seed: int, index: int = 8, rich: bool = False) 
     }
 
 
+def playout_timings(hands_each: int, seed: int) -> dict[str, float]:
+    """Milliseconds per whole-hand playout by four Normals from a fresh deal, per hand number
+    of the Jamaican schedule (mean over ``hands_each`` deals; void hands count too)."""
+    rules = make_rules()
+    out: dict[str, float] = {}
+    for spec in rules.schedule:
+        total = 0.0
+        for i in range(hands_each):
+            rng = random.Random(seed * 1000 + spec.number * 100 + i)
+            state = HandState.deal(rules, spec, 4, i % 4, rng)
+            bots = [NormalBot() for _ in range(4)]
+            t0 = time.perf_counter()
+            play_out(state, bots, random.Random(i), [0, 0, 0, 0])
+            total += time.perf_counter() - t0
+        out[f"hand{spec.number}_ms"] = round(1000 * total / hands_each, 2)
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the figures as one JSON object."""
     p = argparse.ArgumentParser(prog="python -m kalooki_desktop.bench", description=__doc__)
     p.add_argument("--seconds", type=float, default=5.0, help="length of one engine run")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--playouts", type=int, default=40, help="hands played out per hand number")
     p.add_argument("--profile", action="store_true")
     args = p.parse_args(argv)
     runs = [engine_actions(args.seconds, args.seed + 100 * i) for i in range(args.runs)]
@@ -94,6 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "finder_hand9_22cards": finder_timings(2000, args.seed),
         "finder_hand9_22cards_rich": finder_timings(500, args.seed, 8, rich=True),
         "finder_hand7_22cards_rich": finder_timings(500, args.seed, 6, rich=True),
+        "playouts_4_normals": playout_timings(args.playouts, args.seed),
         "python": sys.version.split()[0],
     }
     if args.profile:

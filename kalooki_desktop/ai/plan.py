@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations, product
 
 from ..engine.cards import HIGH_ACE, JOKER, Card, count_cards, make_card
@@ -61,7 +60,7 @@ JOKER_GAPS, THREE_JOKERS = _joker_room()
 
 
 def _windows(cnt: list[int], suit: int, live: Sequence[int] | None,
-             limits: bool) -> list[tuple[int, tuple[Card, ...], int]]:
+             limits: bool) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
     """(missing, held cards, how many gaps jokers may fill) for each four-window of ``suit``,
     fewest missing first, then most held (with ``limits`` and two jokers or more in hand, then the
     most gaps jokers may fill: with fewer the order is the blind planner's of old, so that a hand
@@ -79,15 +78,30 @@ def _windows(cnt: list[int], suit: int, live: Sequence[int] | None,
             held |= 1 << rank
         elif live is not None and live[c] <= 0:
             dead |= 1 << rank
-    return _suit_windows(suit, held, dead, limits and cnt[JOKER] >= 2)
+    key = (suit, held, dead, limits and cnt[JOKER] >= 2)
+    hit = _WINDOWS.get(key)
+    if hit is None:
+        if len(_WINDOWS) >= CACHE_SIZE:
+            _WINDOWS.clear()
+        hit = _WINDOWS[key] = _suit_windows(*key)
+    return hit
 
 
-@lru_cache(maxsize=1 << 16)
+#: Caches of the bots' plans, which see the same hands again and again in their searches:
+#: plain dicts whose keys and values are plain tuples of ints, which the garbage collector stops
+#: tracking, so that a full collection does not walk them (with ``lru_cache``, the ``HandSpec``
+#: in its keys and ``Plan`` objects as values, every full collection walked 65,536 plans:
+#: 0.1-0.2 s, inside a decision's budget). Emptied when full.
+CACHE_SIZE = 1 << 16
+_WINDOWS: dict[tuple[int, int, int, bool], tuple[tuple[int, tuple[Card, ...], int], ...]] = {}
+_BLIND: dict[tuple[tuple[Card, ...], int, int, int, bool], tuple[int, tuple[Card, ...], int]] = {}
+
+
 def _suit_windows(suit: int, held_ranks: int, dead_ranks: int,
-                  room_first: bool) -> list[tuple[int, tuple[Card, ...], int]]:
+                  room_first: bool) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
     """:func:`_windows` for a suit whose held ranks and gone missing ranks are the bit masks
     ``held_ranks`` and ``dead_ranks`` (bit ``r`` for rank ``r``, 1..13); ``room_first``: the
-    joker limits with two jokers or more. The list is shared: callers only read it."""
+    joker limits with two jokers or more."""
     out = []
     for base in range(1, HIGH_ACE - 2):
         held = []
@@ -106,7 +120,7 @@ def _suit_windows(suit: int, held_ranks: int, dead_ranks: int,
         out.sort(key=lambda w: (w[0], -len(w[1]), -w[2]))
     else:
         out.sort(key=lambda w: (w[0], -len(w[1])))
-    return out
+    return tuple(out)
 
 
 def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2,
@@ -119,15 +133,17 @@ def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2,
     that a hand like AC 2C JK JK is not taken for a four. Blind plans are memoized: the same
     hands come back again and again in the bots' searches.
     """
-    if live is None:
-        return _blind_plan(tuple(sorted(hand)), spec, windows_per_suit, limits)
-    return _make_plan(hand, spec, windows_per_suit, live, limits)
-
-
-@lru_cache(maxsize=1 << 16)
-def _blind_plan(hand: tuple[Card, ...], spec: HandSpec, windows_per_suit: int,
-                limits: bool) -> Plan:
-    return _make_plan(hand, spec, windows_per_suit, None, limits)
+    if live is not None:
+        return _make_plan(hand, spec, windows_per_suit, live, limits)
+    key = (tuple(sorted(hand)), spec.threes, spec.fours, windows_per_suit, limits)
+    hit = _BLIND.get(key)
+    if hit is not None:
+        return Plan(*hit)
+    if len(_BLIND) >= CACHE_SIZE:
+        _BLIND.clear()
+    plan = _make_plan(hand, spec, windows_per_suit, None, limits)
+    _BLIND[key] = (plan.deficiency, plan.keep, plan.jokers_used)
+    return plan
 
 
 def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
