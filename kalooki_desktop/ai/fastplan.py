@@ -17,7 +17,7 @@ from typing import Final
 
 from ..engine.cards import CARD_CODES, JOKER, Card, penalty
 from ..engine.rules import HandSpec
-from .plan import DEAD, JOKER_GAPS, THREE_JOKERS
+from .plan import DEAD, JOKER_GAPS, plan_threes
 
 #: For each rank 1..13, the other ranks of the same suit within two steps (aces both ends),
 #: with the weight :func:`.plan.connections` gives them.
@@ -157,30 +157,10 @@ class FastPlanner:
                 for r in ranks_held:
                     nat[r] -= 1
             if threes:
-                if live is None:
-                    ranks = sorted(range(1, 14), key=nat.__getitem__, reverse=True)[:threes]
-                    for r in ranks:
-                        n = nat[r]
-                        if n < 3:
-                            missing += 3 - n
-                            kept += n
-                            fill += THREE_JOKERS
-                        else:
-                            kept += 3
-                else:
-                    ranked = []
-                    for r in range(1, 14):
-                        need = 3 - nat[r] if nat[r] < 3 else 0
-                        short = need - live_rank[r]
-                        ranked.append((need + (DEAD - 1) * short if short > 0 else need, -nat[r], r))
-                    ranked.sort()
-                    ranks = []
-                    for cost, n, r in ranked[:threes]:
-                        missing += cost
-                        kept += min(3, -n)
-                        if n > -3:
-                            fill += THREE_JOKERS
-                        ranks.append(r)
+                m3, k3, f3, ranks = plan_threes(nat, threes, live_rank if live is not None else None)
+                missing += m3
+                kept += k3
+                fill += f3
             else:
                 ranks = []
             j = fill if self.limits and fill < jokers else jokers

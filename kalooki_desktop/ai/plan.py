@@ -159,7 +159,6 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
     if live is not None:
         for r in range(1, 14):
             live_rank[r] = live[r * 4] + live[r * 4 + 1] + live[r * 4 + 2] + live[r * 4 + 3]
-    ranks_1_13 = range(1, 14)
     best_key: tuple[int, int] | None = None
     best_choice: tuple[tuple[int, tuple[Card, ...], int], ...] = ()
     best_ranks: list[int] = []
@@ -180,31 +179,10 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
                 for _m, held, _g in choice:
                     for c in held:
                         nat[c >> 2] -= 1
-                if live is None:
-                    ranks = sorted(ranks_1_13, key=nat.__getitem__, reverse=True)[:threes]
-                    for r in ranks:
-                        n = nat[r]
-                        if n < 3:
-                            missing += 3 - n
-                            kept += n
-                            fill += THREE_JOKERS
-                        else:
-                            kept += 3
-                else:
-                    ranked = []
-                    for r in ranks_1_13:
-                        n = nat[r]
-                        need = 3 - n if n < 3 else 0
-                        short = need - live_rank[r]
-                        ranked.append((need + (DEAD - 1) * short if short > 0 else need, -n, r))
-                    ranked.sort()
-                    ranks = [r for _, _, r in ranked[:threes]]
-                    for c3, _, r in ranked[:threes]:
-                        missing += c3
-                        n = nat[r]
-                        kept += n if n < 3 else 3
-                        if n < 3:
-                            fill += THREE_JOKERS
+                m3, k3, f3, ranks = plan_threes(nat, threes, live_rank if live is not None else None)
+                missing += m3
+                kept += k3
+                fill += f3
                 for _m, held, _g in choice:
                     for c in held:
                         nat[c >> 2] += 1
@@ -230,6 +208,47 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
             keep.extend([c] * k)
             taken += k
     return Plan(best_key[0], tuple(keep), min(best_usable, best_missing))
+
+
+def plan_threes(nat: list[int], threes: int,
+                live_rank: Sequence[int] | None) -> tuple[int, int, int, list[int]]:
+    """The threes of a plan once its fours have their cards: the ``threes`` ranks with the most
+    natural cards left in ``nat`` (per rank; the first of equals the lowest rank), or with
+    ``live_rank`` (copies of each rank still to be drawn: card counting) the fewest missing, a
+    missing card with no copy left costing :data:`DEAD`. Returns (cards missing, cards kept,
+    gaps jokers may fill, the ranks); shared by :func:`make_plan` and the fast planner."""
+    missing = kept = fill = 0
+    if live_rank is None:
+        ranks = sorted(_RANKS, key=nat.__getitem__, reverse=True)[:threes]
+        for r in ranks:
+            n = nat[r]
+            if n < 3:
+                missing += 3 - n
+                kept += n
+                fill += THREE_JOKERS
+            else:
+                kept += 3
+        return missing, kept, fill, ranks
+    ranked = []
+    for r in _RANKS:
+        n = nat[r]
+        need = 3 - n if n < 3 else 0
+        short = need - live_rank[r]
+        ranked.append((need + (DEAD - 1) * short if short > 0 else need, -n, r))
+    ranked.sort()
+    ranks = []
+    for cost, _, r in ranked[:threes]:
+        missing += cost
+        n = nat[r]
+        kept += n if n < 3 else 3
+        if n < 3:
+            fill += THREE_JOKERS
+        ranks.append(r)
+    return missing, kept, fill, ranks
+
+
+#: The ranks, ace to king.
+_RANKS = range(1, 14)
 
 
 def deficiency(hand: Sequence[Card], spec: HandSpec, live: Sequence[int] | None = None,
