@@ -172,36 +172,8 @@ def _four_end_card(meld: Meld, end: End) -> Card | None:
 def tack_fit(meld: Meld, card: Card, own: bool) -> Meld | None:
     """:func:`tack_result` without an end, when the card fits; None when it does not (no
     refusal is built: the bots' tack searches try every card on every meld)."""
-    cards = meld.cards
-    n = len(cards)
-    if meld.kind == THREE:
-        if card == JOKER:
-            jokers = cards.count(JOKER)
-            if not own or jokers + 1 > n - jokers:
-                return None
-        elif card >> 2 != meld.base:
-            return None
-        return Meld(THREE, meld.owner, [*cards, card], meld.base)
-    if n >= MAX_FOUR:
-        return None
-    base = meld.base
-    high = base + n - 1
-    if card == JOKER:
-        if not own:
-            return None
-        if high < HIGH_ACE and cards[-1] != JOKER:
-            return _extend(meld, card, "high")
-        if base > 1 and cards[0] != JOKER:
-            return _extend(meld, card, "low")
-        return None
-    suit = meld.suit
-    if card & 3 != suit:
-        return None
-    if high < HIGH_ACE and make_card(high + 1, suit) == card:
-        return _extend(meld, card, "high")
-    if base > 1 and make_card(base - 1, suit) == card:
-        return _extend(meld, card, "low")
-    return None
+    result = _tack(meld, card, own, None, False)
+    return result if isinstance(result, Meld) else None
 
 
 def tack_result(meld: Meld, card: Card, own: bool, end: End | None = None) -> Meld | Refusal:
@@ -210,37 +182,47 @@ def tack_result(meld: Meld, card: Card, own: bool, end: End | None = None) -> Me
     For a four, ``end`` chooses the end; without it the card goes where it fits (the high end
     when both fit).
     """
+    result = _tack(meld, card, own, end, True)
+    assert result is not None
+    return result
+
+
+def _tack(meld: Meld, card: Card, own: bool, end: End | None,
+          explain: bool) -> Meld | Refusal | None:
+    """The tack rules, once: the grown meld, or when the card does not fit the refusal
+    (``explain``) or None (no message is built)."""
     if card == JOKER and not own:
-        return refuse("J-6.3", "tack.joker_not_own")
+        return refuse("J-6.3", "tack.joker_not_own") if explain else None
+    cards = meld.cards
     if meld.kind == THREE:
         if card == JOKER:
-            jokers = meld.cards.count(JOKER)
-            if jokers + 1 > len(meld.cards) - jokers:
-                return refuse("J-2.2", "three.jokers")
+            jokers = cards.count(JOKER)
+            if jokers + 1 > len(cards) - jokers:
+                return refuse("J-2.2", "three.jokers") if explain else None
         elif card >> 2 != meld.base:
-            return refuse("J-6.2", "tack.three_rank", rank=RANK_NAMES[meld.base])
-        return Meld(THREE, meld.owner, [*meld.cards, card], meld.base)
-    if len(meld.cards) >= MAX_FOUR:
-        return refuse("J-6.2", "tack.four_full")
+            return (refuse("J-6.2", "tack.three_rank", rank=RANK_NAMES[meld.base])
+                    if explain else None)
+        return Meld(THREE, meld.owner, [*cards, card], meld.base)
+    if len(cards) >= MAX_FOUR:
+        return refuse("J-6.2", "tack.four_full") if explain else None
     ends: tuple[End, ...] = (end,) if end else ("high", "low")
     first: Refusal | None = None
     for e in ends:
         fits = _four_end_card(meld, e)
-        if fits is None:
-            bad = refuse("J-2.4", "tack.four_end", end=e)
-        elif card == JOKER:
-            edge = meld.cards[0] if e == "low" else meld.cards[-1]
-            if edge == JOKER:
-                bad = refuse("J-2.5", "four.jokers_adjacent")
-            else:
+        if fits is not None and card == JOKER:
+            if (cards[0] if e == "low" else cards[-1]) != JOKER:
                 return _extend(meld, card, e)
         elif card == fits:
             return _extend(meld, card, e)
+        if not explain or first is not None:
+            continue
+        if fits is None:
+            first = refuse("J-2.4", "tack.four_end", end=e)
+        elif card == JOKER:
+            first = refuse("J-2.5", "four.jokers_adjacent")
         else:
             wanted = [card_text(c) for c in (_four_end_card(meld, x) for x in ENDS) if c is not None]
-            bad = refuse("J-6.2", "tack.four_card", cards=" or ".join(wanted) or "nothing")
-        first = first or bad
-    assert first is not None
+            first = refuse("J-6.2", "tack.four_card", cards=" or ".join(wanted) or "nothing")
     return first
 
 
