@@ -215,15 +215,48 @@ def test_a_world_does_not_begin_its_second_playout_when_the_first_says_it_would_
 
 def test_past_a_playouts_deadline_the_lay_search_stops_at_once() -> None:
     """The holder's lay search in a playout compares no more lays once the search's deadline has
-    passed (that playout no longer counts): it keeps the first lay the finder gives."""
+    passed (that playout no longer counts): it keeps the first lay the finder gives. An answer
+    cut short is not remembered; a complete one is, and serves even past a deadline."""
+    from kalooki_desktop.ai import normal
     from kalooki_desktop.ai.normal import lay_for_out
     from kalooki_desktop.engine.contract import find_lays
 
     state, seat = ready_positions(1, seed=500)[0]
     view = View(state, seat)
+    assert not view.table  # nobody has laid: the answers may be remembered
     hand = list(view.my_hand)
     first = next(find_lays(hand, view.spec, 1))
-    assert lay_for_out(view, hand, 1, 400, deadline=0.0)[0] == first
-    assert lay_for_out(view, hand, 1, 400)[0] not in (None, first)  # in time it weighs them all
-    assert hold.cards_left(view, hand, deadline=0.0) == len(
-        lay_for_out(view, hand, 1, 400, deadline=0.0)[1])
+    normal._LAYS.clear()
+    cut = lay_for_out(view, hand, 1, 400, deadline=0.0)
+    assert cut[0] == first
+    assert hold.cards_left(view, hand, deadline=0.0) == len(cut[1])  # still cut short
+    assert not normal._LAYS
+    full = lay_for_out(view, hand, 1, 400)
+    assert full[0] not in (None, first)  # in time it weighs them all
+    assert lay_for_out(view, hand, 1, 400, deadline=0.0) == full  # remembered
+
+
+def test_remembered_lay_searches_are_the_searches_and_cost_the_collector_nothing() -> None:
+    """On an empty table the lay search remembers its answers by hand: a remembered answer is
+    the answer worked out afresh, and the entries are plain ints, which a full garbage
+    collection does not walk (see the plan caches' test)."""
+    import gc
+
+    from kalooki_desktop.ai import normal
+    from kalooki_desktop.ai.normal import lay_for_out
+
+    hands = []
+    for state, seat in ready_positions(4, seed=700):
+        view = View(state, seat)
+        hand = list(view.my_hand)
+        hands += [(view, hand), (view, hand[1:]), (view, hand[:-2])]
+    normal._LAYS.clear()
+    fresh = [lay_for_out(view, hand, 1, 400) for view, hand in hands]
+    assert len(normal._LAYS) == len({tuple(sorted(hand)) for _, hand in hands})
+    for _ in range(4):  # each collection untracks one more level of the nested tuples
+        gc.collect()
+    assert not any(gc.is_tracked(k) or gc.is_tracked(v) for k, v in normal._LAYS.items())
+    assert [lay_for_out(view, hand, 1, 400) for view, hand in hands] == fresh
+    normal._LAYS.clear()
+    assert [lay_for_out(view, list(reversed(hand)), 1, 400)[0] for view, hand in hands] == [
+        lay for lay, _ in fresh]  # the hand's order does not matter

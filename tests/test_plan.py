@@ -112,13 +112,14 @@ def test_the_plan_caches_cost_the_garbage_collector_nothing() -> None:
     plan from the cache is the plan worked out afresh."""
     plan_module._BLIND.clear()
     plan_module._WINDOWS.clear()
+    plan_module._THREES.clear()
     rng = random.Random(5)
     deck = new_deck(4)
     hands = [(rng.sample(deck, spec.cards + 2), spec) for spec in make_rules().schedule]
     fresh = [make_plan(hand, spec, limits=True) for hand, spec in hands]
     for _ in range(3):  # each collection untracks one more level of the nested tuples
         gc.collect()
-    for cache in (plan_module._BLIND, plan_module._WINDOWS):
+    for cache in (plan_module._BLIND, plan_module._WINDOWS, plan_module._THREES):
         assert cache
         assert not any(gc.is_tracked(k) or gc.is_tracked(v) for k, v in cache.items())
     assert [make_plan(hand, spec, limits=True) for hand, spec in hands] == fresh

@@ -29,9 +29,9 @@ from ..engine.actions import (
 )
 from ..engine.cards import JOKER, Card, count_cards, parse_card, penalty
 from ..engine.contract import Lay as LaySpec
-from ..engine.contract import build_melds, find_lay, find_lays
+from ..engine.contract import find_lay, find_lays
 from ..engine.hand import Phase
-from ..engine.melds import Meld, tack_fit
+from ..engine.melds import Meld, make_meld, tack_fit, tack_targets
 from ..engine.refusal import Refusal
 from ..engine.rules import HandSpec
 from ..engine.view import View
@@ -201,8 +201,8 @@ class NormalBot:
         hand = list(view.my_hand)
         live = self.live
         lim = self.style.joker_limits
-        return (deficiency([*hand, card], view.spec, live, lim)
-                < deficiency(hand, view.spec, live, lim))
+        now = deficiency(hand, view.spec, live, lim)
+        return now > 0 and deficiency([*hand, card], view.spec, live, lim) < now
 
     def wants_to_call(self, view: View) -> bool:
         """Call when the card helps and the stock is not nearly gone (a call costs two cards)."""
@@ -294,56 +294,127 @@ def lay_for_out(view: View, hand: list[Card], keep: int, limit: int,
     """The lay after which the fewest cards stay in hand once every possible tack is made, and
     the cards it leaves (the whole hand when there is no lay). With ``deadline`` (a
     ``time.perf_counter`` time, for a search whose playout is dropped past it) it compares no
-    more lays once that time has passed."""
+    more lays once that time has passed.
+
+    On an empty table the answer depends on the hand alone, and a holding seat's playouts ask
+    the same hands again and again: complete answers are remembered (:data:`_LAYS`)."""
     jp = view.rules.joker_points
+    key = None
+    if not view.table:
+        key = (tuple(sorted(hand)), view.spec.threes, view.spec.fours, keep, limit, jp)
+        hit = _LAYS.get(key)
+        if hit is not None:
+            lay_t, left_t = hit
+            return (None if lay_t is None else [(k, list(c)) for k, c in lay_t]), list(left_t)
     best: LaySpec | None = None
     best_key: tuple[int, int] | None = None
     best_left = list(hand)
-    table = view.table  # the view copies the melds: once, not once a lay
+    tacks = LayTacks(view.table, view.seat)  # the view copies the melds: once, not once a lay
+    complete = True
     for i, lay in enumerate(find_lays(hand, view.spec, keep)):
-        left = left_after_tacks(table, view.seat, hand, lay, keep)
-        if left is None:
-            continue
-        key = (len(left), -sum(penalty(c, jp) for _, cards in lay for c in cards))
-        if best_key is None or key < best_key:
-            best, best_key, best_left = lay, key, left
-        if i + 1 >= limit or (deadline is not None and time.perf_counter() > deadline):
+        left = tacks.left_after(hand, lay, keep)
+        if left is not None:
+            key_ = (len(left), -sum(penalty(c, jp) for _, cards in lay for c in cards))
+            if best_key is None or key_ < best_key:
+                best, best_key, best_left = lay, key_, left
+        if i + 1 >= limit:
             break
+        if deadline is not None and time.perf_counter() > deadline:
+            complete = False
+            break
+    if key is not None and complete:
+        if len(_LAYS) >= LAY_CACHE_SIZE:
+            _LAYS.clear()
+        _LAYS[key] = (None if best is None else tuple((k, tuple(c)) for k, c in best),
+                      tuple(best_left))
     return best, best_left
+
+
+#: Lay searches on an empty table by hand (:func:`lay_for_out`): the lay, or None, and the
+#: cards it leaves, as plain tuples of ints (the garbage collector does not walk them; see
+#: :data:`.plan.CACHE_SIZE`). Emptied when full.
+LAY_CACHE_SIZE = 1 << 14
+_LAYS: dict[tuple[tuple[Card, ...], int, int, int, int, int],
+            tuple[tuple[tuple[int, tuple[Card, ...]], ...] | None, tuple[Card, ...]]] = {}
+
+
+class LayTacks:
+    """The cards ``seat`` keeps after laying and making every tack it can on ``table`` and the
+    new melds, for the many lays a lay search weighs on one table: each meld a lay builds, and
+    the cards each meld takes, are worked out once for all of them."""
+
+    def __init__(self, table: Sequence[Meld], seat: int) -> None:
+        self.seat = seat
+        self.table = list(table)
+        self.table_takes = [takes_mask(m, m.owner == seat) for m in table]
+        self.built: dict[tuple[int, tuple[Card, ...]], tuple[Meld, int] | None] = {}
+
+    def left_after(self, hand: list[Card], lay: LaySpec, keep: int) -> list[Card] | None:
+        """The cards kept of ``hand`` after ``lay`` and every tack, at least ``keep`` of them
+        (None: the lay does not make melds)."""
+        melds = list(self.table)
+        takes = list(self.table_takes)
+        left = list(hand)
+        built = self.built
+        for kind, cards in lay:
+            key = (kind, tuple(cards))
+            if key in built:
+                hit = built[key]
+            else:
+                m = make_meld(kind, self.seat, cards)
+                hit = built[key] = None if isinstance(m, Refusal) else (m, takes_mask(m, True))
+            if hit is None:
+                return None
+            melds.append(hit[0])
+            takes.append(hit[1])
+            for c in cards:
+                left.remove(c)
+        return tack_all(melds, self.seat, left, keep, takes)[1]
 
 
 def left_after_tacks(table: Sequence[Meld], seat: int, hand: list[Card], lay: LaySpec,
                      keep: int) -> list[Card] | None:
     """The cards ``seat`` keeps of ``hand`` after laying ``lay`` and making every tack it can on
     ``table`` and the new melds, at least ``keep`` of them (None: the lay does not make melds)."""
-    melds = build_melds(lay, seat)
-    if isinstance(melds, Refusal):
-        return None
-    left = list(hand)
-    for _, cards in lay:
-        for c in cards:
-            left.remove(c)
-    return tack_all([*table, *melds], seat, left, keep)[1]
+    return LayTacks(table, seat).left_after(hand, lay, keep)
 
 
-def tack_all(melds: list[Meld], seat: int, left: list[Card],
-             keep: int) -> tuple[list[Meld], list[Card]]:
+def takes_mask(meld: Meld, own: bool) -> int:
+    """The cards that may be tacked on ``meld`` (the engine's :func:`.melds.tack_targets`), as
+    a bit mask over card codes."""
+    mask = 0
+    for c, _ in tack_targets(meld, own):
+        mask |= 1 << c
+    return mask
+
+
+def tack_all(melds: list[Meld], seat: int, left: list[Card], keep: int,
+             takes: list[int] | None = None) -> tuple[list[Meld], list[Card]]:
     """The table and the cards ``seat`` keeps of its hand after tacking every card it can (each
     on the first meld that takes it, jokers last), at least ``keep`` of them. It works in place
     on ``melds`` (the table) and ``left`` (the hand), lists its callers have just built: it runs
-    once for each lay a lay search weighs, so it copies neither."""
+    once for each lay a lay search weighs, so it copies neither. ``takes``: each meld's
+    :func:`takes_mask`, when the caller has them (also updated in place); a meld's mask is
+    worked out again only when a tack changes it."""
+    if takes is None:
+        takes = [takes_mask(m, m.owner == seat) for m in melds]
     placed = True
     while placed and len(left) > keep:
         placed = False
         for c in sorted(left, reverse=True):  # jokers (0) last
-            for j, m in enumerate(melds):
-                r = tack_fit(m, c, m.owner == seat)
-                if r is not None:
-                    melds[j] = r
+            bit = 1 << c
+            for j, t in enumerate(takes):
+                if t & bit:
+                    m = melds[j]
+                    own = m.owner == seat
+                    grown = tack_fit(m, c, own)
+                    assert grown is not None  # the mask says it fits
+                    melds[j] = grown
+                    takes[j] = takes_mask(grown, own)
                     left.remove(c)
                     placed = True
                     break
-            if placed or len(left) <= keep:
+            if placed:
                 break
     return melds, left
 

@@ -59,26 +59,23 @@ def _joker_room() -> tuple[tuple[int, ...], int]:
 JOKER_GAPS, THREE_JOKERS = _joker_room()
 
 
-def _windows(cnt: list[int], suit: int, live: Sequence[int] | None,
-             limits: bool) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
-    """(missing, held cards, how many gaps jokers may fill) for each four-window of ``suit``,
-    fewest missing first, then most held (with ``limits`` and two jokers or more in hand, then the
-    most gaps jokers may fill: with fewer the order is the blind planner's of old, so that a hand
-    without jokers keeps the same cards).
+#: Bits per rank in a packed count of natural cards per rank (up to 16 copies: four packs).
+_RANK_BITS = 5
 
-    With ``live`` (copies of each card still to be drawn) a missing card that is gone costs DEAD.
-    The answer depends only on which ranks of the suit are held and which missing ones are gone,
-    so it is worked out once for each such pattern (:func:`_suit_windows`).
+
+def _windows(suit: int, held: int, dead: int, limits: bool,
+             jokers: int) -> tuple[tuple[int, tuple[Card, ...], int, int, int], ...]:
+    """(missing, held cards, how many gaps jokers may fill, how many held, the held cards as a
+    packed count per rank) for each four-window of ``suit``, fewest missing first, then most
+    held (with ``limits`` and two ``jokers`` or more in hand, then the most gaps jokers may
+    fill: with fewer the order is the blind planner's of old, so that a hand without jokers
+    keeps the same cards).
+
+    ``held``: the suit's ranks in hand (bit ``r`` for rank ``r``); ``dead``: the missing ranks
+    with no copy left to draw (card counting), which cost DEAD each. The answer depends on
+    nothing else, so it is worked out once for each such pattern (:func:`_suit_windows`).
     """
-    held = 0
-    dead = 0
-    for rank in range(1, 14):
-        c = rank * 4 + suit
-        if cnt[c] > 0:
-            held |= 1 << rank
-        elif live is not None and live[c] <= 0:
-            dead |= 1 << rank
-    key = (suit, held, dead, limits and cnt[JOKER] >= 2)
+    key = (suit, held, dead, limits and jokers >= 2)
     hit = _WINDOWS.get(key)
     if hit is None:
         if len(_WINDOWS) >= CACHE_SIZE:
@@ -93,12 +90,15 @@ def _windows(cnt: list[int], suit: int, live: Sequence[int] | None,
 #: in its keys and ``Plan`` objects as values, every full collection walked 65,536 plans:
 #: 0.1-0.2 s, inside a decision's budget). Emptied when full.
 CACHE_SIZE = 1 << 16
-_WINDOWS: dict[tuple[int, int, int, bool], tuple[tuple[int, tuple[Card, ...], int], ...]] = {}
+_WINDOWS: dict[tuple[int, int, int, bool],
+               tuple[tuple[int, tuple[Card, ...], int, int, int], ...]] = {}
 _BLIND: dict[tuple[tuple[Card, ...], int, int, int, bool], tuple[int, tuple[Card, ...], int]] = {}
+#: The blind threes of a plan (:func:`plan_threes`), by the packed counts left for them.
+_THREES: dict[int, tuple[int, int, int, tuple[int, ...]]] = {}
 
 
 def _suit_windows(suit: int, held_ranks: int, dead_ranks: int,
-                  room_first: bool) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+                  room_first: bool) -> tuple[tuple[int, tuple[Card, ...], int, int, int], ...]:
     """:func:`_windows` for a suit whose held ranks and gone missing ranks are the bit masks
     ``held_ranks`` and ``dead_ranks`` (bit ``r`` for rank ``r``, 1..13); ``room_first``: the
     joker limits with two jokers or more."""
@@ -107,15 +107,17 @@ def _suit_windows(suit: int, held_ranks: int, dead_ranks: int,
         held = []
         missing = 0
         gaps = 0
+        packed = 0
         for i, rank in enumerate(range(base, base + 4)):
             c = make_card(rank, suit)
             bit = 1 << (c >> 2)
             if held_ranks & bit:
                 held.append(c)
+                packed += 1 << (_RANK_BITS * (c >> 2))
             else:
                 missing += DEAD if dead_ranks & bit else 1
                 gaps |= 1 << i
-        out.append((missing, tuple(held), JOKER_GAPS[gaps]))
+        out.append((missing, tuple(held), JOKER_GAPS[gaps], len(held), packed))
     if room_first:
         out.sort(key=lambda w: (w[0], -len(w[1]), -w[2]))
     else:
@@ -151,63 +153,101 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
     cnt = count_cards(hand)
     jokers = cnt[JOKER]
     threes, fours = spec.threes, spec.fours
-    nat = [0] * 14
-    for r in range(1, 14):
-        nat[r] = cnt[r * 4] + cnt[r * 4 + 1] + cnt[r * 4 + 2] + cnt[r * 4 + 3]
-    per_suit = [_windows(cnt, s, live, limits)[:windows_per_suit] for s in range(4)] if fours else []
-    live_rank = [0] * 14
+    held = [0, 0, 0, 0]  # per suit, the ranks held (bit r)
+    packed = 0  # natural cards per rank, _RANK_BITS bits a rank
+    for c in hand:
+        if c != JOKER:
+            held[c & 3] |= 1 << (c >> 2)
+            packed += 1 << (_RANK_BITS * (c >> 2))
+    dead = [0, 0, 0, 0]  # per suit, the missing ranks with no copy left (card counting)
+    live_rank: list[int] | None = None
     if live is not None:
+        live_rank = [0] * 14
         for r in range(1, 14):
             live_rank[r] = live[r * 4] + live[r * 4 + 1] + live[r * 4 + 2] + live[r * 4 + 3]
-    best_key: tuple[int, int] | None = None
-    best_choice: tuple[tuple[int, tuple[Card, ...], int], ...] = ()
-    best_ranks: list[int] = []
-    best_missing = best_usable = 0
+            for s in range(4):
+                c = r * 4 + s
+                if not cnt[c] and live[c] <= 0:
+                    dead[s] |= 1 << r
+    per_suit = [_windows(s, held[s], dead[s], limits, jokers)[:windows_per_suit]
+                for s in range(4)] if fours else []
+    best_missing = best_usable = best_kept = 0
+    best_short = -1
+    best_choice: tuple[tuple[int, tuple[Card, ...], int, int, int], ...] = ()
+    best_ranks: Sequence[int] = ()
+    ranks: Sequence[int] = ()
+    m3_least = k3_most = f3_most = 0
+    if threes:
+        # Bounds for the threes of any choice: taking the fours' cards away never lowers the
+        # cards missing nor raises the cards kept (the blind choice keeps the most).
+        m3_least = _plan_threes(packed, threes, live_rank)[0]
+        k3_most = _plan_threes(packed, threes, None)[1]
+        f3_most = threes * THREE_JOKERS
     for suits in combinations(range(4), fours):
         # Every choice of one of the suit's best windows in each of these suits, in order.
         for choice in product(*[per_suit[s] for s in suits]):
             missing = 0
             kept = 0
             fill = 0  # gaps jokers may fill: JOKER_GAPS in the fours, THREE_JOKERS a three
-            for m, held, g in choice:
+            left = packed  # the natural cards left for the threes once the fours have theirs
+            for m, _held, g, n, p in choice:
                 missing += m
-                kept += len(held)
+                kept += n
                 fill += g
+                left -= p
             if threes:
-                # The threes take the ranks left most plentiful once the fours have their cards
-                # (the count is restored after).
-                for _m, held, _g in choice:
-                    for c in held:
-                        nat[c >> 2] -= 1
-                m3, k3, f3, ranks = plan_threes(nat, threes, live_rank if live is not None else None)
+                if best_short >= 0:
+                    # Skip the threes when even the bounds cannot beat the best choice so far.
+                    most = fill + f3_most
+                    usable = (most if most < jokers else jokers) if limits else jokers
+                    short = missing + m3_least - usable
+                    if short > best_short or (
+                            (short if short > 0 else 0) == best_short
+                            and kept + k3_most <= best_kept):
+                        continue
+                m3, k3, f3, ranks = _plan_threes(left, threes, live_rank)
                 missing += m3
                 kept += k3
                 fill += f3
-                for _m, held, _g in choice:
-                    for c in held:
-                        nat[c >> 2] += 1
-            else:
-                ranks = []
             usable = (fill if fill < jokers else jokers) if limits else jokers
-            key = (missing - usable if missing > usable else 0, -kept)
-            if best_key is None or key < best_key:
-                best_key, best_choice, best_ranks, best_missing = key, choice, ranks, missing
-                best_usable = usable
-    assert best_key is not None
-    left = list(cnt)
+            short = missing - usable if missing > usable else 0
+            if best_short < 0 or short < best_short or (short == best_short and kept > best_kept):
+                best_short, best_kept, best_choice, best_ranks = short, kept, choice, ranks
+                best_missing, best_usable = missing, usable
+    left_cnt = list(cnt)
     keep: list[Card] = []
-    for _m, held, _g in best_choice:
-        for c in held:
-            left[c] -= 1
+    for _m, cards, _g, _n, _p in best_choice:
+        for c in cards:
+            left_cnt[c] -= 1
             keep.append(c)
     for r in best_ranks:
         taken = 0
         for s in range(4):
             c = r * 4 + s
-            k = min(left[c], 3 - taken)
+            k = min(left_cnt[c], 3 - taken)
             keep.extend([c] * k)
             taken += k
-    return Plan(best_key[0], tuple(keep), min(best_usable, best_missing))
+    return Plan(best_short, tuple(keep), min(best_usable, best_missing))
+
+
+def _plan_threes(packed: int, threes: int,
+                 live_rank: Sequence[int] | None) -> tuple[int, int, int, Sequence[int]]:
+    """:func:`plan_threes` for natural cards per rank packed ``_RANK_BITS`` bits a rank, the
+    blind answers remembered (the same counts come back for many window choices and hands)."""
+    if live_rank is None:
+        key = packed * 8 + threes
+        hit = _THREES.get(key)
+        if hit is not None:
+            return hit
+    mask = (1 << _RANK_BITS) - 1
+    nat = [packed >> (_RANK_BITS * r) & mask for r in range(14)]
+    m3, k3, f3, ranks = plan_threes(nat, threes, live_rank)
+    answer = (m3, k3, f3, tuple(ranks))
+    if live_rank is None:
+        if len(_THREES) >= CACHE_SIZE:
+            _THREES.clear()
+        _THREES[key] = answer
+    return answer
 
 
 def plan_threes(nat: list[int], threes: int,
