@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import itertools
 import random
 
 from hypothesis import given, settings
@@ -10,7 +11,14 @@ from hypothesis import strategies as st
 
 from kalooki_desktop.ai import plan as plan_module
 from kalooki_desktop.ai.normal import known_holdings, live_cards, taken_cards
-from kalooki_desktop.ai.plan import DEAD, JOKER_GAPS, connections, deficiency, make_plan
+from kalooki_desktop.ai.plan import (
+    DEAD,
+    JOKER_GAPS,
+    connections,
+    deficiency,
+    deficiency_below,
+    make_plan,
+)
 from kalooki_desktop.engine.cards import JOKER, count_cards, make_card, new_deck, parse_cards
 from kalooki_desktop.engine.contract import can_lay
 from kalooki_desktop.engine.rules import make_rules
@@ -123,3 +131,106 @@ def test_the_plan_caches_cost_the_garbage_collector_nothing() -> None:
         assert cache
         assert not any(gc.is_tracked(k) or gc.is_tracked(v) for k, v in cache.items())
     assert [make_plan(hand, spec, limits=True) for hand, spec in hands] == fresh
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 8), st.integers(-3, 7), st.booleans(), st.booleans(), st.randoms())
+def test_property_deficiency_below_answers_as_deficiency(
+        hand_index: int, extra: int, counting: bool, limits: bool, rng: random.Random) -> None:
+    """The early-stopping search (Normal asks it whether a card brings its contract closer)
+    answers ``deficiency < bound`` for every bound, with card counting or without, from the
+    cache or afresh."""
+    spec = RULES.schedule[hand_index]
+    deck = new_deck(4)
+    hand = rng.sample(deck, spec.cards + extra)
+    live = None
+    if counting:
+        live = count_cards(deck)
+        for c in hand + rng.sample(deck, rng.randint(0, 60)):
+            live[c] = max(0, live[c] - 1)
+    plan_module._BLIND.clear()
+    d = deficiency(hand, spec, live, limits)
+    for bound in range(d + 3):
+        assert deficiency_below(hand, spec, bound, live, limits) == (d < bound)
+    plan_module._BLIND.clear()  # afresh (the blind answer above came from the cache)
+    for bound in range(d + 3):
+        assert deficiency_below(hand, spec, bound, live, limits) == (d < bound)
+
+
+def test_the_taken_log_reads_as_taken_cards() -> None:
+    """The reader that walks only the new entries of a growing log gives what a walk of the
+    whole log gives, at every step of real hands, and starts afresh on a log that does not
+    continue the last one."""
+    from kalooki_desktop.ai.base import make_bot, next_decision
+    from kalooki_desktop.ai.normal import TakenLog
+    from kalooki_desktop.engine.match import Match
+
+    reader = TakenLog()
+    logs = []
+    for deal in (11, 12):
+        match = Match(RULES, 4, deal)
+        bots = [make_bot("normal") for _ in range(4)]
+        rng = random.Random(deal)
+        for _ in range(400):
+            seat, action = next_decision(match, bots, rng)
+            match.apply(seat, action)
+            log = tuple(match.hand.log)
+            assert reader.read(log, 4) == taken_cards(log, 4)
+            logs.append(log)
+    assert any(any(t) for t in taken_cards(logs[-1], 4))  # discards were taken
+    for log in (logs[5], logs[-1], logs[len(logs) // 2], (), logs[300]):  # jumps between logs
+        assert reader.read(log, 4) == taken_cards(log, 4)
+
+
+def _reference_plan(hand: list[int], spec, per_suit_windows: int, live, limits: bool):
+    """The plan by the planner's definition, every window choice scored in full (no bounds, no
+    caches): a slow, plain reference for the planner's pruned search."""
+    cnt = count_cards(hand)
+    jokers = cnt[JOKER]
+    live_rank = None
+    if live is not None:
+        live_rank = [0] + [sum(live[r * 4 + s] for s in range(4)) for r in range(1, 14)]
+    per_suit = []
+    for s in range(4):
+        held = sum(1 << r for r in range(1, 14) if cnt[r * 4 + s])
+        dead = 0 if live is None else sum(
+            1 << r for r in range(1, 14) if not cnt[r * 4 + s] and live[r * 4 + s] <= 0)
+        per_suit.append(plan_module._windows(s, held, dead, limits, jokers)[:per_suit_windows])
+    best = None
+    for suits in itertools.combinations(range(4), spec.fours):
+        for choice in itertools.product(*[per_suit[s] for s in suits]):
+            nat = [0] + [sum(cnt[r * 4 + s] for s in range(4)) for r in range(1, 14)]
+            for w in choice:
+                for c in w[1]:
+                    nat[c >> 2] -= 1
+            missing, kept, fill = (sum(w[0] for w in choice), sum(len(w[1]) for w in choice),
+                                   sum(w[2] for w in choice))
+            if spec.threes:
+                m3, k3, f3, _ = plan_module.plan_threes(nat, spec.threes, live_rank)
+                missing, kept, fill = missing + m3, kept + k3, fill + f3
+            usable = min(fill, jokers) if limits else jokers
+            key = (max(missing - usable, 0), -kept)
+            if best is None or key < best:
+                best = key
+    return best
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 8), st.integers(-3, 7), st.booleans(), st.booleans(),
+       st.sampled_from([1, 2, 3]), st.randoms())
+def test_property_the_pruned_plan_is_the_plan_scored_in_full(
+        hand_index: int, extra: int, counting: bool, limits: bool, windows: int,
+        rng: random.Random) -> None:
+    """The planner skips window choices whose bounds cannot beat the best so far: its plan has
+    the shortfall and the kept cards of the best choice scored in full."""
+    spec = RULES.schedule[hand_index]
+    deck = new_deck(4)
+    hand = rng.sample(deck, spec.cards + extra)
+    live = None
+    if counting:
+        live = count_cards(deck)
+        for c in hand + rng.sample(deck, rng.randint(0, 60)):
+            live[c] = max(0, live[c] - 1)
+    plan = make_plan(hand, spec, windows, live, limits)
+    assert (plan.deficiency, -len(plan.keep)) == _reference_plan(hand, spec, windows, live,
+                                                                  limits)

@@ -36,15 +36,23 @@ from ..engine.refusal import Refusal
 from ..engine.rules import HandSpec
 from ..engine.view import View
 from .base import register
-from .plan import connections, deficiency, make_plan
+from .plan import connections, deficiency, deficiency_below, make_plan
 
 
 def taken_cards(log: Sequence[tuple[int, str]], players: int) -> list[list[Card]]:
     """For each seat, the discards it took (plucked, refused or called) this hand, from the log."""
     taken: list[list[Card]] = [[] for _ in range(players)]
-    top: Card | None = None
-    caller: int | None = None
-    for seat, text in log:
+    _read_taken(log, 0, taken, None, None)
+    return taken
+
+
+def _read_taken(log: Sequence[tuple[int, str]], start: int, taken: list[list[Card]],
+                top: Card | None, caller: int | None) -> tuple[Card | None, int | None]:
+    """:func:`taken_cards`' walk of the log from entry ``start`` on, adding to ``taken``; ``top``
+    and ``caller``: the discard still on offer and its caller when the walk began, returned as
+    they are at its end."""
+    for i in range(start, len(log)):
+        seat, text = log[i]
         if text.startswith("discard "):
             top = parse_card(text[8:])
         elif text == "call":
@@ -59,7 +67,30 @@ def taken_cards(log: Sequence[tuple[int, str]], players: int) -> list[list[Card]
             top, caller = None, None
         elif text == "pluck stock":
             top, caller = None, None
-    return taken
+    return top, caller
+
+
+class TakenLog:
+    """:func:`taken_cards` for a hand's log as it grows: each call walks only the entries added
+    since the last (the answer is a function of the log, so a log that does not continue the
+    last one is walked afresh). The lists it returns are its own: read them, do not change them."""
+
+    def __init__(self) -> None:
+        self.log: Sequence[tuple[int, str]] = ()
+        self.taken: list[list[Card]] = []
+        self.top: Card | None = None
+        self.caller: int | None = None
+
+    def read(self, log: Sequence[tuple[int, str]], players: int) -> list[list[Card]]:
+        """The discards each seat took, from ``log`` (the whole log of the hand so far)."""
+        n = len(self.log)
+        if len(self.taken) != players or len(log) < n or log[:n] != self.log:
+            self.taken = [[] for _ in range(players)]
+            self.top = self.caller = None
+            n = 0
+        self.top, self.caller = _read_taken(log, n, self.taken, self.top, self.caller)
+        self.log = log
+        return self.taken
 
 
 def shown_cards(text: str) -> list[Card]:
@@ -111,11 +142,14 @@ def feeds(card: Card, wanted: Sequence[Card], spec: HandSpec) -> float:
     return value
 
 
-def throw_danger(view: View, options: Sequence[Card]) -> dict[Card, float]:
+def throw_danger(view: View, options: Sequence[Card],
+                 taken_log: TakenLog | None = None) -> dict[Card, float]:
     """How much each throw seems to feed the others, by the discards they took (the next
-    player counts 1.5 times)."""
-    return danger_from(options, taken_cards(view.log, view.players), view.laid, view.seat,
-                       view.spec)
+    player counts 1.5 times). ``taken_log``: the seat's reader of the log, when it keeps one."""
+    log = view.log
+    taken = taken_cards(log, view.players) if taken_log is None else taken_log.read(
+        log, view.players)
+    return danger_from(options, taken, view.laid, view.seat, view.spec)
 
 
 def danger_from(options: Sequence[Card], taken: Sequence[Sequence[Card]], laid: Sequence[bool],
@@ -171,6 +205,7 @@ class NormalBot:
         self.style = style or Style()
         self.live: list[int] | None = None  # with counting: copies of each card still drawable
         self.lay_left = 0  # lay for out: the cards its last lay would leave after its tacks
+        self.taken_log = TakenLog()  # the discards each seat took, read as the log grows
         # In a search's playouts: past this time.perf_counter() the playout is dropped anyway,
         # so the lay search stops there (a 23-card hand weighs up to 400 lays, 100-200 ms).
         self.deadline: float | None = None
@@ -202,7 +237,7 @@ class NormalBot:
         live = self.live
         lim = self.style.joker_limits
         now = deficiency(hand, view.spec, live, lim)
-        return now > 0 and deficiency([*hand, card], view.spec, live, lim) < now
+        return now > 0 and deficiency_below([*hand, card], view.spec, now, live, lim)
 
     def wants_to_call(self, view: View) -> bool:
         """Call when the card helps and the stock is not nearly gone (a call costs two cards)."""
@@ -259,7 +294,8 @@ class NormalBot:
         """The card to throw: not needed by the plan, costly to hold, and not feeding the others."""
         jp = view.rules.joker_points
         watch = self.style.watch_others
-        danger = throw_danger(view, options) if watch else dict.fromkeys(options, 0.0)
+        danger = (throw_danger(view, options, self.taken_log) if watch
+                  else dict.fromkeys(options, 0.0))
         if view.laid[view.seat]:
             return laid_throw_order(options, danger, self.style.w_danger_laid, jp)[0]
         return self.building_throw(hand, options, danger, view.spec, jp, rng)

@@ -148,8 +148,28 @@ def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2,
     return plan
 
 
+def deficiency_below(hand: Sequence[Card], spec: HandSpec, bound: int,
+                     live: Sequence[int] | None = None, limits: bool = False) -> bool:
+    """``deficiency(hand, spec, live, limits) < bound``, found sooner: the search stops at the
+    first plan below ``bound`` and skips the choices whose bounds cannot get there."""
+    if live is None:
+        hit = _BLIND.get((tuple(sorted(hand)), spec.threes, spec.fours, 2, limits))
+        if hit is not None:
+            return hit[0] < bound
+    return _find_plan(hand, spec, 2, live, limits, bound) is not None
+
+
 def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
                live: Sequence[int] | None, limits: bool) -> Plan:
+    plan = _find_plan(hand, spec, windows_per_suit, live, limits, None)
+    assert plan is not None
+    return plan
+
+
+def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
+               live: Sequence[int] | None, limits: bool, below: int | None) -> Plan | None:
+    """The best plan; with ``below``, the first plan found whose deficiency is below it (None:
+    there is none)."""
     cnt = count_cards(hand)
     jokers = cnt[JOKER]
     threes, fours = spec.threes, spec.fours
@@ -183,7 +203,29 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
         m3_least = _plan_threes(packed, threes, live_rank)[0]
         k3_most = _plan_threes(packed, threes, None)[1]
         f3_most = threes * THREE_JOKERS
+    found = False
+    # Per suit, over its windows: the fewest missing, the most gaps for jokers, the most held.
+    suit_bounds = [(ws[0][0], max(w[2] for w in ws), max(w[3] for w in ws)) if ws else (0, 0, 0)
+                   for ws in per_suit]
     for suits in combinations(range(4), fours):
+        if found:
+            break
+        # Skip the suits at once when even the bounds of their windows cannot do better.
+        missing = fill = kept = 0
+        for s in suits:
+            m, g, n = suit_bounds[s]
+            missing += m
+            fill += g
+            kept += n
+        most = fill + f3_most
+        usable = (most if most < jokers else jokers) if limits else jokers
+        short = missing + m3_least - usable
+        if below is not None:
+            if short >= below:
+                continue
+        elif best_short >= 0 and (short > best_short or (
+                (short if short > 0 else 0) == best_short and kept + k3_most <= best_kept)):
+            continue
         # Every choice of one of the suit's best windows in each of these suits, in order.
         for choice in product(*[per_suit[s] for s in suits]):
             missing = 0
@@ -195,25 +237,38 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
                 kept += n
                 fill += g
                 left -= p
-            if threes:
-                if best_short >= 0:
-                    # Skip the threes when even the bounds cannot beat the best choice so far.
-                    most = fill + f3_most
-                    usable = (most if most < jokers else jokers) if limits else jokers
-                    short = missing + m3_least - usable
-                    if short > best_short or (
-                            (short if short > 0 else 0) == best_short
-                            and kept + k3_most <= best_kept):
+            if below is not None or (threes and best_short >= 0):
+                # Skip the choice (before its threes) when even the bounds cannot beat the best
+                # choice so far, or get below ``below``.
+                most = fill + f3_most
+                usable = (most if most < jokers else jokers) if limits else jokers
+                short = missing + m3_least - usable
+                if below is not None:
+                    if short >= below:
                         continue
+                elif short > best_short or (
+                        (short if short > 0 else 0) == best_short
+                        and kept + k3_most <= best_kept):
+                    continue
+            if threes:
                 m3, k3, f3, ranks = _plan_threes(left, threes, live_rank)
                 missing += m3
                 kept += k3
                 fill += f3
             usable = (fill if fill < jokers else jokers) if limits else jokers
             short = missing - usable if missing > usable else 0
-            if best_short < 0 or short < best_short or (short == best_short and kept > best_kept):
+            if below is not None:
+                if short < below:
+                    best_short, best_choice, best_ranks = short, choice, ranks
+                    best_missing, best_usable = missing, usable
+                    found = True
+                    break
+            elif best_short < 0 or short < best_short or (
+                    short == best_short and kept > best_kept):
                 best_short, best_kept, best_choice, best_ranks = short, kept, choice, ranks
                 best_missing, best_usable = missing, usable
+    if best_short < 0:
+        return None
     left_cnt = list(cnt)
     keep: list[Card] = []
     for _m, cards, _g, _n, _p in best_choice:

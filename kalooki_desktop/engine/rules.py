@@ -80,16 +80,14 @@ class HandSpec:
     number: int
     cards: int
     contract: Contract
+    #: How many threes and how many fours the contract asks for (counted once: the bots' plans
+    #: ask for them hundreds of thousands of times a search).
+    threes: int = field(init=False, repr=False, compare=False)
+    fours: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def threes(self) -> int:
-        """How many threes the contract asks for."""
-        return self.contract.count(THREE)
-
-    @property
-    def fours(self) -> int:
-        """How many fours the contract asks for."""
-        return self.contract.count(FOUR)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "threes", self.contract.count(THREE))
+        object.__setattr__(self, "fours", self.contract.count(FOUR))
 
     @property
     def contract_text(self) -> str:
