@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations, islice, permutations
 
 import pytest
 from hypothesis import given, settings
@@ -204,3 +204,40 @@ def test_finder_finds_dealt_contracts(index: int) -> None:
     hand.append(make_card(13, 3))
     lay = find_lay(hand, spec)
     assert lay is not None and lay_is_valid(hand, lay, spec, 1)
+
+
+def test_the_finders_remembered_fours_are_the_fours_worked_out_afresh(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finder remembers the ways to make a four of each suit (plain ints, which the
+    garbage collector does not walk): whatever hands came before, a hand's lays are the lays
+    found with nothing remembered."""
+    import gc
+    import random
+
+    from kalooki_desktop.engine import contract
+
+    rng = random.Random(3)
+    deck = [make_card(r, s) for r in range(1, 14) for s in range(4)] * 2 + [JOKER] * 4
+    cases = [(rng.sample(deck, spec.cards + rng.randint(6, 14)), spec)
+             for spec in JAMAICAN.schedule for _ in range(30)]
+    cases.append((parse_cards("5S 6S 7S 8S 7H JK JK 9D 9H 9C KD"), HandSpec(2, 10, (3, 3, 4))))
+    for low in (1, 5, 9):  # the same ranks in every suit: the suits' fours must not mix
+        same = [make_card(r, s) for r in range(low, low + 5) for s in range(4)] + [JOKER] * 2
+        cases += [(same, spec) for spec in JAMAICAN.schedule]
+    whole = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 5H 6H 7H 8H 9D 10D JD QD KC")
+    cases += [(whole, JAMAICAN.schedule[3]), (whole, JAMAICAN.schedule[7])]  # J-3.4 and fours
+    with monkeypatch.context() as m:  # nothing remembered: every four worked out afresh
+        m.setattr(contract, "_four_options",
+                  lambda *args: tuple(contract._four_ways(*args)))
+        fresh = [list(islice(find_lays(hand, spec), 400)) for hand, spec in cases]
+    assert sum(1 for lays in fresh if lays) >= 50
+    assert all(lay_is_valid(hand, lay, spec, 1)
+               for (hand, spec), lays in zip(cases, fresh, strict=True) for lay in lays)
+    contract._FOUR_OPTIONS.clear()
+    for order in (cases, list(reversed(cases))):
+        got = [list(islice(find_lays(hand, spec), 400)) for hand, spec in order]
+        assert got == (fresh if order is cases else list(reversed(fresh)))
+    for _ in range(3):
+        gc.collect()
+    assert contract._FOUR_OPTIONS
+    assert not any(gc.is_tracked(k) or gc.is_tracked(v) for k, v in contract._FOUR_OPTIONS.items())

@@ -117,11 +117,32 @@ def _suit_feasible(present: int, jokers: int, full: bool) -> bool:
 
 def _four_options(
     present: int, suit: int, jokers: int, three_ranks: int, full: bool
-) -> Iterator[tuple[list[Card], int]]:
+) -> tuple[tuple[tuple[Card, ...], int], ...]:
     """Ways to make one four of ``suit``: (cards in table order, jokers used).
 
     ``three_ranks`` is a bit set of ranks for which a joker may replace a held natural card.
+    The answer depends only on the held ranks of the suit that may take a joker, so it is
+    worked out once for each (:data:`_FOUR_OPTIONS`: the finder asks again for every four it
+    tries before this one).
     """
+    key = (present, suit, jokers, three_ranks & present, full)
+    hit = _FOUR_OPTIONS.get(key)
+    if hit is None:
+        if len(_FOUR_OPTIONS) >= _CACHE_SIZE:
+            _FOUR_OPTIONS.clear()
+        hit = _FOUR_OPTIONS[key] = tuple(_four_ways(present, suit, jokers, three_ranks, full))
+    return hit
+
+
+#: :func:`_four_options` by its key: plain tuples of ints (the garbage collector does not walk
+#: them), emptied when full.
+_CACHE_SIZE: Final = 1 << 16
+_FOUR_OPTIONS: dict[tuple[int, int, int, int, bool], tuple[tuple[tuple[Card, ...], int], ...]] = {}
+
+
+def _four_ways(
+    present: int, suit: int, jokers: int, three_ranks: int, full: bool
+) -> Iterator[tuple[tuple[Card, ...], int]]:
     length = 13 if full else 4
     span = (1 << length) - 1
     for base, cards in _FULL_SUITS[suit] if full else _WINDOWS[suit]:
@@ -133,14 +154,14 @@ def _four_options(
             continue
         optional = ((span << base) & present & three_ranks) >> base
         if full or not optional:
-            yield [JOKER if missing >> p & 1 else c for p, c in enumerate(cards)], need
+            yield tuple(JOKER if missing >> p & 1 else c for p, c in enumerate(cards)), need
             continue
         for mask in _MASKS4:
             if mask & missing != missing or mask & ~(missing | optional):
                 continue
             used = mask.bit_count()
             if used <= jokers:
-                yield [JOKER if mask >> p & 1 else c for p, c in enumerate(cards)], used
+                yield tuple(JOKER if mask >> p & 1 else c for p, c in enumerate(cards)), used
 
 
 def _three_choices(cnt: list[int], threes: int, jokers: int) -> Iterator[list[list[Card]]]:
@@ -210,7 +231,7 @@ def find_lays(hand: Sequence[Card], spec: HandSpec, keep: int = 1) -> Iterator[L
         plans.append((True, fours - 2))
     for use_full, nfours in plans:
         yield from _search_fours(
-            cnt, present, jokers, threes, nfours, use_full, three_ranks, 0, []
+            cnt, present, jokers, threes, nfours, use_full, three_ranks, 0, [], 0
         )
 
 
@@ -223,7 +244,8 @@ def _search_fours(
     full_first: bool,
     three_ranks: int,
     suit_from: int,
-    chosen: list[list[Card]],
+    chosen: list[tuple[Card, ...]],
+    used_suits: int,
 ) -> Iterator[Lay]:
     if left == 0:
         for three_set in _three_choices(cnt, threes, jokers):
@@ -232,9 +254,8 @@ def _search_fours(
     full = full_first and not chosen
     # A whole suit may be any suit; the regular fours go in increasing suit order.
     suits = range(4) if full else range(suit_from, 4)
-    used_suits = {next(c & 3 for c in f if c != JOKER) for f in chosen}
     for suit in suits:
-        if suit in used_suits:
+        if used_suits >> suit & 1:  # the suits of the fours chosen so far (bits)
             continue
         for cards, used in _four_options(present[suit], suit, jokers, three_ranks, full):
             for c in cards:
@@ -243,7 +264,7 @@ def _search_fours(
             chosen.append(cards)
             yield from _search_fours(
                 cnt, present, jokers - used, threes, left - 1, full_first, three_ranks,
-                0 if full else suit + 1, chosen,
+                0 if full else suit + 1, chosen, used_suits | 1 << suit,
             )
             chosen.pop()
             cnt[JOKER] -= used
