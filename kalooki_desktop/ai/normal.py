@@ -127,17 +127,15 @@ def live_cards(view: View) -> list[int]:
     return live
 
 
-def feeds(card: Card, wanted: Sequence[Card], spec: HandSpec) -> float:
-    """How much ``card`` seems to help a player who took ``wanted`` cards."""
+def feeds(card: Card, wanted: Sequence[tuple[int, int]], threes: int, fours: int) -> float:
+    """How much ``card`` seems to help a player who took cards of the ``wanted`` (rank, suit)
+    pairs (jokers left out), for a contract of ``threes`` threes and ``fours`` fours."""
     rank, suit = card >> 2, card & 3
-    threes, fours = spec.threes, spec.fours
     value = 0.0
-    for w in wanted:
-        if w == JOKER:
-            continue
-        if threes and w >> 2 == rank:
+    for w_rank, w_suit in wanted:
+        if threes and w_rank == rank:
             value += 1.0
-        elif fours and w & 3 == suit and abs((w >> 2) - rank) <= 2:
+        elif fours and w_suit == suit and abs(w_rank - rank) <= 2:
             value += 0.7
     return value
 
@@ -158,12 +156,14 @@ def danger_from(options: Sequence[Card], taken: Sequence[Sequence[Card]], laid: 
     who has laid."""
     danger = {c: 0.0 for c in options}
     players = len(taken)
+    threes, fours = spec.threes, spec.fours
     for other in range(players):
         if other == seat or laid[other] or not taken[other]:
             continue
         weight = 1.5 if other == (seat + 1) % players else 1.0
+        wanted = [(w >> 2, w & 3) for w in taken[other] if w != JOKER]
         for c in danger:
-            danger[c] += weight * feeds(c, taken[other], spec)
+            danger[c] += weight * feeds(c, wanted, threes, fours)
     return danger
 
 

@@ -102,27 +102,44 @@ def _suit_windows(suit: int, held_ranks: int, dead_ranks: int,
     """:func:`_windows` for a suit whose held ranks and gone missing ranks are the bit masks
     ``held_ranks`` and ``dead_ranks`` (bit ``r`` for rank ``r``, 1..13); ``room_first``: the
     joker limits with two jokers or more."""
+    # Bit 14 mirrors the ace (a high ace), so that a window's four ranks are four bits.
+    held = held_ranks | (held_ranks >> 1 & 1) << HIGH_ACE
+    dead = dead_ranks | (dead_ranks >> 1 & 1) << HIGH_ACE
     out = []
     for base in range(1, HIGH_ACE - 2):
-        held = []
-        missing = 0
-        gaps = 0
-        packed = 0
-        for i, rank in enumerate(range(base, base + 4)):
-            c = make_card(rank, suit)
-            bit = 1 << (c >> 2)
-            if held_ranks & bit:
-                held.append(c)
-                packed += 1 << (_RANK_BITS * (c >> 2))
-            else:
-                missing += DEAD if dead_ranks & bit else 1
-                gaps |= 1 << i
-        out.append((missing, tuple(held), JOKER_GAPS[gaps], len(held), packed))
+        key = (suit, base, held >> base & 15, dead >> base & 15)
+        window = _WINDOW.get(key)
+        if window is None:
+            window = _WINDOW[key] = _window(*key)
+        out.append(window)
     if room_first:
-        out.sort(key=lambda w: (w[0], -len(w[1]), -w[2]))
+        out.sort(key=lambda w: (w[0], -w[3], -w[2]))
     else:
-        out.sort(key=lambda w: (w[0], -len(w[1])))
+        out.sort(key=lambda w: (w[0], -w[3]))
     return tuple(out)
+
+
+def _window(suit: int, base: int, held: int, dead: int) -> tuple[int, tuple[Card, ...], int, int,
+                                                               int]:
+    """One four-window of :func:`_windows`: ranks ``base`` to ``base + 3`` of ``suit``, of which
+    those held and those gone are the 4-bit patterns ``held`` and ``dead``."""
+    cards = []
+    missing = 0
+    gaps = 0
+    packed = 0
+    for i in range(4):
+        c = make_card(base + i, suit)
+        if held >> i & 1:
+            cards.append(c)
+            packed += 1 << (_RANK_BITS * (c >> 2))
+        else:
+            missing += DEAD if dead >> i & 1 else 1
+            gaps |= 1 << i
+    return missing, tuple(cards), JOKER_GAPS[gaps], len(cards), packed
+
+
+#: :func:`_window` by its arguments (at most 4 x 11 x 16 x 16 of them).
+_WINDOW: dict[tuple[int, int, int, int], tuple[int, tuple[Card, ...], int, int, int]] = {}
 
 
 def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2,
@@ -205,8 +222,15 @@ def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
         f3_most = threes * THREE_JOKERS
     found = False
     # Per suit, over its windows: the fewest missing, the most gaps for jokers, the most held.
-    suit_bounds = [(ws[0][0], max(w[2] for w in ws), max(w[3] for w in ws)) if ws else (0, 0, 0)
-                   for ws in per_suit]
+    suit_bounds = []
+    for ws in per_suit:
+        most_room = most_held = 0
+        for w in ws:
+            if w[2] > most_room:
+                most_room = w[2]
+            if w[3] > most_held:
+                most_held = w[3]
+        suit_bounds.append((ws[0][0] if ws else 0, most_room, most_held))
     for suits in combinations(range(4), fours):
         if found:
             break
