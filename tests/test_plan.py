@@ -21,7 +21,7 @@ from kalooki_desktop.ai.plan import (
 )
 from kalooki_desktop.engine.cards import JOKER, count_cards, make_card, new_deck, parse_cards
 from kalooki_desktop.engine.contract import can_lay
-from kalooki_desktop.engine.rules import make_rules
+from kalooki_desktop.engine.rules import HandSpec, make_rules
 
 RULES = make_rules()
 
@@ -133,13 +133,10 @@ def test_the_plan_caches_cost_the_garbage_collector_nothing() -> None:
     assert [make_plan(hand, spec, limits=True) for hand, spec in hands] == fresh
 
 
-@settings(max_examples=300)
-@given(st.integers(0, 8), st.integers(-3, 7), st.booleans(), st.booleans(), st.randoms())
-def test_property_deficiency_below_answers_as_deficiency(
-        hand_index: int, extra: int, counting: bool, limits: bool, rng: random.Random) -> None:
-    """The early-stopping search (Normal asks it whether a card brings its contract closer)
-    answers ``deficiency < bound`` for every bound, with card counting or without, from the
-    cache or afresh."""
+def _random_case(hand_index: int, extra: int, counting: bool,
+                 rng: random.Random) -> tuple[HandSpec, list[int], list[int] | None]:
+    """A random hand of ``extra`` cards more than hand ``hand_index + 1`` deals, and with
+    ``counting`` the copies of each card still to be drawn after some are seen."""
     spec = RULES.schedule[hand_index]
     deck = new_deck(4)
     hand = rng.sample(deck, spec.cards + extra)
@@ -148,6 +145,17 @@ def test_property_deficiency_below_answers_as_deficiency(
         live = count_cards(deck)
         for c in hand + rng.sample(deck, rng.randint(0, 60)):
             live[c] = max(0, live[c] - 1)
+    return spec, hand, live
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 8), st.integers(-3, 7), st.booleans(), st.booleans(), st.randoms())
+def test_property_deficiency_below_answers_as_deficiency(
+        hand_index: int, extra: int, counting: bool, limits: bool, rng: random.Random) -> None:
+    """The early-stopping search (Normal asks it whether a card brings its contract closer)
+    answers ``deficiency < bound`` for every bound, with card counting or without, from the
+    cache or afresh."""
+    spec, hand, live = _random_case(hand_index, extra, counting, rng)
     plan_module._BLIND.clear()
     d = deficiency(hand, spec, live, limits)
     for bound in range(d + 3):
@@ -182,7 +190,8 @@ def test_the_taken_log_reads_as_taken_cards() -> None:
         assert reader.read(log, 4) == taken_cards(log, 4)
 
 
-def _reference_plan(hand: list[int], spec, per_suit_windows: int, live, limits: bool):
+def _reference_plan(hand: list[int], spec: HandSpec, per_suit_windows: int,
+                    live: list[int] | None, limits: bool) -> tuple[int, int] | None:
     """The plan by the planner's definition, every window choice scored in full (no bounds, no
     caches): a slow, plain reference for the planner's pruned search."""
     cnt = count_cards(hand)
@@ -223,14 +232,7 @@ def test_property_the_pruned_plan_is_the_plan_scored_in_full(
         rng: random.Random) -> None:
     """The planner skips window choices whose bounds cannot beat the best so far: its plan has
     the shortfall and the kept cards of the best choice scored in full."""
-    spec = RULES.schedule[hand_index]
-    deck = new_deck(4)
-    hand = rng.sample(deck, spec.cards + extra)
-    live = None
-    if counting:
-        live = count_cards(deck)
-        for c in hand + rng.sample(deck, rng.randint(0, 60)):
-            live[c] = max(0, live[c] - 1)
+    spec, hand, live = _random_case(hand_index, extra, counting, rng)
     plan = make_plan(hand, spec, windows, live, limits)
     assert (plan.deficiency, -len(plan.keep)) == _reference_plan(hand, spec, windows, live,
                                                                   limits)

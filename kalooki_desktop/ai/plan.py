@@ -220,6 +220,18 @@ def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
         m3_least = _plan_threes(packed, threes, live_rank)[0]
         k3_most = _plan_threes(packed, threes, None)[1]
         f3_most = threes * THREE_JOKERS
+    def hopeless(missing: int, fill: int, kept: int) -> bool:
+        """Fours missing ``missing`` cards, with ``fill`` gaps for jokers, keeping ``kept``:
+        even with the threes at their bounds they cannot beat the best choice so far (or, with
+        ``below``, get below it)."""
+        most = fill + f3_most
+        usable = (most if most < jokers else jokers) if limits else jokers
+        short = missing + m3_least - usable
+        if below is not None:
+            return short >= below
+        return best_short >= 0 and (short > best_short or (
+            (short if short > 0 else 0) == best_short and kept + k3_most <= best_kept))
+
     found = False
     # Per suit, over its windows: the fewest missing, the most gaps for jokers, the most held.
     suit_bounds = []
@@ -241,14 +253,7 @@ def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
             missing += m
             fill += g
             kept += n
-        most = fill + f3_most
-        usable = (most if most < jokers else jokers) if limits else jokers
-        short = missing + m3_least - usable
-        if below is not None:
-            if short >= below:
-                continue
-        elif best_short >= 0 and (short > best_short or (
-                (short if short > 0 else 0) == best_short and kept + k3_most <= best_kept)):
+        if hopeless(missing, fill, kept):
             continue
         # Every choice of one of the suit's best windows in each of these suits, in order.
         for choice in product(*[per_suit[s] for s in suits]):
@@ -261,19 +266,9 @@ def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
                 kept += n
                 fill += g
                 left -= p
-            if below is not None or (threes and best_short >= 0):
-                # Skip the choice (before its threes) when even the bounds cannot beat the best
-                # choice so far, or get below ``below``.
-                most = fill + f3_most
-                usable = (most if most < jokers else jokers) if limits else jokers
-                short = missing + m3_least - usable
-                if below is not None:
-                    if short >= below:
-                        continue
-                elif short > best_short or (
-                        (short if short > 0 else 0) == best_short
-                        and kept + k3_most <= best_kept):
-                    continue
+            if (below is not None or (threes and best_short >= 0)) and hopeless(
+                    missing, fill, kept):
+                continue  # skipped before its threes are worked out
             if threes:
                 m3, k3, f3, ranks = _plan_threes(left, threes, live_rank)
                 missing += m3
