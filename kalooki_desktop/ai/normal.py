@@ -32,6 +32,7 @@ from ..engine.contract import Lay as LaySpec
 from ..engine.contract import find_lay, find_lays
 from ..engine.hand import Phase
 from ..engine.melds import Meld, make_meld, tack_fit, tack_targets
+from ..engine.memo import remember
 from ..engine.refusal import Refusal
 from ..engine.rules import HandSpec
 from ..engine.view import View
@@ -359,16 +360,14 @@ def lay_for_out(view: View, hand: list[Card], keep: int, limit: int,
             complete = False
             break
     if key is not None and complete:
-        if len(_LAYS) >= LAY_CACHE_SIZE:
-            _LAYS.clear()
-        _LAYS[key] = (None if best is None else tuple((k, tuple(c)) for k, c in best),
-                      tuple(best_left))
+        remember(_LAYS, key, (None if best is None else tuple((k, tuple(c)) for k, c in best),
+                              tuple(best_left)), LAY_CACHE_SIZE)
     return best, best_left
 
 
 #: Lay searches on an empty table by hand (:func:`lay_for_out`): the lay, or None, and the
 #: cards it leaves, as plain tuples of ints (the garbage collector does not walk them; see
-#: :data:`.plan.CACHE_SIZE`). Emptied when full.
+#: :data:`.plan.CACHE_SIZE`; :func:`.memo.remember`).
 LAY_CACHE_SIZE = 1 << 14
 _LAYS: dict[tuple[tuple[Card, ...], int, int, int, int, int],
             tuple[tuple[tuple[int, tuple[Card, ...]], ...] | None, tuple[Card, ...]]] = {}

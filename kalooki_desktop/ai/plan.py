@@ -16,6 +16,7 @@ from itertools import combinations, product
 
 from ..engine.cards import HIGH_ACE, JOKER, Card, count_cards, make_card
 from ..engine.melds import check_three, four_base
+from ..engine.memo import remember
 from ..engine.refusal import Refusal
 from ..engine.rules import HandSpec
 
@@ -78,9 +79,7 @@ def _windows(suit: int, held: int, dead: int, limits: bool,
     key = (suit, held, dead, limits and jokers >= 2)
     hit = _WINDOWS.get(key)
     if hit is None:
-        if len(_WINDOWS) >= CACHE_SIZE:
-            _WINDOWS.clear()
-        hit = _WINDOWS[key] = _suit_windows(*key)
+        hit = remember(_WINDOWS, key, _suit_windows(*key), CACHE_SIZE)
     return hit
 
 
@@ -88,7 +87,8 @@ def _windows(suit: int, held: int, dead: int, limits: bool,
 #: plain dicts whose keys and values are plain tuples of ints, which the garbage collector stops
 #: tracking, so that a full collection does not walk them (with ``lru_cache``, the ``HandSpec``
 #: in its keys and ``Plan`` objects as values, every full collection walked 65,536 plans:
-#: 0.1-0.2 s, inside a decision's budget). Emptied when full.
+#: 0.1-0.2 s, inside a decision's budget). When full, the oldest entries go first
+#: (:func:`.engine.memo.remember`).
 CACHE_SIZE = 1 << 16
 _WINDOWS: dict[tuple[int, int, int, bool],
                tuple[tuple[int, tuple[Card, ...], int, int, int], ...]] = {}
@@ -158,10 +158,8 @@ def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2,
     hit = _BLIND.get(key)
     if hit is not None:
         return Plan(*hit)
-    if len(_BLIND) >= CACHE_SIZE:
-        _BLIND.clear()
     plan = _make_plan(hand, spec, windows_per_suit, None, limits)
-    _BLIND[key] = (plan.deficiency, plan.keep, plan.jokers_used)
+    remember(_BLIND, key, (plan.deficiency, plan.keep, plan.jokers_used), CACHE_SIZE)
     return plan
 
 
@@ -318,9 +316,7 @@ def _plan_threes(packed: int, threes: int,
     m3, k3, f3, ranks = plan_threes(nat, threes, live_rank)
     answer = (m3, k3, f3, tuple(ranks))
     if live_rank is None:
-        if len(_THREES) >= CACHE_SIZE:
-            _THREES.clear()
-        _THREES[key] = answer
+        remember(_THREES, key, answer, CACHE_SIZE // 2)
     return answer
 
 

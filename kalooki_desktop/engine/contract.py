@@ -14,6 +14,7 @@ from typing import Final
 
 from .cards import HIGH_ACE, JOKER, Card, count_cards, make_card, penalty
 from .melds import Meld, make_meld
+from .memo import remember
 from .refusal import Refusal, refuse
 from .rules import FOUR, THREE, HandSpec, contract_text
 
@@ -128,15 +129,13 @@ def _four_options(
     key = (present, suit, jokers, three_ranks & present, full)
     hit = _FOUR_OPTIONS.get(key)
     if hit is None:
-        if len(_FOUR_OPTIONS) >= _CACHE_SIZE:
-            _FOUR_OPTIONS.clear()
-        hit = _FOUR_OPTIONS[key] = tuple(_four_ways(present, suit, jokers, three_ranks, full))
+        hit = remember(_FOUR_OPTIONS, key,
+                       tuple(_four_ways(present, suit, jokers, three_ranks, full)), _CACHE_SIZE)
     return hit
 
 
-#: :func:`_four_options` by its key: plain tuples of ints (the garbage collector does not walk
-#: them), emptied when full.
-_CACHE_SIZE: Final = 1 << 16
+#: :func:`_four_options` by its key (:func:`.memo.remember`).
+_CACHE_SIZE: Final = 1 << 14
 _FOUR_OPTIONS: dict[tuple[int, int, int, int, bool], tuple[tuple[tuple[Card, ...], int], ...]] = {}
 
 
