@@ -16,9 +16,13 @@ V = TypeVar("V")
 
 
 def remember(cache: dict[K, V], key: K, value: V, size: int) -> V:
-    """Store ``value`` under ``key`` in ``cache`` (at most ``size`` entries) and return it."""
+    """Store ``value`` under ``key`` in ``cache`` (at most ``size`` entries) and return it.
+
+    Safe when two threads share a cache (the table's hints and a bot's search both use the
+    contract finder's): listing the oldest keys runs without a thread switch, and a key another
+    thread dropped meanwhile is skipped."""
     if len(cache) >= size:
         for old in list(islice(cache, max(1, size >> 4))):
-            del cache[old]
+            cache.pop(old, None)
     cache[key] = value
     return value
