@@ -336,10 +336,10 @@ def lay_for_out(view: View, hand: list[Card], keep: int, limit: int,
     On an empty table the answer depends on the hand alone, and a holding seat's playouts ask
     the same hands again and again: complete answers are remembered (:data:`_LAYS`)."""
     jp = view.rules.joker_points
-    key = None
+    memo_key = None
     if not view.table:
-        key = (tuple(sorted(hand)), view.spec.threes, view.spec.fours, keep, limit, jp)
-        hit = _LAYS.get(key)
+        memo_key = (tuple(sorted(hand)), view.spec.threes, view.spec.fours, keep, limit, jp)
+        hit = _LAYS.get(memo_key)
         if hit is not None:
             lay_t, left_t = hit
             return (None if lay_t is None else [(k, list(c)) for k, c in lay_t]), list(left_t)
@@ -351,17 +351,17 @@ def lay_for_out(view: View, hand: list[Card], keep: int, limit: int,
     for i, lay in enumerate(find_lays(hand, view.spec, keep)):
         left = tacks.left_after(hand, lay, keep)
         if left is not None:
-            key_ = (len(left), -sum(penalty(c, jp) for _, cards in lay for c in cards))
-            if best_key is None or key_ < best_key:
-                best, best_key, best_left = lay, key_, left
+            key = (len(left), -sum(penalty(c, jp) for _, cards in lay for c in cards))
+            if best_key is None or key < best_key:
+                best, best_key, best_left = lay, key, left
         if i + 1 >= limit:
             break
         if deadline is not None and time.perf_counter() > deadline:
             complete = False
             break
-    if key is not None and complete:
-        remember(_LAYS, key, (None if best is None else tuple((k, tuple(c)) for k, c in best),
-                              tuple(best_left)), LAY_CACHE_SIZE)
+    if memo_key is not None and complete:
+        lay_t = None if best is None else tuple((k, tuple(c)) for k, c in best)
+        remember(_LAYS, memo_key, (lay_t, tuple(best_left)), LAY_CACHE_SIZE)
     return best, best_left
 
 
@@ -405,13 +405,6 @@ class LayTacks:
             for c in cards:
                 left.remove(c)
         return tack_all(melds, self.seat, left, keep, takes)[1]
-
-
-def left_after_tacks(table: Sequence[Meld], seat: int, hand: list[Card], lay: LaySpec,
-                     keep: int) -> list[Card] | None:
-    """The cards ``seat`` keeps of ``hand`` after laying ``lay`` and making every tack it can on
-    ``table`` and the new melds, at least ``keep`` of them (None: the lay does not make melds)."""
-    return LayTacks(table, seat).left_after(hand, lay, keep)
 
 
 def takes_mask(meld: Meld, own: bool) -> int:

@@ -215,9 +215,11 @@ def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
     if threes:
         # Bounds for the threes of any choice: taking the fours' cards away never lowers the
         # cards missing nor raises the cards kept (the blind choice keeps the most).
-        m3_least = _plan_threes(packed, threes, live_rank)[0]
-        k3_most = _plan_threes(packed, threes, None)[1]
+        blind = _plan_threes(packed, threes, None)
+        m3_least = blind[0] if live_rank is None else _plan_threes(packed, threes, live_rank)[0]
+        k3_most = blind[1]
         f3_most = threes * THREE_JOKERS
+
     def hopeless(missing: int, fill: int, kept: int) -> bool:
         """Fours missing ``missing`` cards, with ``fill`` gaps for jokers, keeping ``kept``:
         even with the threes at their bounds they cannot beat the best choice so far (or, with
