@@ -43,7 +43,7 @@ from typing import Any
 
 from kalooki_desktop import probe
 from kalooki_desktop.ai.fastplan import FastPlanner
-from kalooki_desktop.ai.hard import HardBot, count_outs
+from kalooki_desktop.ai.hard import HardBot
 from kalooki_desktop.ai.normal import (
     NormalBot,
     Style,
@@ -202,6 +202,22 @@ TAKE_FEATURES = (
     "one", "short", "gain", "outs", "outs_after", "calls", "rounds", "laid", "laid_two",
     "hand", "size", "pen", "conn", "behind", "last", "bend", "unlaid_min",
 )
+
+
+def count_outs(fp: FastPlanner, cnt: list[int], masks: list[int], short: int,
+               live: Sequence[int]) -> int:
+    """How many live cards (each copy counts) would bring a plan ``short`` cards away closer, by
+    the one-window fast planner (Hard's throws counted them this way until the twentieth
+    session; the take features were fitted with it)."""
+    outs = 0
+    if short:
+        for d in range(len(live)):
+            if live[d] > 0:
+                FastPlanner.add(cnt, masks, d)
+                if fp.plan(cnt, masks)[0] < short:
+                    outs += live[d]
+                FastPlanner.remove(cnt, masks, d)
+    return outs
 
 
 def take_features(view: View, card: Card, live: Sequence[int]) -> list[float]:

@@ -122,10 +122,30 @@ def test_throw_ranking_keeps_the_most_outs_then_sheds_points() -> None:
     live = [0] + [2] * (CARD_CODES - 1)
     for c in hand:
         live[c] -= 1
-    ranked = [c for _, _, c in throw_ranking(view, hand, hand, live,
-                                             FastPlanner(RULES.schedule[0], 50, live))]
+    ranked = [c for _, _, c in throw_ranking(view, hand, hand, live)]
     assert ranked[:2] == parse_cards("5D 2C")
     assert set(ranked[2:]) == set(parse_cards("4S 4H 8S 8H JS JH KS KH"))
+
+
+def test_throw_ranking_plans_as_the_planner_does() -> None:
+    # Hand 3 (a three, two fours): threes of 3s and 10s, 5S 6S _ 8S, and 10C QC KC. The best plan
+    # is the 3s, 5-8S and 10-KC (JC and 7S missing: two short), the 10H, 10D and KD spare. The
+    # one-window planner the ranking used until the twentieth session could not see it (its
+    # clubs window lost the 10C to the three of 10s) and threw the 8S, three short after it.
+    spec = RULES.schedule[2]
+    state = HandState.deal(RULES, spec, 4, 0, random.Random(1))
+    view = View(state, 0)
+    hand = parse_cards("3S 3D 3C 5S 6S 8S 10H 10D 10C QC KD KC")
+    live = [0] + [2] * (CARD_CODES - 1)
+    for c in hand:
+        live[c] -= 1
+    ranked = throw_ranking(view, hand, hand, live)
+    assert ranked[0][0] == 2 and ranked[0][2] in parse_cards("10H 10D KD")
+    for short, _, c in ranked:  # every throw's shortness is the planner's
+        rest = list(hand)
+        rest.remove(c)
+        assert short == make_plan(rest, spec, live=live, limits=True).deficiency
+    assert [s for s, _, c in ranked if c == parse_card("8S")] == [3]
 
 
 def test_hard_searches_only_the_throws_the_outs_cannot_tell_apart() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 
-from kalooki_desktop.ai.fastplan import FastPlanner
 from kalooki_desktop.ai.hard import throw_ranking
 from kalooki_desktop.ai.normal import live_cards
 from kalooki_desktop.engine.actions import PluckDiscard, PluckStock
@@ -22,8 +21,7 @@ def _features(state, seat):  # type: ignore[no-untyped-def]
     view = View(state, seat)
     hand = list(view.my_hand)
     live = live_cards(view)
-    fp = FastPlanner(view.spec, view.rules.joker_points, live)
-    ranked = throw_ranking(view, hand, sorted(set(hand)), live, fp)[:4]
+    ranked = throw_ranking(view, hand, sorted(set(hand)), live)[:4]
     return learn.features(view, hand, ranked, live)
 
 

@@ -67,7 +67,7 @@ from .hold import (
     holding_throw,
 )
 from .normal import NormalBot, Style, known_holdings, live_cards, tack_all, throw_danger
-from .plan import connections, deficiency, make_plan
+from .plan import connections, deficiency, deficiency_below, make_plan
 
 #: Rollout policy: Normal without the slow parts.
 FAST = Style(watch_others=False, lay_limit=8)
@@ -136,38 +136,36 @@ def split_unseen(view: View) -> tuple[list[int], list[list[int]]]:
     return left, held
 
 
-def count_outs(fp: FastPlanner, cnt: list[int], masks: list[int], short: int,
-               live: Sequence[int]) -> int:
-    """How many live cards (each copy counts) would bring a plan ``short`` cards away closer."""
-    outs = 0
-    if short:
-        for d in range(len(live)):
-            if live[d] > 0:
-                FastPlanner.add(cnt, masks, d)
-                if fp.plan(cnt, masks)[0] < short:
-                    outs += live[d]
-                FastPlanner.remove(cnt, masks, d)
-    return outs
-
-
 def throw_ranking(view: View, hand: list[Card], options: Sequence[Card], live: Sequence[int],
-                  fp: FastPlanner, w_penalty: float = 0.1,
-                  w_danger: float = 0.0) -> list[tuple[int, float, Card]]:
-    """The throws from best to worst by *outs*: the plan stays as close as it can, then the
+                  w_penalty: float = 0.1, w_danger: float = 0.0,
+                  limits: bool = True) -> list[tuple[int, float, Card]]:
+    """The throws from best to worst by *outs*: the plan (Normal's planner with card counting,
+    :func:`.plan.make_plan`; ``limits``: its joker limits) stays as close as it can, then the
     more live cards that would bring it closer the better (each copy counts), then a little for
     shedding penalty points (``w_penalty`` an out per point) and, with ``w_danger``, against
     feeding the others (:func:`.normal.throw_danger`). Each throw as (cards short after it,
-    score: lower is better, card), best first."""
+    score: lower is better, card), best first.
+
+    Until the twentieth session this planned with the one-window planner of the searches
+    (:class:`.fastplan.FastPlanner`), which misjudges a contract of threes and fours in 7-16% of
+    random hands (the planner here: 3-7%, against every window): measured, +2.1 (±1.8) points
+    of wins over 2,000 paired games (README, AI section)."""
     jp = view.rules.joker_points
-    cnt = count_cards(hand)
+    spec = view.spec
     danger = throw_danger(view, options) if w_danger else {}
+    drawable = [d for d, n in enumerate(live) if n > 0]
     keys: list[tuple[int, float, Card]] = []
     for c in sorted(set(options)):
-        cnt[c] -= 1
-        masks = fp.masks(cnt)
-        short = fp.plan(cnt, masks)[0]
-        outs = count_outs(fp, cnt, masks, short, live)
-        cnt[c] += 1
+        rest = list(hand)
+        rest.remove(c)
+        short = deficiency(rest, spec, live, limits)
+        outs = 0
+        if short:
+            for d in drawable:
+                rest.append(d)
+                if deficiency_below(rest, spec, short, live, limits):
+                    outs += live[d]
+                rest.pop()
         score = -outs - w_penalty * penalty(c, jp) + (w_danger * danger[c] if w_danger else 0.0)
         keys.append((short, score, c))
     keys.sort()
@@ -264,8 +262,8 @@ class _HardPlanner(NormalBot):
         live = self.live if self.live is not None else live_cards(view)
         if view.laid[view.seat]:
             return laid_throw(view, options, live)
-        fp = FastPlanner(view.spec, view.rules.joker_points, live, self.style.joker_limits)
-        hard.ranked = throw_ranking(view, hand, options, live, fp, hard.w_penalty, hard.w_danger)
+        hard.ranked = throw_ranking(view, hand, options, live, hard.w_penalty, hard.w_danger,
+                                    self.style.joker_limits)
         return hard.ranked[0][2]
 
 
