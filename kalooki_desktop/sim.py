@@ -152,13 +152,15 @@ def seating(bots: Sequence[str], g: int, seed: int, rotate: bool) -> tuple[list[
 def compare_games(a: Sequence[str], b: Sequence[str], entry: int = 0) -> dict[str, object]:
     """Two ``--games-out`` files of the same games (deal and seating), compared for the bot
     ``entry`` (default: the first of ``--bots``): its wins in each, and the mean difference of
-    B's over A's per game with a 95% interval (normal approximation over the games)."""
-    def load(lines: Sequence[str]) -> dict[int, dict[str, object]]:
-        out: dict[int, dict[str, object]] = {}
+    B's over A's per game with a 95% interval (normal approximation over the games); and the
+    same for its *edge* (the other seats' mean total minus its own, in points a match), with
+    how many games ended with other totals (``changed``: the games the change reached)."""
+    def load(lines: Sequence[str]) -> dict[tuple[int, int], dict[str, object]]:
+        out: dict[tuple[int, int], dict[str, object]] = {}
         for line in lines:
             if line.strip():
                 row = json.loads(line)
-                out[int(row["game"])] = row
+                out[int(row["deal"]), int(row["game"])] = row  # files of several runs may be joined
         return out
 
     def win(row: dict[str, object]) -> float:
@@ -173,14 +175,24 @@ def compare_games(a: Sequence[str], b: Sequence[str], entry: int = 0) -> dict[st
             raise ValueError(f"game {row['game']}: 'totals' has no entry {entry}")
         return float(totals[entry])
 
+    def edge(row: dict[str, object]) -> float:
+        totals = row["totals"]
+        if not isinstance(totals, list) or len(totals) < 2:
+            raise ValueError(f"game {row['game']}: 'totals' has no other seat")
+        others = [float(t) for e, t in enumerate(totals) if e != entry]
+        return sum(others) / len(others) - score(row)
+
     ra, rb = load(a), load(b)
-    games = sorted(g for g in ra if g in rb and ra[g]["deal"] == rb[g]["deal"])
+    games = sorted(g for g in ra if g in rb)
     n = len(games)
     if n == 0:
         raise ValueError("the two files share no game (same game number and deal)")
     mean, half = mean_ci([win(rb[g]) - win(ra[g]) for g in games])
     if n < 2:
         half = 0.0
+    edge_mean, edge_half = mean_ci([edge(rb[g]) - edge(ra[g]) for g in games])
+    if n < 2:
+        edge_half = 0.0
     wins_a = sum(win(ra[g]) for g in games)
     wins_b = sum(win(rb[g]) for g in games)
     return {
@@ -194,6 +206,11 @@ def compare_games(a: Sequence[str], b: Sequence[str], entry: int = 0) -> dict[st
         "diff_ci95": [round(mean - half, 4), round(mean + half, 4)],
         "mean_score_a": round(sum(score(ra[g]) for g in games) / n, 2),
         "mean_score_b": round(sum(score(rb[g]) for g in games) / n, 2),
+        "edge_a": round(sum(edge(ra[g]) for g in games) / n, 2),
+        "edge_b": round(sum(edge(rb[g]) for g in games) / n, 2),
+        "edge_diff": round(edge_mean, 2),
+        "edge_diff_ci95": [round(edge_mean - edge_half, 2), round(edge_mean + edge_half, 2)],
+        "changed": sum(ra[g]["totals"] != rb[g]["totals"] for g in games),
     }
 
 

@@ -101,10 +101,33 @@ def test_games_out_and_the_paired_comparison(tmp_path: Path, capsys: pytest.Capt
     assert report["diff"] == round((report["wins_b"] - report["wins_a"]) / 6, 4)
     lo, hi = report["diff_ci95"]
     assert lo <= report["diff"] <= hi
+    rows_b = [json.loads(line) for line in b.read_text().splitlines()]
+
+    def edge(r: dict[str, list[int]]) -> float:
+        return (r["totals"][1] + r["totals"][2]) / 2 - r["totals"][0]
+
+    assert report["edge_a"] == round(sum(edge(r) for r in rows) / 6, 2)
+    assert report["edge_b"] == round(sum(edge(r) for r in rows_b) / 6, 2)
+    assert report["edge_diff"] == pytest.approx(report["edge_b"] - report["edge_a"], abs=0.02)
+    lo, hi = report["edge_diff_ci95"]
+    assert lo <= report["edge_diff"] <= hi and hi - lo > 0
+    assert report["changed"] == sum(ra["totals"] != rb["totals"] for ra, rb in zip(rows, rows_b))
+    assert report["changed"] > 0  # greedy and normal play the first seat differently
 
     assert sim.main(["--compare", str(a), str(a)]) == 0
     same = json.loads(capsys.readouterr().out)
     assert same["diff"] == 0 and same["diff_ci95"] == [0, 0]
+    assert same["edge_diff"] == 0 and same["edge_diff_ci95"] == [0, 0] and same["changed"] == 0
+
+    # Runs on other deals joined to a file are compared too (games match by deal and number).
+    c = tmp_path / "c.jsonl"
+    later = [*common[:-1], "9"]
+    assert sim.main([*later, "--bots", "greedy,random,greedy", "--games-out", str(c)]) == 0
+    joined = tmp_path / "joined.jsonl"
+    joined.write_text(a.read_text() + c.read_text())
+    capsys.readouterr()
+    assert sim.main(["--compare", str(joined), str(joined)]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 12
 
     done = run_sim(*common, "--bots", "greedy,random,greedy", "--games-out",
                    str(tmp_path / "no-such-dir" / "x.jsonl"))
