@@ -111,7 +111,7 @@ def test_games_out_and_the_paired_comparison(tmp_path: Path, capsys: pytest.Capt
     assert report["edge_diff"] == pytest.approx(report["edge_b"] - report["edge_a"], abs=0.02)
     lo, hi = report["edge_diff_ci95"]
     assert lo <= report["edge_diff"] <= hi and hi - lo > 0
-    assert report["changed"] == sum(ra["totals"] != rb["totals"] for ra, rb in zip(rows, rows_b))
+    assert report["changed"] == sum(ra["totals"] != rb["totals"] for ra, rb in zip(rows, rows_b, strict=True))
     assert report["changed"] > 0  # greedy and normal play the first seat differently
 
     assert sim.main(["--compare", str(a), str(a)]) == 0
