@@ -259,8 +259,10 @@ def play_match(
     check: bool = False,
     stats: list[SeatStats] | None = None,
     seat_of_entry: Sequence[int] | None = None,
+    own_draws: bool = False,
 ) -> tuple[Match, int]:
-    """Play one whole match; returns the match and its number of actions."""
+    """Play one whole match; returns the match and its number of actions. ``own_draws``: every
+    seat draws the stock in its own order (:meth:`.engine.hand.HandState.use_own_draws`)."""
     players = len(bots)
     match = Match(rules, players, seed)
     rng = match_rng(seed)
@@ -269,9 +271,13 @@ def play_match(
     expected = count_cards(hand.all_cards()) if check else []
     timings: list[list[float]] | None = [[] for _ in range(players)] if stats is not None else None
     hand_actions = 0
+    if own_draws:
+        hand.use_own_draws(f"{seed}/0")
     while not match.over:
         if match.hand is not hand:
             hand_actions = 0
+            if own_draws:
+                match.hand.use_own_draws(f"{seed}/{len(match.results)}")
         hand = match.hand
         hand_actions += 1
         if hand_actions > MAX_HAND_ACTIONS:
@@ -313,6 +319,7 @@ def simulate(
     rotate: bool = False,
     think_ms: float | None = None,
     games_out: IO[str] | None = None,
+    own_draws: bool = False,
 ) -> dict[str, object]:
     """Play ``games`` matches and return the report of ``python -m kalooki_desktop.sim``
     (with ``games_out``, one JSON line per match there: see :func:`compare_games`)."""
@@ -324,7 +331,7 @@ def simulate(
         seated, seat_of_entry, deal = seating(bots, g, seed, rotate)
         if think_ms is not None:
             set_think_ms(seated, think_ms)
-        match, n = play_match(rules, seated, deal, check, stats, seat_of_entry)
+        match, n = play_match(rules, seated, deal, check, stats, seat_of_entry, own_draws)
         total_actions += n
         for r in match.results:
             hands += 1
@@ -361,6 +368,7 @@ def simulate(
         "players": players,
         "seed": seed,
         "checked": check,
+        "own_draws": own_draws,
         "seats": [
             {
                 "bot": st.bot,
@@ -403,6 +411,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--think-ms", type=float, default=None,
                    help="thinking budget of Hard's searches in ms (hard: when to lay; "
                         "hard-search: its throws too; 0: no search)")
+    p.add_argument("--own-draws", action="store_true",
+                   help="for paired measurements: every seat draws the stock in its own order "
+                        "(the same game; a change to one seat's play no longer passes every "
+                        "later stock card to another seat)")
     args = p.parse_args(argv)
     if args.compare:
         try:
@@ -432,7 +444,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             out = (stack.enter_context(open(args.games_out, "w", encoding="utf-8"))
                    if args.games_out else None)
             report = simulate(args.games, names, rules, args.seed, args.check, args.rotate,
-                              args.think_ms, out)
+                              args.think_ms, out, args.own_draws)
     except OSError as e:
         p.error(f"cannot write {args.games_out}: {e}")
     except InvariantBreach as e:

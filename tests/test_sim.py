@@ -173,3 +173,22 @@ def test_outcomes_say_where_the_points_come_from() -> None:
     seats = [s["outcomes"] for s in report["seats"]]  # type: ignore[index]
     assert sum(o["went_out"] for o in seats) == pytest.approx(1.0, abs=1e-3)
     assert all(o["bends"] <= o["went_out"] <= o["laid"] for o in seats)
+
+
+def test_own_draws_play_the_same_game_for_paired_measurements(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``--own-draws``: every seat draws the stock in its own order. The rules still hold after
+    every action (``--check``), the same seed plays the same games, and the report says so."""
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    common = ["--games", "4", "--bots", "normal,greedy,normal", "--rules", "baby", "--rotate",
+              "--seed", "7", "--check", "--own-draws"]
+    assert sim.main([*common, "--games-out", str(a)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["own_draws"] is True and report["checked"] is True
+    assert sim.main([*common, "--games-out", str(b)]) == 0
+    capsys.readouterr()
+    assert a.read_text() == b.read_text()
+    plain = tmp_path / "plain.jsonl"
+    assert sim.main([*common[:-1], "--games-out", str(plain)]) == 0
+    assert json.loads(capsys.readouterr().out)["own_draws"] is False
+    assert plain.read_text() != a.read_text()  # other draws, other games

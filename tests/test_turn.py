@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from kalooki_desktop.engine.actions import Call, Discard, PluckStock, parse_action
-from kalooki_desktop.engine.cards import parse_cards
+from kalooki_desktop.engine.cards import JOKER, parse_cards
 from kalooki_desktop.engine.hand import HandState, Phase
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.refusal import IllegalAction
@@ -333,3 +333,60 @@ def test_illegal_actions_raise_with_the_rule() -> None:
     else:  # pragma: no cover
         raise AssertionError("discarding before the pluck was accepted")
     assert state.phase == Phase.PLUCK and state.log == []
+
+
+def _turn_by_stock(state: HandState, rng: random.Random) -> None:
+    """The player to act plucks the stock and throws a random card that is not a joker."""
+    seat = state.turn
+    state.apply(seat, PluckStock())
+    hand = state.hands[seat]
+    state.apply(seat, Discard(rng.choice([c for c in hand if c != JOKER])))
+    if state.phase == Phase.ALLOW:  # nobody calls here; a pending call cannot arise
+        raise AssertionError("no call was made")
+
+
+def test_own_draws_take_a_uniformly_random_stock_card() -> None:
+    """A measuring device (HandState.use_own_draws): each seat draws in its own order, and each
+    draw is still a uniformly random card of the stock. Counted over 3,000 hands after a few
+    turns: how often the card drawn is of a code with a copy outside the stock (those cards are
+    twice in every seat's order but once in the stock; taking the first card of the order with
+    its code still in the stock would draw them twice as often as the stock holds them)."""
+    rules = make_rules()
+    seen = expected = 0.0
+    for i in range(3000):
+        rng = random.Random(i)
+        state = HandState.deal(rules, rules.schedule[0], 4, dealer=0, rng=rng)
+        state.use_own_draws(f"t/{i}")
+        for _ in range(i % 6):
+            _turn_by_stock(state, rng)
+        stock = state.stock
+        outside = {c for c in set(stock) if stock.count(c) < (4 if c == JOKER else 2)}
+        expected += sum(1 for c in stock if c in outside) / len(stock)
+        seat = state.turn
+        state.apply(seat, PluckStock())
+        seen += state.hands[seat][-1] in outside
+    assert abs(seen - expected) / 3000 < 0.025, (seen, expected)
+
+
+def test_own_draws_follow_each_seats_order_and_leave_copies_alone() -> None:
+    rules = make_rules()
+    state = HandState.deal(rules, rules.schedule[0], 4, dealer=0, rng=random.Random(3))
+    twin = state.clone()
+    state.use_own_draws("t")
+    assert state.own_draws is not None
+    order = state.own_draws[state.turn]
+    first = next(c for c, k in order if (c, k) not in state.own_gone)
+    copy = state.clone()  # a search's world: it draws from the top, as the rules say
+    assert copy.own_draws is None
+    top = copy.stock[-1]
+    copy.apply(copy.turn, PluckStock())
+    assert copy.hands[copy.turn][-1] == top
+    size = len(state.stock)
+    state.apply(state.turn, PluckStock())
+    assert state.hands[state.turn][-1] == first and len(state.stock) == size - 1
+    # The same seed gives the same orders; without it the stock is drawn from the top.
+    again = twin.clone()
+    again.use_own_draws("t")
+    assert again.own_draws == state.own_draws
+    twin.apply(twin.turn, PluckStock())
+    assert twin.hands[twin.turn][-1] == top
