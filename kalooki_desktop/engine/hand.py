@@ -162,8 +162,7 @@ class HandState:
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         other.rng = rng
-        other.own_draws = None  # a copy (a search's world) draws as the rules say
-        other.own_next, other.own_gone = [], set()
+        other.own_draws = None  # a copy (a search's world) draws from the top, as in play
         return other
 
     def use_own_draws(self, seed: str) -> None:
