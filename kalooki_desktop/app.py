@@ -9,6 +9,7 @@ screenshot.
 from __future__ import annotations
 
 import contextlib
+import sys
 import time
 import warnings
 from collections.abc import Callable
@@ -33,6 +34,12 @@ from .ui.sound import Sounds
 MIN_SIZE = (1024, 640)
 W = TypeVar("W", bound=pygame_gui.core.UIElement)
 FPS = 60
+#: How often Python hands its interpreter lock between threads (its default is 5 ms). A bot
+#: thinking on the worker thread (Hard's hold search: a third of a second of pure Python) held
+#: the render loop to about 34 frames a second at 5 ms; at 1 ms it keeps 57 (`python -m
+#: kalooki_desktop.framebench --thinking 30`, README "Performance"), the search finishing a few
+#: fewer of its worlds in the time.
+GIL_SWITCH_S = 0.001
 
 
 class Scene:
@@ -121,6 +128,7 @@ class App:
     """The running game: window, widgets manager, scenes, settings and the game in progress."""
 
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
+        sys.setswitchinterval(GIL_SWITCH_S)  # the frames keep their pace while a bot thinks
         pygame.init()
         with contextlib.suppress(pygame.error):  # no sound device: the game carries on silently
             pygame.mixer.init()

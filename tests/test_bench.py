@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -20,3 +21,30 @@ def test_the_bench_command_prints_one_json_report(capsys: pytest.CaptureFixture[
     report = json.loads(capsys.readouterr().out)
     assert report["engine_random_4p"]["actions_per_s_best"] > 0
     assert set(report) >= {"finder_hand9_22cards", "playouts_4_normals", "python"}
+
+
+def test_hold_positions_are_positions_where_hard_searches_when_to_lay() -> None:
+    from kalooki_desktop.ai.hard import HardBot
+    from kalooki_desktop.engine.view import View
+    from kalooki_desktop.framebench import hold_positions
+
+    positions = hold_positions(1, 2)
+    assert len(positions) == 2
+    for state, totals in positions:
+        bot = HardBot()
+        bot.choose(View(state.clone(), 0, totals), random.Random(0))
+        assert bot.hold_searches == 1  # replayed, the same decision runs the search again
+
+
+def test_the_frame_benchmark_measures_frames_while_hard_thinks(capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    from kalooki_desktop import framebench
+    from kalooki_desktop.app import GIL_SWITCH_S
+
+    assert framebench.main(["--size", "1024x640", "--frames", "3", "--thinking", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "frame time while dragging" in out
+    assert "while Hard's hold search runs on the worker thread (1 positions" in out
+    assert "switch interval 1 ms" in out  # the game's own interval, set by the App
+    assert sys.getswitchinterval() == GIL_SWITCH_S
