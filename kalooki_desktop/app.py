@@ -37,8 +37,8 @@ FPS = 60
 #: How often Python hands its interpreter lock between threads (its default is 5 ms). A bot
 #: thinking on the worker thread (Hard's hold search: a third of a second of pure Python) held
 #: the render loop to about 34 frames a second at 5 ms; at 1 ms it keeps 57 (`python -m
-#: kalooki_desktop.framebench --thinking 30`, README "Performance"), the search finishing a few
-#: fewer of its worlds in the time.
+#: kalooki_desktop.framebench --thinking 40`, README "Performance"), and the search finishes
+#: about as many of its worlds (26.4 of 32 against 27.5).
 GIL_SWITCH_S = 0.001
 
 
