@@ -27,6 +27,7 @@ import time
 
 from .ai.base import make_bot, next_decision
 from .ai.hard import HardBot
+from .ai.hold import ROLLOUTS, holding
 from .ai.worker import BotWorker
 from .engine.hand import HandState
 from .engine.match import Match
@@ -60,9 +61,11 @@ def hold_positions(seed: int, count: int, max_matches: int = 60) -> list[tuple[H
         bots = [hard, make_bot("normal"), make_bot("normal"), make_bot("normal")]
         rng = random.Random(seed + g)
         while not match.over:
-            before = (match.hand.clone(), list(match.totals), hard.hold_searches)
+            # Only a seat that may still bend searches: copy the hand just for those decisions.
+            before = (match.hand.clone(), list(match.totals), hard.hold_searches) \
+                if holding(match.view(0), hard.hold_rounds) else None
             seat, action = next_decision(match, bots, rng)
-            if hard.hold_searches > before[2]:
+            if before is not None and hard.hold_searches > before[2]:
                 found.append((before[0], before[1]))
                 if len(found) >= count:
                     return found
@@ -167,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  frame p50 {thinking[len(thinking) // 2]:.2f} ms  p99 {_percentile(thinking, 0.99):.2f} ms  "
             f"max {thinking[-1]:.2f} ms; worlds finished by {len(worlds)} searches: "
-            f"mean {statistics.fmean(worlds or [0]):.1f} of 32, fewest {min(worlds or [0])}"
+            f"mean {statistics.fmean(worlds or [0]):.1f} of {ROLLOUTS}, fewest {min(worlds or [0])}"
         )
     app.shutdown()
     return 0
