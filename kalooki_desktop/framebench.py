@@ -89,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--switch-ms", type=float, default=None,
                    help="the interpreter's thread switch interval (default: the game's)")
     args = p.parse_args(argv)
+    if args.thinking < 0 or (args.switch_ms is not None and args.switch_ms <= 0):
+        p.error("--thinking must be 0 or more and --switch-ms above 0")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

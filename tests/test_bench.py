@@ -48,3 +48,12 @@ def test_the_frame_benchmark_measures_frames_while_hard_thinks(capsys: pytest.Ca
     assert "while Hard's hold search runs on the worker thread (1 positions" in out
     assert "switch interval 1 ms" in out  # the game's own interval, set by the App
     assert sys.getswitchinterval() == GIL_SWITCH_S
+
+
+def test_the_frame_benchmark_refuses_a_switch_interval_of_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    from kalooki_desktop import framebench
+
+    with pytest.raises(SystemExit) as stop:
+        framebench.main(["--switch-ms", "0"])
+    assert stop.value.code == 2
+    assert "--switch-ms above 0" in capsys.readouterr().err
