@@ -25,7 +25,7 @@ The worlds the playouts start from are the variant:
   to ``--log``, one JSON line each, so that a fair rule can be judged against the oracle's
   estimate on the same decisions.
 
-The README's AI section (eighth session) has the figures.
+`docs/ai-journal.md` (eighth session) has the figures.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""A throw policy (and a take policy) learnt from simulated hands (experiment; the README's AI
-section has the figures).
+"""A throw policy (and a take policy) learnt from simulated hands (experiment; `docs/ai-journal.md`,
+twelfth and thirteenth sessions, has the figures).
 
     .venv/bin/python scripts/learn_throws.py gen --seed 200000 --games 40 --out A.jsonl
     .venv/bin/python scripts/learn_throws.py fit A.jsonl B.jsonl [--use F1,F2] [--test C.jsonl]

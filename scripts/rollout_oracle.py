@@ -22,7 +22,7 @@ against the next best by Normal's score for them. ``--known F`` gives the oracle
 belief must be.
 
 It then runs ``python -m kalooki_desktop.probe --alt <variant>`` on those settings and prints the
-probe's report with the searcher's counts. The README's AI section (sixth and seventh sessions)
+probe's report with the searcher's counts. `docs/ai-journal.md` (sixth and seventh sessions)
 has the figures: with the true hands the search gains about 2.5 points of hand score on the 45%
 of the building throws it changes and about 2.4 on the third of the throws after laying; with
 uniform worlds about 0.4 and 0; with the belief about 1.1 and 0.5; told 90% of each hand

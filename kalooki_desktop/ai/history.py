@@ -23,8 +23,8 @@ stock's or a later seat's, or two of the seat's own slots (when each came), acce
 ``eps`` per miss; half the proposals aim at a miss (the card Normal would have thrown instead,
 a card that would have made the declined card wanted, or one that makes the taken card
 wanted). The end of each chain is one world: the others' hands now and the stock. Measured
-(README, AI section): whether the next player wants a card of ours is predicted with an area
-under the curve of 0.72-0.80 against 0.65-0.68 for worlds dealt at random; at 300 proposals a
+(`docs/ai-journal.md`, seventh session): whether the next player wants a card of ours is
+predicted with an area under the curve of 0.72-0.80 against 0.65-0.68 for worlds dealt at random; at 300 proposals a
 seat, 16 worlds take about 5 s. They get about a third of each hand right (34% of the cards,
 against 29% for random deals), and a rollout search over Hard's throws needs 75-90% before
 knowing the hands pays, so it gains little more from them than from random worlds: a
