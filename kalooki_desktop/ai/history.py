@@ -18,17 +18,17 @@ planner that makes the replay fast (:class:`.fastplan.FastPlanner`, one window a
 0.1-0.2 misses in a seat's true past.
 
 :func:`belief_worlds` draws pasts by short Metropolis chains: each chain starts from a random past
-consistent with every card shown and, one seat after another, swaps a slot's card with the
-stock's or a later seat's, or two of the seat's own slots (when each came), accepting by
-``eps`` per miss; half the proposals aim at a miss (the card Normal would have thrown instead,
-a card that would have made the declined card wanted, or one that makes the taken card
-wanted). The end of each chain is one world: the others' hands now and the stock. Measured
-(`docs/ai-journal.md`, seventh session): whether the next player wants a card of ours is
-predicted with an area under the curve of 0.72-0.80 against 0.65-0.68 for worlds dealt at random; at 300 proposals a
-seat, 16 worlds take about 5 s. They get about a third of each hand right (34% of the cards,
-against 29% for random deals), and a rollout search over Hard's throws needs 75-90% before
-knowing the hands pays, so it gains little more from them than from random worlds: a
-diagnostic (``scripts/rollout_oracle.py belief``), not a player's tool.
+consistent with every card shown and, one seat after another, swaps a slot's card with the stock's
+or a later seat's, or two of the seat's own slots (when each came), accepting by ``eps`` per miss;
+half the proposals aim at a miss (the card Normal would have thrown instead, a card that would have
+made the declined card wanted, or one that makes the taken card wanted). The end of each chain is
+one world: the others' hands now and the stock. Measured (`docs/ai-journal.md`, seventh session):
+whether the next player wants a card of ours is predicted with an area under the curve of 0.72-0.80
+against 0.65-0.68 for worlds dealt at random; at 300 proposals a seat, 16 worlds take about 5 s.
+They get about a third of each hand right (34% of the cards, against 29% for random deals), and a
+rollout search over Hard's throws needs 75-90% before knowing the hands pays, so it gains little
+more from them than from random worlds: a diagnostic (``scripts/rollout_oracle.py belief``), not a
+player's tool.
 
 Only the view is read: the same view and random numbers give the same worlds whatever the
 hidden cards are (tested).
