@@ -6,6 +6,7 @@ import gc
 import itertools
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -237,6 +238,21 @@ def test_property_the_pruned_plan_is_the_plan_scored_in_full(
     assert (plan.deficiency, -len(plan.keep)) == _reference_plan(hand, spec, windows, live,
                                                                   limits)
 
+
+@pytest.mark.slow
+def test_the_pruned_plan_is_the_plan_scored_in_full_on_30000_seeded_hands() -> None:
+    """The property above on 30,000 fixed random cases (about 10 s): a bound one card too tight
+    changes the plan in only about 1 case in 2,300 (the kept cards' bound of the threes one too
+    low: 13 of these 30,000), which 300 examples would likely miss and these do not."""
+    rng = random.Random(5)
+    for _ in range(30000):
+        spec, hand, live = _random_case(rng.randrange(9), rng.randint(-3, 7), rng.random() < 0.5,
+                                        rng)
+        limits = rng.random() < 0.5
+        windows = rng.choice([1, 2, 3])
+        plan = make_plan(hand, spec, windows, live, limits)
+        assert (plan.deficiency, -len(plan.keep)) == _reference_plan(hand, spec, windows, live,
+                                                                      limits), (hand, spec)
 
 def test_a_full_cache_drops_its_oldest_entries_a_sixteenth_at_a_time() -> None:
     """The searches' caches never empty at once (15-60 ms for 65,536 entries, inside a
