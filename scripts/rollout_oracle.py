@@ -158,8 +158,8 @@ class RolloutSearcher(HardBot):
             for i, action in enumerate(candidates):
                 world = start.clone()
                 world.apply(view.seat, action)
-                probe.play_out(world, bots, random.Random(r), view.totals)
-                sums[i] += probe.outcome(world, view.seat)
+                base.play_out(world, bots, random.Random(r), view.totals)
+                sums[i] += base.outcome(world, view.seat)
         best = candidates[min(range(len(candidates)), key=lambda i: (sums[i], i))]
         self.searched += 1
         self.changed += best != answer

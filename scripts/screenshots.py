@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -17,7 +18,7 @@ from kalooki_desktop.session import GameSetup, Session
 from kalooki_desktop.storage.paths import set_data_dir
 
 
-def advance(session: Session, until) -> None:
+def advance(session: Session, until: Callable[[Session], bool]) -> None:
     """Play the game (the player's seat by the hint) until ``until(session)`` holds."""
     now = 0.0
     for _ in range(200_000):
