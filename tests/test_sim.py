@@ -80,6 +80,31 @@ def test_rotation_is_duplicate_play() -> None:
     report = sim.simulate(8, ["normal"] * 4, make_rules("baby"), seed=11, rotate=True)
     wins = [s["wins"] for s in report["seats"]]  # type: ignore[index]
     assert len(set(wins)) == 1 and wins[0] >= 2
+    # The luck of each deal falls on every seat alike, so the interval measured between deals is
+    # narrower than one that takes the matches for independent (here: no spread at all when no
+    # deal is shared by two winners).
+    seat = report["seats"][0]  # type: ignore[index]
+    lo, hi = seat["win_rate_ci95_by_deal"]
+    w_lo, w_hi = seat["win_rate_ci95"]
+    assert lo <= seat["win_rate"] <= hi and hi - lo < w_hi - w_lo
+
+
+def test_the_interval_between_deals() -> None:
+    """:func:`sim.deal_interval`: the spread of the wins between deals, not within them."""
+    assert sim.deal_interval([(1, 4), (1, 4), (1, 4)]) == (0.25, 0.25)  # every deal alike
+    assert sim.deal_interval([(3, 4)]) == (0.0, 1.0)  # one deal says nothing of the spread
+    assert sim.deal_interval([]) == (0.0, 1.0)
+    # One match a deal: the normal approximation of independent matches (with k/(k-1)).
+    groups = [(1.0, 1)] * 40 + [(0.0, 1)] * 60
+    lo, hi = sim.deal_interval(groups)
+    half = 1.96 * (0.4 * 0.6 / 100 * 100 / 99) ** 0.5
+    assert lo == pytest.approx(0.4 - half) and hi == pytest.approx(0.4 + half)
+    # 40 wins of 100 matches on 25 deals: deals that go all one way or the other leave the
+    # estimate less sure than deals alike.
+    lumpy = sim.deal_interval([(4, 4)] * 10 + [(0, 4)] * 15)
+    even = sim.deal_interval([(2, 4)] * 15 + [(1, 4)] * 10)
+    assert sum(lumpy) / 2 == pytest.approx(0.4) and sum(even) / 2 == pytest.approx(0.4)
+    assert lumpy[1] - lumpy[0] > 2 * (even[1] - even[0])
 
 
 def test_games_out_and_the_paired_comparison(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -98,6 +123,8 @@ def test_games_out_and_the_paired_comparison(tmp_path: Path, capsys: pytest.Capt
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 6
     assert report["wins_a"] == sum(0 in r["winners"] for r in rows) and report["wins_b"] == wins_b
+    lo, hi = report["win_rate_b_ci95_by_deal"]
+    assert 0.0 <= lo <= report["win_rate_b"] <= hi <= 1.0
     assert report["diff"] == round((report["wins_b"] - report["wins_a"]) / 6, 4)
     lo, hi = report["diff_ci95"]
     assert lo <= report["diff"] <= hi
