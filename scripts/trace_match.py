@@ -97,9 +97,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--think-ms", type=float, default=None)
     args = p.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    hands = {int(h) for h in args.hands.split(",") if h.strip()} or None
-    for line in trace(make_rules(args.rules), bots, args.seed, args.game, args.entry, hands,
-                      args.think_ms):
+    if not 0 <= args.entry < len(bots):
+        p.error(f"--entry {args.entry}: --bots names {len(bots)} bots (0 to {len(bots) - 1})")
+    if args.game < 0:
+        p.error(f"--game {args.game}: games are numbered from 0")
+    try:
+        hands = {int(h) for h in args.hands.split(",") if h.strip()} or None
+    except ValueError:
+        p.error(f"--hands {args.hands!r}: hand numbers separated by commas, e.g. 1,8")
+    try:
+        rules = make_rules(args.rules)
+        lines = trace(rules, bots, args.seed, args.game, args.entry, hands, args.think_ms)
+    except ValueError as e:  # an unknown bot or rule set
+        p.error(str(e))
+    for line in lines:
         print(line)
     return 0
 

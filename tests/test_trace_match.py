@@ -48,3 +48,17 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
                     "--hands", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("game 0 of --seed 3") and out[1].startswith("=== hand 1:")
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--entry", "3"], "--entry 3"),
+    (["--game", "-1"], "--game -1"),
+    (["--bots", "greedy,nobody,random"], "unknown bot 'nobody'"),
+    (["--hands", "one"], "hand numbers separated by commas"),
+    (["--rules", "nonesuch"], "nonesuch"),
+])
+def test_bad_arguments_get_a_clear_message(args: list[str], says: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        tm.main(["--seed", "3", "--bots", "greedy,random,random", "--rules", "baby", *args])
+    assert stop.value.code == 2 and says in capsys.readouterr().err
