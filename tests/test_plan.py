@@ -149,7 +149,7 @@ def _random_case(hand_index: int, extra: int, counting: bool,
     return spec, hand, live
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.integers(0, 8), st.integers(-3, 7), st.booleans(), st.booleans(), st.randoms())
 def test_property_deficiency_below_answers_as_deficiency(
         hand_index: int, extra: int, counting: bool, limits: bool, rng: random.Random) -> None:
@@ -225,7 +225,7 @@ def _reference_plan(hand: list[int], spec: HandSpec, per_suit_windows: int,
     return best
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.integers(0, 8), st.integers(-3, 7), st.booleans(), st.booleans(),
        st.sampled_from([1, 2, 3]), st.randoms())
 def test_property_the_pruned_plan_is_the_plan_scored_in_full(
