@@ -88,6 +88,25 @@ def test_the_holder_takes_a_discard_only_when_it_fits_the_lay() -> None:
     assert hold.holding_take(View(stock_only, seat), hand) is None
 
 
+def test_hard_takes_a_discard_that_fits_its_ready_contract_bend_or_no_bend() -> None:
+    state, seat = ready_positions(1, seed=500)[0]
+    hand = list(state.hands[seat])
+    view = View(state, seat)
+    now = hold.cards_left(view, hand)
+    fits = [c for c in sorted(set(state.stock)) if hold.cards_left(view, [*hand, c]) <= now]
+    misses = [c for c in sorted(set(state.stock)) if hold.cards_left(view, [*hand, c]) > now]
+    assert fits and misses
+    for top, wanted in ((fits[0], PluckDiscard()), (misses[0], PluckStock())):
+        at_pluck = _at_pluck(state, seat, top)
+        del at_pluck.stock[4:]  # too few cards left for a bend: no hold search, no holding
+        late = View(at_pluck, seat)
+        assert not hold.holding(late)
+        assert HardBot().choose(late, random.Random(1)) == wanted
+        # Without it Hard takes as Normal does: only a card that brings an unfinished plan closer.
+        assert HardBot(ready_takes=False).choose(late, random.Random(1)) == PluckStock()
+        assert NormalBot().choose(late, random.Random(1)) == PluckStock()
+
+
 def test_hard_lays_or_holds_as_the_playouts_say() -> None:
     state, seat = ready_positions(1, seed=500)[0]
     view = View(state, seat)

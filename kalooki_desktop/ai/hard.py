@@ -2,7 +2,7 @@
 Monte Carlo search of when to lay.
 
 Hard plays as Normal does (card counting, the lay that leaves the fewest cards after tacks),
-with four differences, measured over duplicate games against three Normals (README, AI section):
+with five differences, measured over duplicate games against three Normals (README, AI section):
 
 - It throws by *outs* while building its contract (:func:`throw_ranking`): for every card it
   could throw it goes through every card it could draw next, planning as Normal's planner
@@ -20,6 +20,12 @@ with four differences, measured over duplicate games against three Normals (READ
   against holding the contract to go down and out (J-8.2) by playouts from sampled worlds
   (:mod:`.hold`, ``hold``), within its thinking budget (``think_ms``, default 500 ms; 0 turns
   the search off).
+- When its contract is ready at its pluck (or when it is asked to allow a call), it takes the
+  discard if the lay with it leaves no more cards than without (:func:`.hold.holding_take`), bend
+  or no bend; Normal takes only a card that brings an unfinished plan closer, so it plucks the
+  stock, which may not fit. Decision probe (thirty-fifth session, 400 matches): +4.5 (±1.4)
+  points of hand score a changed pluck, +13.7 (±8.0) a changed answer to a call, 0.6 changes
+  a match: about 3.3 points of edge a match.
 
 Its other decisions take about a millisecond (p99 about 20 ms), far inside the budget.
 
@@ -284,8 +290,10 @@ class HardBot:
                  costly: bool = False, throws: str = "outs",
                  w_penalty: float = 0.1, w_danger: float = 0.0, tie: float | None = 0.0,
                  call_floor: float = 0.0, hold: bool = True, hold_rollouts: int = ROLLOUTS,
-                 hold_margin: float = MARGIN, hold_rounds: float = ROUNDS) -> None:
+                 hold_margin: float = MARGIN, hold_rounds: float = ROUNDS,
+                 ready_takes: bool = True) -> None:
         self.hold = hold  # search laying now against holding for a bend (.hold)
+        self.ready_takes = ready_takes  # ready to lay: take a discard that fits the lay (.ready)
         self.hold_rounds = hold_rounds
         self.hold_rollouts = hold_rollouts
         self.hold_margin = hold_margin
@@ -322,8 +330,8 @@ class HardBot:
         self._hold_deadline = started + HOLD_SHARE * self.think_ms / 1000.0
         self.ranked = []  # filled by the planner's throw (_HardPlanner.pick_discard)
         bend = self.hold and self.think_ms > 0 and holding(view, self.hold_rounds)
-        if bend and view.phase in (Phase.PLUCK, Phase.ALLOW):
-            take = holding_take(view, list(view.my_hand))  # holding: a card that fits the lay
+        if view.phase in (Phase.PLUCK, Phase.ALLOW) and (bend or self.ready(view)):
+            take = holding_take(view, list(view.my_hand))  # a card that fits the lay
             if take is not None:
                 return take
         base = self.normal.choose(view, rng)
@@ -333,6 +341,14 @@ class HardBot:
         if len(candidates) < 2 or self.think_ms <= 0:
             return base
         return self.search(view, rng, candidates)
+
+    def ready(self, view: View) -> bool:
+        """With ``ready_takes``: the seat is at its turn, has not laid, and its plan is complete
+        (it could lay this turn), so a discard that fits the lay is worth more than a stock card,
+        which may not (:func:`.hold.holding_take`)."""
+        if not self.ready_takes or not view.my_turn or view.laid[view.seat]:
+            return False
+        return deficiency(list(view.my_hand), view.spec, live_cards(view), True) == 0
 
     def lay_or_hold(self, view: View, rng: random.Random, lay: Lay) -> Action:
         """``lay``, or the throw that holds the contract for a bend when :meth:`hold_better`."""

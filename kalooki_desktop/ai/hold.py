@@ -17,7 +17,9 @@ against three Normals: about 8 points of edge a match on each of five sets of de
 +1.0, +2.2, +1.6 and +0.5 points of wins; the default Hard with it wins 37.0% of 2,800 fresh
 games. The same search with the others' true hands known (an oracle) is worth about 20 points.
 Taking every discard that fits the lay while holding, not only the one with which it goes out,
-added 4.6 (±2.0) points of edge a match over 3,000 paired games (+0.7 ± 0.7 of wins).
+added 4.6 (±2.0) points of edge a match over 3,000 paired games (+0.7 ± 0.7 of wins). Since the
+thirty-fifth session Hard takes such a discard whenever its contract is ready, bend or no bend
+(:meth:`.hard.HardBot.ready`).
 """
 
 from __future__ import annotations
@@ -94,9 +96,10 @@ def holding_throw(view: View, hand: list[Card], left: int | None = None,
 
 
 def holding_take(view: View, hand: list[Card], deadline: float | None = None) -> Action | None:
-    """While holding: pluck (or refuse the call for) the discard when it fits the lay, that is
-    when the lay with it leaves no more cards than without (so it goes out now, or the next lay
-    is a card closer to going out; a stock card that does not fit only takes its own throw).
+    """While holding (and, for Hard, whenever its contract is ready): pluck (or refuse the call
+    for) the discard when it fits the lay, that is when the lay with it leaves no more cards
+    than without (so it goes out now, or the next lay is a card closer to going out; a stock
+    card that does not fit only takes its own throw).
     None: take the stock, or allow the call. ``deadline``: as :func:`cards_left`'s."""
     top = view.discard_top
     if top is None or (view.phase == Phase.PLUCK and view.stock_only):
