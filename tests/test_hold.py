@@ -70,7 +70,9 @@ def _at_pluck(state: HandState, seat: int, top: int) -> HandState:
     return s
 
 
-def test_the_holder_takes_a_discard_only_when_it_fits_the_lay() -> None:
+def _fits_and_misses() -> tuple[HandState, int, list[int], list[int], list[int]]:
+    """A ready position (nobody laid) with the seat's hand, and the stock cards with which its
+    lay leaves no more cards than without (fits) and those with which it leaves more."""
     state, seat = ready_positions(1, seed=500)[0]
     hand = list(state.hands[seat])
     view = View(state, seat)
@@ -78,6 +80,11 @@ def test_the_holder_takes_a_discard_only_when_it_fits_the_lay() -> None:
     fits = [c for c in sorted(set(state.stock)) if hold.cards_left(view, [*hand, c]) <= now]
     misses = [c for c in sorted(set(state.stock)) if hold.cards_left(view, [*hand, c]) > now]
     assert fits and misses
+    return state, seat, hand, fits, misses
+
+
+def test_the_holder_takes_a_discard_only_when_it_fits_the_lay() -> None:
+    state, seat, hand, fits, misses = _fits_and_misses()
     for top, wanted in ((fits[0], PluckDiscard()), (misses[0], None)):
         at_pluck = View(_at_pluck(state, seat, top), seat)
         assert hold.holding_take(at_pluck, hand) == wanted
@@ -89,13 +96,7 @@ def test_the_holder_takes_a_discard_only_when_it_fits_the_lay() -> None:
 
 
 def test_hard_takes_a_discard_that_fits_its_ready_contract_bend_or_no_bend() -> None:
-    state, seat = ready_positions(1, seed=500)[0]
-    hand = list(state.hands[seat])
-    view = View(state, seat)
-    now = hold.cards_left(view, hand)
-    fits = [c for c in sorted(set(state.stock)) if hold.cards_left(view, [*hand, c]) <= now]
-    misses = [c for c in sorted(set(state.stock)) if hold.cards_left(view, [*hand, c]) > now]
-    assert fits and misses
+    state, seat, _, fits, misses = _fits_and_misses()
     for top, wanted in ((fits[0], PluckDiscard()), (misses[0], PluckStock())):
         at_pluck = _at_pluck(state, seat, top)
         del at_pluck.stock[4:]  # too few cards left for a bend: no hold search, no holding
