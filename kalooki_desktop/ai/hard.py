@@ -330,11 +330,11 @@ class HardBot:
         self._hold_deadline = started + HOLD_SHARE * self.think_ms / 1000.0
         self.ranked = []  # filled by the planner's throw (_HardPlanner.pick_discard)
         bend = self.hold and self.think_ms > 0 and holding(view, self.hold_rounds)
+        base = self.normal.choose(view, rng)  # (sets the live cards that ready() reads)
         if view.phase in (Phase.PLUCK, Phase.ALLOW) and (bend or self.ready(view)):
             take = holding_take(view, list(view.my_hand))  # a card that fits the lay
             if take is not None:
                 return take
-        base = self.normal.choose(view, rng)
         if bend and isinstance(base, Lay):
             return self.lay_or_hold(view, rng, base)
         candidates = self.candidates(view, base)
@@ -345,10 +345,12 @@ class HardBot:
     def ready(self, view: View) -> bool:
         """With ``ready_takes``: the seat is at its turn, has not laid, and its plan is complete
         (it could lay this turn), so a discard that fits the lay is worth more than a stock card,
-        which may not (:func:`.hold.holding_take`)."""
+        which may not (:func:`.hold.holding_take`). Asked after Normal's answer to the same view,
+        whose plan it reuses (the live cards and the plan's shortness, from the planner's cache)."""
         if not self.ready_takes or not view.my_turn or view.laid[view.seat]:
             return False
-        return deficiency(list(view.my_hand), view.spec, live_cards(view), True) == 0
+        live = self.normal.live if self.normal.live is not None else live_cards(view)
+        return deficiency(list(view.my_hand), view.spec, live, True) == 0
 
     def lay_or_hold(self, view: View, rng: random.Random, lay: Lay) -> Action:
         """``lay``, or the throw that holds the contract for a bend when :meth:`hold_better`."""
