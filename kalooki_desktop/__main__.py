@@ -86,13 +86,21 @@ def play(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
         app.on_frame = first
     menu = MenuScene(app)
     if args.scenario:
-        import json
+        from pathlib import Path
 
         from .scenes.table import TableScene
         from .session import Session
+        from .storage.files import BadFile, parse_document, read_bytes
 
-        with open(args.scenario, encoding="utf-8") as fh:
-            session = Session.from_scenario(json.load(fh), speed=app.settings.speed_factor)
+        try:
+            data = parse_document(read_bytes(Path(args.scenario)), Path(args.scenario), "deal")
+            if not isinstance(data, dict):
+                raise ValueError("a deal is a JSON object")
+            session = Session.from_scenario(data, speed=app.settings.speed_factor)
+        except (OSError, BadFile, ValueError) as exc:
+            print(f"kalooki: --scenario {args.scenario}: {exc}", file=sys.stderr)
+            app.shutdown()
+            return 2
         app.set_session(session)
         app.push(menu)
         app.apply_requests()
@@ -124,10 +132,7 @@ def crashed() -> int:
     if isinstance(error, MissingAsset):
         first = f"Kalooki cannot start: {error}. Please install the game again."
     else:
-        first = (
-            "Kalooki ran into an error and had to close. Your game was saved after your last move: "
-            "choose Continue to go on."
-        )
+        first = "Kalooki ran into an error and had to close. " + _what_was_saved()
     message = (
         first
         + "\n\n"
@@ -142,6 +147,21 @@ def crashed() -> int:
     except Exception:  # (no display: the message on stderr must do)
         sys.stderr.write(message + "\n")
     return 1
+
+
+def _what_was_saved() -> str:
+    """The truth about the game in progress after a crash: saved (where), or not."""
+    try:
+        from .storage.paths import check_data_dir, data_dir
+
+        problem = check_data_dir()
+        if problem is not None:
+            return f"Nothing could be saved: its folder cannot be written, {problem}."
+        if (data_dir() / "saves" / "autosave.json").is_file():
+            return "Your game was saved after your last move: choose Continue to go on."
+    except Exception:  # (the message must come whatever else is broken)
+        return ""
+    return ""
 
 
 if __name__ == "__main__":

@@ -22,16 +22,16 @@ import pygame_gui
 from .i18n import set_language, tr
 from .session import GameSetup, Move, Session
 from .storage import saves
-from .storage.atomic import BadFile, backup_path, move_aside
-from .storage.paths import sub_dir
-from .storage.settings import load_settings
+from .storage.atomic import backup_path, clean_temporaries
+from .storage.paths import check_data_dir, data_dir, make_folder, sub_dir
+from .storage.settings import MAX_WINDOW, MIN_WINDOW, load_settings
 from .ui import palette
 from .ui import text as txt
 from .ui.draw import panel
 from .ui.resources import asset
 from .ui.sound import Sounds
 
-MIN_SIZE = (1024, 640)
+MIN_SIZE = MIN_WINDOW
 W = TypeVar("W", bound=pygame_gui.core.UIElement)
 FPS = 60
 #: How often Python hands its interpreter lock between threads (its default is 5 ms). A bot
@@ -132,11 +132,15 @@ class App:
         pygame.init()
         with contextlib.suppress(pygame.error):  # no sound device: the game carries on silently
             pygame.mixer.init()
+        self.notices: list[str] = []
+        self.persist = True  # write autosaves and statistics (the smoke test may turn it off)
+        self.save_settings = True
+        self.check_data_folder()
         self.settings, problem = load_settings()
-        self.notices: list[str] = [problem] if problem else []
+        if problem:
+            self.notices.append(problem)
         set_language(self.settings.language)
-        want = size or (int(self.settings.window[0]), int(self.settings.window[1]))
-        w, h = max(MIN_SIZE[0], want[0]), max(MIN_SIZE[1], want[1])
+        w, h = fit_window(size) if size else fit_window(tuple(self.settings.window), on_screen=True)
         pygame.display.set_caption(tr("app.title"))
         with contextlib.suppress(FileNotFoundError, pygame.error):  # a missing icon is not worth stopping for
             pygame.display.set_icon(pygame.image.load(str(asset("icon", "kalooki-256.png"))))
@@ -165,8 +169,6 @@ class App:
         self.sounds = Sounds()
         self.sounds.volume = self.settings.volume
         self.sounds.muted = not self.settings.sound
-        self.persist = True  # write autosaves and statistics (the smoke test may turn it off)
-        self.save_settings = True
         if fullscreen if fullscreen is not None else self.settings.fullscreen:
             self.toggle_fullscreen()
         self.resume_autosave()
@@ -224,6 +226,20 @@ class App:
 
     # --- the game in progress -------------------------------------------------------------
 
+    def check_data_folder(self) -> None:
+        """At start: a data folder that cannot be written means nothing is saved this time (and
+        the player is told where and why); leftovers of an interrupted write are removed; a file
+        standing where the saves folder belongs is moved aside."""
+        problem = check_data_dir()
+        if problem is not None:
+            self.persist = self.save_settings = False
+            self.notices.append(tr("app.data_readonly", where=problem))
+            return
+        clean_temporaries(data_dir())
+        moved = make_folder(data_dir() / "saves")
+        if moved is not None:
+            self.notices.append(tr("app.saves_not_folder", kept=moved.name))
+
     def set_session(self, session: Session | None) -> None:
         """Start (or drop) the game in progress; the previous one stops thinking. Every action
         applied to it from now on is autosaved."""
@@ -258,7 +274,7 @@ class App:
             if move is not None and move.game_over:
                 self.record_game(session)
                 for p in (path, backup_path(path)):
-                    p.unlink(missing_ok=True)
+                    p.unlink(missing_ok=True)  # counted once even if this is never reached
                 return
             saves.save(session, path)
             self._autosave_failed = False
@@ -268,32 +284,22 @@ class App:
                 self.toast(tr("app.autosave_failed", error=exc.strerror or str(exc)), "error", 8)
 
     def record_game(self, session: Session) -> None:
-        """Add a finished game to the statistics (a damaged statistics file is moved aside)."""
+        """Add a finished game to the statistics, once (a damaged statistics file is moved aside)."""
         from .storage import stats
 
-        try:
-            records = stats.load_records()
-        except BadFile as exc:
-            moved = move_aside(stats.stats_path())
-            self.notices.append(tr("app.stats_damaged", error=str(exc), kept=moved.name if moved else "-"))
-            records = []
-        records.append(stats.record_of(session))
-        try:
-            stats.save_records(records)
-        except OSError as exc:
-            self.toast(tr("app.stats_failed", error=exc.strerror or str(exc)), "error", 8)
+        self.notices.extend(stats.record_game(session))
 
     def resume_autosave(self) -> None:
         """At start: pick up the game in progress from the autosave. A damaged autosave is moved
         aside with a message, and a good backup offered (``self.offer_backup``)."""
         path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
         saves.clean_temporaries(path.parent)
-        if not path.exists():
-            return
         try:
             session = saves.load(
                 path, speed=self.settings.speed_factor, call_wait_ms=self.settings.call_wait_s * 1000
             )
+        except FileNotFoundError:
+            return
         except saves.BadFile as exc:
             rec = saves.quarantine(exc)
             kept = rec.moved_to.name if rec.moved_to else "-"
@@ -312,8 +318,11 @@ class App:
             return False
         try:
             saves.use_backup(path)
-        except (OSError, saves.BadFile) as exc:
+        except saves.BadFile as exc:
             self.toast(str(exc), "error", 6)
+            return False
+        except OSError as exc:
+            self.toast(tr("app.backup_failed", error=exc.strerror or type(exc).__name__), "error", 6)
             return False
         self.resume_autosave()
         return self.session is not None
@@ -388,7 +397,9 @@ class App:
             top.handle_event(event)
 
     def resized(self, size: tuple[int, int]) -> None:
-        """Lay everything out again for a new window size."""
+        """Lay everything out again for a new window size (never smaller than :data:`MIN_SIZE`,
+        even where the window manager lets the window shrink further)."""
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         surface = pygame.display.get_surface()
         if surface is None or surface.get_size() != tuple(size):
             surface = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -475,6 +486,21 @@ _CONSUMABLE = {
     pygame.KEYDOWN,
     pygame.TEXTINPUT,
 }
+
+
+def fit_window(want: tuple[int, ...], *, on_screen: bool = False) -> tuple[int, int]:
+    """A window size from :data:`MIN_SIZE` to :data:`MAX_WINDOW` and, ``on_screen``, no larger
+    than the largest screen (a remembered size from another machine)."""
+    limit = MAX_WINDOW
+    if on_screen:
+        with contextlib.suppress(pygame.error, ValueError):
+            desktop = max(pygame.display.get_desktop_sizes())
+            if desktop[0] >= MIN_SIZE[0] and desktop[1] >= MIN_SIZE[1]:
+                limit = (min(limit[0], desktop[0]), min(limit[1], desktop[1]))
+    return (
+        max(MIN_SIZE[0], min(limit[0], int(want[0]))),
+        max(MIN_SIZE[1], min(limit[1], int(want[1]))),
+    )
 
 
 def make_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:

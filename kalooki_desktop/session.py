@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -121,6 +122,7 @@ class Session:
     listeners: list[Listener] = field(default_factory=list)
     hold_until: float = 0.0
     scenario: dict[str, Any] | None = None  # the exact deal it started from (tests, bug reports)
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # kept in saves and statistics
 
     def __post_init__(self) -> None:
         self.match = Match(self.setup.rules(), self.setup.players, self.setup.seed)

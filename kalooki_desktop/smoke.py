@@ -1,6 +1,7 @@
-"""``kalooki --smoke-test``: the real app, headless, from the menu through a new game whose
-player seat is played by the hint, frame after frame, then exit 0 (an exception exits 1 with
-its traceback). CI and the packaged build run it."""
+"""``kalooki --smoke-test``: the real app, headless: the menu, the Statistics and Load screens
+(so every file of the data folder is read), then a new game whose player seat is played by the
+hint, frame after frame, then exit 0 (an exception exits 1 with its traceback). CI and the
+packaged build run it."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ def smoke_test(
     persist: bool = False,
 ) -> int:
     """Drive the app for ``frames`` frames; returns 0 when nothing went wrong."""
+    from .scenes.load import LoadScene
     from .scenes.menu import MenuScene
     from .scenes.newgame import NewGameScene
     from .scenes.scoreboard import ScoreboardScene
+    from .scenes.statistics import StatisticsScene
     from .scenes.table import TableScene
 
     app = App(size or (1280, 800), fullscreen=False)
@@ -34,8 +37,11 @@ def smoke_test(
             pygame.image.save(app.screen, screenshot)
         top = app.top
         seen.add(type(top).__name__)
-        if isinstance(top, MenuScene) and frame >= 2:
-            top.choose("new")
+        if isinstance(top, StatisticsScene | LoadScene) and frame % 3 == 0:
+            app.pop()
+        elif isinstance(top, MenuScene) and frame >= 2:
+            visit = next((k for k, name in _VISITS if name not in seen), "new")
+            top.choose(visit)
         elif isinstance(top, NewGameScene) and frame >= 4:
             top.begin(seed)
         elif isinstance(top, TableScene) and frame % 2 == 0:
@@ -48,7 +54,7 @@ def smoke_test(
 
     app.on_frame = drive
     app.run(MenuScene(app), max_frames=frames)
-    missing = {"MenuScene", "NewGameScene", "TableScene"} - seen
+    missing = {"MenuScene", "StatisticsScene", "LoadScene", "NewGameScene", "TableScene"} - seen
     if missing:
         raise RuntimeError(f"the smoke test never reached {', '.join(sorted(missing))}")
     import pygame
@@ -56,3 +62,7 @@ def smoke_test(
     pygame.quit()
     print(f"smoke test: {frames} frames, scenes {', '.join(sorted(seen))}")
     return 0
+
+
+#: The screens the smoke test visits from the menu before it starts a game.
+_VISITS = (("stats", "StatisticsScene"), ("load", "LoadScene"))

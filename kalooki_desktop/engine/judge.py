@@ -1,8 +1,10 @@
 """The rules judge: JSON Lines in, one JSON answer per line out, for referees, tests and bug reports.
 
 ``python -m kalooki_desktop.engine.judge < queries.jsonl``. Every query has ``op`` and ``rules``
-(a preset name) and may have ``variants``. A malformed line, an unknown op or preset gets
-``{"error": "..."}`` and the judge goes on with the next line.
+(a preset name) and may have ``variants``. Every line that is not blank gets exactly one answer:
+a malformed line (not UTF-8, not JSON, nested too deep, a number too long), an unknown op or
+preset, or a field of the wrong type gets ``{"error": "..."}`` and the judge goes on with the
+next line; it exits 0 at the end of its input.
 
 >>> answer({"op": "meld", "rules": "jamaican", "kind": "three", "cards": ["9S", "JK", "JK"]})
 {'ok': False, 'rule': 'J-2.2', 'reason': 'A three needs at least two natural cards'}
@@ -15,13 +17,14 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Callable, Iterable
-from typing import Any, TextIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any, TextIO
 
 from .actions import parse_action
 from .cards import Card, cards_text, deck_size, parse_card, penalty_total
 from .contract import check_contract
 from .hand import HandState
+from .jsontext import JsonError, parse_json
 from .melds import End, Meld, make_meld, move_joker_result, parse_kind, tack_result
 from .refusal import IllegalAction, Refusal
 from .rules import RuleSet, make_rules
@@ -244,18 +247,47 @@ def answer(query: Any) -> Json:
         return {"error": f"internal error: {type(e).__name__}: {e}"}
 
 
-def run(lines: Iterable[str], out: TextIO) -> int:
-    """Answer every line of ``lines``; returns the number of answers written."""
+#: The longest line the judge reads; a longer one is answered with an error, unread.
+MAX_LINE = 1024 * 1024
+
+
+def answer_line(line: bytes | str) -> Json | None:
+    """The answer to one input line (None for a blank line); never raises."""
+    try:
+        text = line.decode("utf-8-sig") if isinstance(line, bytes | bytearray) else line
+    except UnicodeDecodeError:
+        return {"error": "not JSON: the line is not UTF-8 text"}
+    if not text.strip():
+        return None
+    try:
+        query = parse_json(text)
+    except JsonError as e:
+        return {"error": f"not JSON: {e}"}
+    return answer(query)
+
+
+def read_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes | None]:
+    """The lines of a byte stream; None stands for a line longer than ``limit`` (skipped)."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):  # the rest of the long line
+            line = stream.readline(limit)
+        yield None
+
+
+def run(lines: Iterable[bytes | str | None], out: TextIO) -> int:
+    """Answer every line of ``lines`` (None: a line too long to read); returns the number of
+    answers written."""
     n = 0
     for line in lines:
-        if not line.strip():
+        result = {"error": f"line longer than {MAX_LINE} bytes"} if line is None else answer_line(line)
+        if result is None:
             continue
-        try:
-            query = json.loads(line)
-        except json.JSONDecodeError as e:
-            result: Json = {"error": f"not JSON: {e.msg} at column {e.colno}"}
-        else:
-            result = answer(query)
         out.write(json.dumps(result) + "\n")
         out.flush()
         n += 1
@@ -263,8 +295,8 @@ def run(lines: Iterable[str], out: TextIO) -> int:
 
 
 def main() -> int:
-    """Read JSON Lines from stdin, answer on stdout."""
-    run(sys.stdin, sys.stdout)
+    """Read JSON Lines from stdin (as bytes, decoded line by line), answer on stdout."""
+    run(read_lines(sys.stdin.buffer), sys.stdout)
     return 0
 
 

@@ -7,10 +7,11 @@ a refused move is shown in the player's language with its rule id.
 
 from __future__ import annotations
 
-import json
+import logging
 from functools import lru_cache
 from pathlib import Path
 
+from ..engine.jsontext import parse_json
 from ..engine.refusal import MESSAGES, Refusal
 
 _HERE = Path(__file__).resolve().parent
@@ -18,26 +19,46 @@ DEFAULT_LANGUAGE = "en"
 _language = DEFAULT_LANGUAGE
 
 
+#: No catalogue is larger than this.
+MAX_CATALOGUE_BYTES = 1024 * 1024
+
+
+def _read_catalogue(path: Path) -> dict[str, str]:
+    """The messages of one catalogue file; empty (with a warning in the log) when the file is
+    missing, too large, not JSON or not an object of texts."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_CATALOGUE_BYTES:
+            raise OSError("not a catalogue file")
+        raw = parse_json(path.read_bytes())
+        if not isinstance(raw, dict) or not all(isinstance(v, str) for v in raw.values()):
+            raise ValueError("not an object of texts")
+    except (OSError, ValueError) as exc:
+        logging.getLogger("kalooki").warning("catalogue %s not used: %s", path.name, exc)
+        return {}
+    return raw
+
+
 @lru_cache(maxsize=8)
 def catalogue(language: str) -> dict[str, str]:
-    """The messages of ``language``; English fills any gap (the engine's texts first of all)."""
+    """The messages of ``language`` (one the game ships, else English); English fills any gap
+    (the engine's texts first of all)."""
     merged = dict(MESSAGES)
     for lang in dict.fromkeys((DEFAULT_LANGUAGE, language)):
-        path = _HERE / f"{lang}.json"
-        if path.is_file():
-            merged.update(json.loads(path.read_text(encoding="utf-8")))
+        if lang in languages():
+            merged.update(_read_catalogue(_HERE / f"{lang}.json"))
     return merged
 
 
-def languages() -> list[str]:
-    """The languages that have a catalogue."""
-    return sorted(p.stem for p in _HERE.glob("*.json"))
+@lru_cache(maxsize=1)
+def languages() -> tuple[str, ...]:
+    """The languages the game ships a catalogue for."""
+    return tuple(sorted(p.stem for p in _HERE.glob("*.json")))
 
 
 def set_language(language: str) -> None:
-    """Switch the language (unknown ones fall back to English, key by key)."""
+    """Switch the language; one the game does not ship means English."""
     global _language
-    _language = language
+    _language = language if language in languages() else DEFAULT_LANGUAGE
 
 
 def tr(key: str, **params: object) -> str:

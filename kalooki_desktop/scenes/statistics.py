@@ -9,7 +9,6 @@ import pygame_gui
 from ..app import App, Scene
 from ..i18n import tr
 from ..storage import stats
-from ..storage.atomic import BadFile, move_aside
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
@@ -20,12 +19,9 @@ class StatisticsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        try:
-            records = stats.load_records()
-        except BadFile as exc:
-            moved = move_aside(stats.stats_path())
-            app.toast(tr("app.stats_damaged", error=str(exc), kept=moved.name if moved else "-"), "error", 8)
-            records = []
+        records, message = stats.load_statistics()
+        if message:
+            app.toast(message, "error", 8)
         self.summary = stats.summarise(records)
 
     def build(self) -> None:

@@ -158,6 +158,8 @@ class TableScene(Scene):
             tooltip=tr("table.save_tip"),
         )
         self.save_window: pygame_gui.elements.UIWindow | None = None
+        self.replace_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.replace_name = ""
         self.b_sound = self.button(
             pygame.Rect(lay.bar.right - 3 * mw - 24, lay.bar.y + 5, mw, lay.bar.h - 10),
             self.sound_label(),
@@ -652,6 +654,15 @@ class TableScene(Scene):
             return True  # the hand is over: the scoreboard comes next
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.on_button(event.ui_element)
+        if self.replace_dialog is not None:
+            confirmed = event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+            if confirmed and event.ui_element is self.replace_dialog:
+                self.replace_dialog = None
+                self.save_as(self.replace_name, replace=True)
+                return True
+            if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.replace_dialog:
+                self.replace_dialog = None
+                return True
         if self.save_window is not None:
             if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.save_entry:
                 self.save_as(self.save_entry.get_text())
@@ -747,15 +758,27 @@ class TableScene(Scene):
             )
         )
 
-    def save_as(self, name: str) -> None:
-        """Write a named save of the game (atomic; a previous save of that name is kept as .bak)."""
+    def save_as(self, name: str, *, replace: bool = False) -> None:
+        """Write a named save of the game (atomic; a previous save of that name is kept as
+        .bak). A name that cannot be used is refused with the reason; a save that exists
+        already is replaced only after the player confirms."""
+        import os
+
         from ..storage import saves
 
         name = name.strip() or tr(
             "save.default_name", n=self.session.match.hand_number, time=time.strftime("%H.%M")
         )
+        problem = saves.name_problem(name)
+        if problem is not None:
+            self.app.toast(problem, "error", 6)
+            return
+        path = saves.save_path(name)
+        if os.path.lexists(path) and not replace:
+            self.ask_replace(name)
+            return
         try:
-            saves.save(self.session, saves.save_path(name), name)
+            saves.save(self.session, path, name)
         except OSError as exc:
             self.app.toast(tr("save.failed", error=exc.strerror or str(exc)), "error", 6)
             return
@@ -763,6 +786,22 @@ class TableScene(Scene):
             self.save_window.kill()
             self.save_window = None
         self.app.toast(tr("save.done", name=name))
+
+    def ask_replace(self, name: str) -> None:
+        """Ask before a save of that name is replaced."""
+        w, h = self.size
+        rect = pygame.Rect(0, 0, min(480, w - 40), 220)
+        rect.center = (w // 2, h // 2)
+        self.replace_name = name
+        self.replace_dialog = self.widget(
+            pygame_gui.windows.UIConfirmationDialog(
+                rect,
+                tr("save.replace_confirm", name=name),
+                self.app.ui,
+                window_title=tr("save.replace_title"),
+                action_short_name=tr("save.replace"),
+            )
+        )
 
     def sound_label(self) -> str:
         """The mute button's label."""

@@ -1,7 +1,7 @@
-"""Files that are never half-written: write a temporary file beside the target, flush and fsync,
-keep the previous good copy as ``<name>.bak``, then replace the target in one step. Reading
-refuses oversized files, and a damaged file is moved aside (``<name>.corrupt-<time>``) so the
-game goes on and nothing else is touched."""
+"""Files that are never half-written: write a temporary file beside the target (created afresh,
+never through a link planted at its name), flush and fsync, keep the previous good copy as
+``<name>.bak``, then replace the target in one step. A damaged file is moved aside
+(``<name>.corrupt-<time>``) so the game goes on and nothing else is touched."""
 
 from __future__ import annotations
 
@@ -10,19 +10,6 @@ import os
 import shutil
 import time
 from pathlib import Path
-
-#: No file of ours is larger: anything bigger is refused unread (issue #5).
-MAX_BYTES = 5 * 1024 * 1024
-
-
-class BadFile(Exception):
-    """A file we cannot use: ``kind`` says why (``truncated``, ``corrupt``, ``tampered``,
-    ``version``, ``oversized``, ``mismatch``, ``unreadable``); the message is for the player."""
-
-    def __init__(self, kind: str, message: str, path: Path | None = None) -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.path = path
 
 
 def backup_path(path: Path) -> Path:
@@ -41,12 +28,25 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _create_new(tmp: Path) -> int:
+    """A new, empty file at ``tmp``: whatever is left at that name (a temporary file of a killed
+    run, or a link planted there) is removed first, never followed."""
+    try:
+        return os.open(tmp, _NEW_FILE, 0o600)
+    except FileExistsError:
+        os.unlink(tmp)  # removes a link itself, not what it points to
+        return os.open(tmp, _NEW_FILE, 0o600)
+
+
 def write_atomic(path: Path, data: bytes, keep_backup: bool = True) -> None:
     """Replace ``path`` with ``data`` so that a crash at any moment leaves either the old or the
     new file complete (and the old one as ``.bak`` when ``keep_backup``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as fh:
+    with os.fdopen(_create_new(tmp), "wb") as fh:
         fh.write(data)
         fh.flush()
         os.fsync(fh.fileno())
@@ -62,23 +62,6 @@ def write_atomic(path: Path, data: bytes, keep_backup: bool = True) -> None:
         os.replace(bak_tmp, bak)
     os.replace(tmp, path)
     _fsync_dir(path.parent)
-
-
-def read_limited(path: Path) -> bytes:
-    """The bytes of ``path``; raises :class:`BadFile` ("oversized") past :data:`MAX_BYTES`."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise BadFile(
-                "oversized", f"{path.name} is {size // 1024} KB, larger than any real file of ours", path
-            )
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise BadFile("unreadable", f"{path.name} cannot be read: {exc.strerror or exc}", path) from exc
-    if len(data) > MAX_BYTES:
-        raise BadFile("oversized", f"{path.name} is larger than any real file of ours", path)
-    return data
 
 
 def move_aside(path: Path) -> Path | None:
@@ -98,7 +81,8 @@ def move_aside(path: Path) -> Path | None:
 
 
 def clean_temporaries(folder: Path) -> None:
-    """Remove temporary files left by a write that was interrupted (never a real file)."""
-    for tmp in folder.glob(".*.tmp"):
+    """Remove the temporary files a write left behind when it was interrupted (``.<name>.<pid>.tmp``;
+    never a real file)."""
+    for tmp in folder.glob(".*.*.tmp"):
         with contextlib.suppress(OSError):
             tmp.unlink()

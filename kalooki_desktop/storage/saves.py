@@ -12,7 +12,7 @@ import contextlib
 import dataclasses
 import hashlib
 import json
-import re
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,8 +22,12 @@ from typing import Any
 from .. import __version__
 from ..engine.match import Match
 from ..engine.refusal import IllegalAction
+from ..i18n import tr
 from ..session import GameSetup, Session
-from .atomic import BadFile, backup_path, clean_temporaries, move_aside, read_limited, write_atomic
+from . import schema as sc
+from .atomic import backup_path, clean_temporaries, write_atomic
+from .files import BadFile, Recovery, parse_document, read_bytes, validate
+from .files import quarantine as _quarantine
 from .paths import sub_dir
 
 FORMAT = "kalooki-save"
@@ -48,6 +52,7 @@ __all__ = [
     "info",
     "list_saves",
     "load",
+    "name_problem",
     "parse",
     "quarantine",
     "restore",
@@ -66,10 +71,37 @@ def saves_dir() -> Path:
     return sub_dir("saves")
 
 
+#: Names Windows keeps for devices: no file may be called so, whatever its extension.
+_DEVICE_NAMES = {"con", "prn", "aux", "nul", *(f"{port}{i}" for port in ("com", "lpt") for i in range(1, 10))}
+#: The longest name of a save.
+MAX_NAME = 60
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be the name of a save (a message for the player), or None."""
+    name = name.strip()
+    if not name:
+        return tr("save.name_empty")
+    if len(name) > MAX_NAME:
+        return tr("save.name_long", n=MAX_NAME)
+    if any(not ch.isprintable() for ch in name):
+        return tr("save.name_chars")
+    if name.casefold() == AUTOSAVE:
+        return tr("save.name_autosave", name=name)
+    if name.split(".")[0].strip().casefold() in _DEVICE_NAMES:
+        return tr("save.name_device", name=name)
+    return None
+
+
+def _file_stem(name: str) -> str:
+    """A file name for the save called ``name``, different for every different name: letters,
+    digits, spaces, ``-`` and ``_`` stand for themselves, any other character for ``~<hex>~``."""
+    return "".join(ch if ch.isalnum() or ch in " -_" else f"~{ord(ch):x}~" for ch in name.strip())
+
+
 def save_path(name: str) -> Path:
-    """The file of the save called ``name`` (letters, digits, spaces, - and _ kept)."""
-    safe = re.sub(r"[^\w \-]+", "", name, flags=re.UNICODE).strip()[:60] or "save"
-    return saves_dir() / f"{safe}.json"
+    """The file of the save called ``name`` (check it with :func:`name_problem` first)."""
+    return saves_dir() / f"{_file_stem(name) or 'save'}.json"
 
 
 def state_digest(match: Match) -> str:
@@ -96,6 +128,63 @@ def state_digest(match: Match) -> str:
         "caller": h.caller,
     }
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
+
+
+_LEVEL = sc.string(20)
+_VARIANTS = sc.list_of(sc.string(20), max_len=40)
+_SEED = sc.integer(-(2**63), 2**63)
+_SETUP = sc.obj(
+    {
+        "levels": sc.list_of(_LEVEL, min_len=1, max_len=7),
+        "preset": sc.string(20),
+        "variants": _VARIANTS,
+        "schedule": sc.nullable(sc.string(400)),
+        "seed": _SEED,
+    }
+)
+_SCENARIO = sc.obj(
+    {"hands": sc.list_of(sc.string(1000), max_len=8)},
+    {
+        "levels": sc.list_of(_LEVEL, max_len=7),
+        "preset": sc.string(20),
+        "variants": _VARIANTS,
+        "seed": _SEED,
+        "hand": sc.integer(1, 100),
+        "dealer": sc.integer(0, 7),
+        "discard": sc.string(2000),
+        "stock": sc.string(2000),
+    },
+)
+_TOTAL = sc.integer(-(10**7), 10**7)
+_SNAPSHOT = sc.obj(
+    {
+        "preset": sc.string(20),
+        "hand": sc.integer(1, 100),
+        "hands": sc.integer(1, 100),
+        "contract": sc.string(40),
+        "names": sc.list_of(sc.string(100), max_len=8),
+        "totals": sc.list_of(_TOTAL, max_len=8),
+        "over": sc.boolean(),
+        "digest": sc.string(64),
+    },
+    {"rules": sc.string(400), "levels": sc.list_of(_LEVEL, max_len=7)},
+)
+#: The shape of a save of the current version (checked after any upgrade).
+DOCUMENT = sc.obj(
+    {
+        "setup": _SETUP,
+        "actions": sc.list_of(sc.pair(sc.integer(0, 7), sc.string(80)), max_len=50_000),
+        "snapshot": _SNAPSHOT,
+    },
+    {
+        "name": sc.string(200),
+        "saved_at": sc.string(40),
+        "app_version": sc.string(40),
+        "game_id": sc.string(64),
+        "scenario": sc.nullable(_SCENARIO),
+    },
+)
+_HEADER = sc.obj({"format": sc.string(40), "version": sc.integer(-(2**31), 2**31), "checksum": sc.string(64)})
 
 
 def _checksum(doc: dict[str, Any]) -> str:
@@ -136,6 +225,7 @@ def to_document(session: Session, name: str = AUTOSAVE) -> dict[str, Any]:
             "schedule": setup.schedule,
             "seed": setup.seed,
         },
+        "game_id": session.game_id,
         "scenario": session.scenario,
         "actions": [[seat, text] for seat, text in session.match.action_texts()],
         "snapshot": snapshot(session),
@@ -151,75 +241,72 @@ def save(session: Session, path: Path, name: str = AUTOSAVE) -> None:
 
 
 def parse(data: bytes, path: Path | None = None) -> dict[str, Any]:
-    """A save document from bytes, checked and upgraded to the current version (not replayed)."""
-    name = path.name if path else "the save"
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise BadFile("corrupt", f"{name} is not a saved game (not text)", path) from exc
-    if not text.strip():
-        raise BadFile("truncated", f"{name} is empty", path)
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        body = text.rstrip()
-        cut = exc.pos >= len(body) - 1 and not body.endswith(("}", "]"))  # it stops mid-document
-        kind = "truncated" if cut else "corrupt"
-        what = "cut short" if kind == "truncated" else "damaged"
-        raise BadFile(kind, f"{name} is {what} (JSON error at character {exc.pos})", path) from exc
+    """A save document from bytes, checked (JSON, format, version, checksum, then the shape of
+    every field) and upgraded to the current version; not replayed."""
+    name = path.name if path else tr("file.this_file")
+    what = tr("file.what.save")
+    doc = parse_document(data, path, what)
+    not_a_save = BadFile("corrupt", tr("file.not_kind", name=name, what=what), path)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise BadFile("corrupt", f"{name} is not a Kalooki saved game", path)
-    version = doc.get("version")
-    if not isinstance(version, int) or version < 1:
-        raise BadFile("corrupt", f"{name} has no valid format version", path)
+        raise not_a_save
+    try:
+        _HEADER(doc, "")
+    except sc.Invalid:
+        raise not_a_save from None
+    version = doc["version"]
+    if version < 1:
+        raise not_a_save
     if version > VERSION:
-        raise BadFile(
-            "version",
-            f"{name} was saved by a newer Kalooki (format {version}; this one reads up to {VERSION})",
-            path,
-        )
-    if doc.get("checksum") != _checksum(doc):
-        raise BadFile("tampered", f"{name} was changed outside the game (its checksum does not match)", path)
+        raise BadFile("version", tr("save.newer", name=name, version=version, known=VERSION), path)
+    if doc["checksum"] != _checksum(doc):
+        raise BadFile("tampered", tr("save.tampered", name=name), path)
     upgraded: dict[str, Any] = doc
     while version < VERSION:
         upgraded = UPGRADES[version](upgraded)
         version = upgraded["version"] = version + 1
-    return upgraded
+    checked: dict[str, Any] = validate(upgraded, DOCUMENT, path, what)
+    return checked
+
+
+def _replay(doc: dict[str, Any], session_kw: dict[str, Any]) -> Session:
+    s = doc["setup"]
+    setup = GameSetup(
+        tuple(s["levels"]), s["preset"], tuple(s["variants"]), s["schedule"], s["seed"]
+    )
+    scenario = doc.get("scenario")
+    session = Session.from_scenario(scenario, **session_kw) if scenario else Session(setup, **session_kw)
+    session.game_id = doc.get("game_id") or hashlib.sha256(
+        json.dumps([s, scenario], sort_keys=True).encode()
+    ).hexdigest()[:32]
+    try:
+        for seat, text in doc["actions"]:
+            session.replay_action(seat, text)
+    except BaseException:
+        session.close()
+        raise
+    return session
 
 
 def restore(doc: dict[str, Any], path: Path | None = None, **session_kw: Any) -> Session:
-    """Rebuild the game of a save document by replaying its actions; raises BadFile on a mismatch."""
-    name = path.name if path else "the save"
+    """Rebuild the game of a checked save document (see :func:`parse`) by replaying its
+    actions; raises BadFile when it does not replay to the game its snapshot describes."""
+    name = path.name if path else tr("file.this_file")
     try:
-        s = doc["setup"]
-        setup = GameSetup(
-            tuple(str(x) for x in s["levels"]),
-            str(s["preset"]),
-            tuple(str(v) for v in s["variants"]),
-            None if s.get("schedule") is None else str(s["schedule"]),
-            int(s["seed"]),
-        )
-        actions = [(int(seat), str(text)) for seat, text in doc["actions"]]
-        scenario = doc.get("scenario")
-        if scenario is not None:
-            session = Session.from_scenario(scenario, **session_kw)
-        else:
-            session = Session(setup, **session_kw)
-        for seat, text in actions:
-            session.replay_action(seat, text)
+        session = _replay(doc, session_kw)
     except IllegalAction as exc:
-        raise BadFile("mismatch", f"{name} does not replay: a move was refused ({exc})", path) from exc
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise BadFile("corrupt", f"{name} is damaged ({exc.__class__.__name__}: {exc})", path) from exc
-    if state_digest(session.match) != doc.get("snapshot", {}).get("digest"):
+        raise BadFile("mismatch", tr("save.refused_move", name=name, rule=exc.refusal.rule), path) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
+        raise BadFile("corrupt", tr("save.bad_game", name=name), path) from exc
+    if state_digest(session.match) != doc["snapshot"]["digest"]:
         session.close()
-        raise BadFile("mismatch", f"{name} does not replay to the game it describes", path)
+        raise BadFile("mismatch", tr("save.mismatch", name=name), path)
     return session
 
 
 def load(path: Path, **session_kw: Any) -> Session:
-    """Load and replay a saved game; raises :class:`BadFile` when it cannot be used."""
-    return restore(parse(read_limited(path), path), path, **session_kw)
+    """Load and replay a saved game; raises :class:`BadFile` when it cannot be used
+    (``FileNotFoundError`` when it is not there)."""
+    return restore(parse(read_bytes(path), path), path, **session_kw)
 
 
 @dataclass(frozen=True)
@@ -240,54 +327,34 @@ class SaveInfo:
 
 def info(path: Path) -> SaveInfo:
     """A save's entry for the Load screen; raises BadFile if it cannot be read."""
-    doc = parse(read_limited(path), path)
-    snap = doc.get("snapshot", {})
-    try:
-        return SaveInfo(
-            path,
-            str(doc.get("name", path.stem)),
-            str(doc.get("saved_at", "")),
-            str(snap["preset"]),
-            int(snap["hand"]),
-            int(snap["hands"]),
-            str(snap["contract"]),
-            [str(n) for n in snap["names"]],
-            [int(t) for t in snap["totals"]],
-            bool(snap["over"]),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise BadFile("corrupt", f"{path.name} has a damaged summary", path) from exc
+    doc = parse(read_bytes(path), path)
+    snap = doc["snapshot"]
+    return SaveInfo(
+        path,
+        doc.get("name", path.stem),
+        doc.get("saved_at", ""),
+        snap["preset"],
+        snap["hand"],
+        snap["hands"],
+        snap["contract"],
+        snap["names"],
+        snap["totals"],
+        snap["over"],
+    )
 
 
-@dataclass
-class Recovery:
-    """What happened when a save could not be used: the message for the player, where the file
-    went, and whether a good backup can be offered instead."""
-
-    message: str
-    moved_to: Path | None
-    backup: Path | None
+def _check(path: Path) -> object:
+    return parse(read_bytes(path), path)
 
 
 def quarantine(error: BadFile) -> Recovery:
     """Move a bad save aside and find out whether its ``.bak`` is good."""
-    path = error.path
-    moved = move_aside(path) if path is not None and path.exists() else None
-    backup = None
-    if path is not None:
-        bak = backup_path(path)
-        if bak.exists():
-            try:
-                parse(read_limited(bak), bak)
-                backup = bak
-            except BadFile:
-                backup = None
-    return Recovery(str(error), moved, backup)
+    return _quarantine(error, _check)
 
 
 def use_backup(path: Path) -> None:
     """Put the good ``.bak`` of ``path`` back in its place (after the bad file was moved aside)."""
-    write_atomic(path, read_limited(backup_path(path)), keep_backup=False)
+    write_atomic(path, read_bytes(backup_path(path)), keep_backup=False)
 
 
 def list_saves() -> tuple[list[SaveInfo], list[Recovery]]:
@@ -301,6 +368,8 @@ def list_saves() -> tuple[list[SaveInfo], list[Recovery]]:
             continue
         try:
             good.append(info(path))
+        except FileNotFoundError:
+            continue  # deleted meanwhile
         except BadFile as exc:
             rec = quarantine(exc)
             bad.append(rec)
@@ -315,5 +384,5 @@ def list_saves() -> tuple[list[SaveInfo], list[Recovery]]:
 def delete(path: Path) -> None:
     """Delete a named save and its backup."""
     for p in (path, backup_path(path)):
-        if p.exists():
+        if os.path.lexists(p):
             p.unlink()

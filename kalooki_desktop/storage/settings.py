@@ -1,6 +1,7 @@
 """The player's settings: a small JSON file in the data folder, read once at start and written
-atomically when they change. A damaged file is moved aside and the previous good copy (or the
-defaults) used instead; unknown or bad values fall back to the defaults one by one."""
+atomically when they change. A damaged file is moved aside and its previous good copy (or the
+defaults) used instead; a value of the wrong type or out of range falls back to its default,
+with one message that names the settings concerned."""
 
 from __future__ import annotations
 
@@ -9,11 +10,19 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .atomic import BadFile, backup_path, move_aside, read_limited, write_atomic
+from ..i18n import languages, tr
+from . import schema as sc
+from .atomic import write_atomic
+from .files import BadFile, parse_document, quarantine, read_bytes
 from .paths import data_dir
 
 #: Animation speeds offered in Settings: name -> factor.
 SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 50.0}
+#: The smallest window the table is laid out for, and the largest any screen needs.
+MIN_WINDOW = (1024, 640)
+MAX_WINDOW = (7680, 4320)
+#: The longest Call prompt offered (seconds); 0 waits until answered.
+MAX_CALL_WAIT_S = 60
 
 
 @dataclass
@@ -42,41 +51,27 @@ class Settings:
         return data_dir() / "settings.json"
 
     @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> Settings:
-        """Settings from plain data, value by value (a wrong type keeps the default)."""
+    def from_dict(cls, raw: dict[str, Any]) -> tuple[Settings, list[str]]:
+        """Settings from plain data, value by value, and the names of the values that were not
+        valid (each of those keeps its default). The window size is clamped to sane limits."""
         out = cls()
+        bad: list[str] = []
         for f in fields(cls):
             if f.name not in raw:
                 continue
-            value, default = raw[f.name], getattr(out, f.name)
-            if isinstance(default, bool):
-                ok = isinstance(value, bool)
-            elif isinstance(default, float):
-                ok = isinstance(value, int | float) and not isinstance(value, bool)
-                value = float(value) if ok else value
-            else:
-                ok = isinstance(value, type(default)) and not isinstance(value, bool)
-            if ok:
-                setattr(out, f.name, value)
-        out.volume = min(1.0, max(0.0, out.volume))
-        if not (
-            isinstance(out.window, list)
-            and len(out.window) == 2
-            and all(isinstance(v, int) for v in out.window)
-        ):
-            out.window = [1280, 800]
-        return out
+            try:
+                setattr(out, f.name, _SCHEMA[f.name](raw[f.name], f.name))
+            except sc.Invalid:
+                bad.append(f.name)
+        return out, bad
 
     @classmethod
-    def read(cls, path: Path) -> Settings:
-        """The settings in ``path``; raises BadFile when the file is damaged."""
-        data = read_limited(path)
-        try:
-            raw = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise BadFile("corrupt", f"{path.name} is damaged ({exc.__class__.__name__})", path) from exc
+    def read(cls, path: Path) -> tuple[Settings, list[str]]:
+        """The settings in ``path`` and the names of its invalid values; raises BadFile when the
+        file cannot be used at all (and ``FileNotFoundError`` when there is none)."""
+        raw = parse_document(read_bytes(path), path, tr("file.what.settings"))
         if not isinstance(raw, dict):
-            raise BadFile("corrupt", f"{path.name} is not a settings file", path)
+            raise BadFile("corrupt", tr("file.not_kind", name=path.name, what=tr("file.what.settings")), path)
         return cls.from_dict(raw)
 
     @classmethod
@@ -89,26 +84,61 @@ class Settings:
         write_atomic(self.path(), json.dumps(asdict(self), indent=2).encode())
 
 
+def _window(value: Any, where: str) -> list[int]:
+    size = sc.pair(sc.integer(0, 10**9), sc.integer(0, 10**9))(value, where)
+    return [max(lo, min(hi, v)) for v, lo, hi in zip(size, MIN_WINDOW, MAX_WINDOW, strict=True)]
+
+
+_LAST_GAME = sc.obj(
+    {},
+    {
+        "levels": sc.list_of(sc.string(20), max_len=16),
+        "preset": sc.string(20),
+        "variants": sc.list_of(sc.string(20), max_len=40),
+        "jokers": sc.string(4),
+        "schedule": sc.string(400),
+    },
+)
+
+_SCHEMA: dict[str, sc.Validator] = {
+    "language": lambda v, where: sc.string(16, languages())(v, where),
+    "sound": sc.boolean(),
+    "volume": sc.number(0.0, 1.0),
+    "speed": sc.string(16, SPEEDS),
+    "reduce_motion": sc.boolean(),
+    "call_wait_s": sc.integer(0, MAX_CALL_WAIT_S),
+    "four_colour": sc.boolean(),
+    "window": _window,
+    "fullscreen": sc.boolean(),
+    "last_game": _LAST_GAME,
+}
+
+
+def _read_whole(path: Path) -> Settings:
+    return Settings.read(path)[0]
+
+
 def load_settings() -> tuple[Settings, str | None]:
-    """The settings and, when the file was damaged, a message for the player (the file is moved
-    aside; its good backup, if any, is used)."""
+    """The settings and, when something was wrong, one message for the player: a damaged file is
+    moved aside and its good previous copy (or the defaults) used; invalid values fall back to
+    their defaults one by one."""
     path = Settings.path()
-    if not path.exists():
-        return Settings(), None
     try:
-        return Settings.read(path), None
+        settings, bad = Settings.read(path)
+    except FileNotFoundError:
+        return Settings(), None
     except BadFile as exc:
-        moved = move_aside(path)
-        kept = f" (kept as {moved.name})" if moved else ""
-        bak = backup_path(path)
-        if bak.exists():
+        rec = quarantine(exc, _read_whole)
+        kept = rec.moved_to.name if rec.moved_to else "-"
+        if rec.backup is not None:
             try:
-                settings = Settings.read(bak)
-                write_atomic(path, read_limited(bak), keep_backup=False)
-                return (
-                    settings,
-                    f"Your settings file was damaged{kept}: the previous copy was restored. {exc}",
-                )
+                settings = _read_whole(rec.backup)
+                write_atomic(path, read_bytes(rec.backup), keep_backup=False)
+                return settings, tr("settings.damaged_restored", error=rec.message, kept=kept)
             except (BadFile, OSError):
                 pass
-        return Settings(), f"Your settings file was damaged{kept}: the defaults are used. {exc}"
+        return Settings(), tr("settings.damaged_defaults", error=rec.message, kept=kept)
+    if bad:
+        return settings, tr("settings.values_reset", name=path.name, names=", ".join(bad))
+    return settings, None
+

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections import Counter
@@ -10,8 +11,11 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from ..i18n import tr
 from ..session import HUMAN, Session
-from .atomic import BadFile, read_limited, write_atomic
+from . import schema as sc
+from .atomic import move_aside, write_atomic
+from .files import BadFile, parse_document, quarantine, read_bytes, validate
 from .paths import data_dir
 
 VERSION = 1
@@ -33,12 +37,11 @@ class GameRecord:
     laid: list[bool] = field(default_factory=list)  # the contract made, per hand played
     calls: int = 0
     bends: int = 0  # hands the player went down and out, bending the table
+    game_id: str = ""  # the game's own id: a game is counted once
 
 
 def opponent_mix(levels: tuple[str, ...] | list[str]) -> str:
     """A short label of the opponents: "Normal ×3", "Easy, Hard, Normal"."""
-    from ..i18n import tr
-
     counts = Counter(levels)
     if len(counts) == 1:
         level, n = next(iter(counts.items()))
@@ -62,6 +65,7 @@ def record_of(session: Session) -> GameRecord:
         laid=[bool(r.laid[HUMAN]) for r in played],
         calls=sum(r.calls_used[HUMAN] for r in played),
         bends=sum(1 for r in played if r.bent and r.out == HUMAN),
+        game_id=session.game_id,
     )
 
 
@@ -70,30 +74,98 @@ def stats_path() -> Path:
     return data_dir() / "stats.json"
 
 
-def load_records(path: Path | None = None) -> list[GameRecord]:
-    """The saved records; raises BadFile when the file is damaged (missing: none)."""
-    path = path or stats_path()
-    if not path.exists():
-        return []
-    data = read_limited(path)
-    try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BadFile("corrupt", f"{path.name} is damaged ({exc.__class__.__name__})", path) from exc
-    if not isinstance(doc, dict) or not isinstance(doc.get("games"), list):
-        raise BadFile("corrupt", f"{path.name} is not a statistics file", path)
-    if doc.get("version") != VERSION:
-        raise BadFile("version", f"{path.name} has an unknown format version {doc.get('version')!r}", path)
+_RECORD = sc.obj(
+    {
+        "date": sc.string(40),
+        "preset": sc.string(40),
+        "opponents": sc.string(200),
+        "players": sc.integer(2, 8),
+        "won": sc.boolean(),
+        "score": sc.integer(-(10**7), 10**7),
+        "winner_score": sc.integer(-(10**7), 10**7),
+    },
+    {
+        "hands": sc.list_of(sc.integer(1, 1000), max_len=1000),
+        "laid": sc.list_of(sc.boolean(), max_len=1000),
+        "calls": sc.integer(0, 10**5),
+        "bends": sc.integer(0, 10**5),
+        "game_id": sc.string(64),
+    },
+)
+_DOCUMENT = sc.obj(
+    {"version": sc.integer(0, 10**9), "games": sc.list_of(lambda v, where: v, max_len=10 * KEEP)}
+)
+
+
+def read_records(path: Path) -> tuple[list[GameRecord], int]:
+    """The valid records in ``path`` and how many others were left out as damaged; raises
+    BadFile when the file cannot be used at all (``FileNotFoundError`` when there is none)."""
+    what = tr("file.what.stats")
+    doc = validate(parse_document(read_bytes(path), path, what), _DOCUMENT, path, what)
+    if doc["version"] != VERSION:
+        raise BadFile("version", tr("file.unknown_version", name=path.name), path)
     names = {f.name for f in fields(GameRecord)}
-    out = []
+    out: list[GameRecord] = []
     for raw in doc["games"]:
-        if not isinstance(raw, dict):
-            raise BadFile("corrupt", f"{path.name} holds a damaged record", path)
         try:
-            out.append(GameRecord(**{k: v for k, v in raw.items() if k in names}))
-        except TypeError as exc:
-            raise BadFile("corrupt", f"{path.name} holds a damaged record", path) from exc
-    return out
+            record = _RECORD(raw, "game")
+        except sc.Invalid:
+            continue
+        out.append(GameRecord(**{k: v for k, v in record.items() if k in names}))
+    return out, len(doc["games"]) - len(out)
+
+
+def _check(path: Path) -> object:
+    return read_records(path)
+
+
+def load_statistics(path: Path | None = None) -> tuple[list[GameRecord], str | None]:
+    """The saved records and, when something was wrong, one message for the player. A file that
+    cannot be used is moved aside and its good previous copy used; damaged records are left out
+    and the file is kept aside as it was and written again without them, so the message comes once."""
+    path = path or stats_path()
+    try:
+        records, dropped = read_records(path)
+    except FileNotFoundError:
+        return [], None
+    except BadFile as exc:
+        rec = quarantine(exc, _check)
+        kept = rec.moved_to.name if rec.moved_to else "-"
+        if rec.backup is not None:
+            with contextlib.suppress(BadFile, OSError):
+                records, _ = read_records(rec.backup)
+                save_records(records, path)
+                return records, tr("stats.damaged_restored", error=rec.message, kept=kept)
+        return [], tr("stats.damaged", error=rec.message, kept=kept)
+    if not dropped:
+        return records, None
+    moved = move_aside(path)
+    with contextlib.suppress(OSError):
+        save_records(records, path)
+    kept = moved.name if moved else "-"
+    return records, tr("stats.records_dropped", name=path.name, n=dropped, kept=kept)
+
+
+def load_records(path: Path | None = None) -> list[GameRecord]:
+    """The saved records (see :func:`load_statistics` for what happens to a bad file)."""
+    return load_statistics(path)[0]
+
+
+def record_game(session: Session, path: Path | None = None) -> list[str]:
+    """Add a finished game to the statistics, once: a game already counted (the same game id,
+    as after a restart between counting it and retiring its autosave) is not counted again.
+    Returns the messages for the player (a damaged file, a failed write)."""
+    records, message = load_statistics(path)
+    notes = [message] if message else []
+    record = record_of(session)
+    if any(r.game_id == record.game_id for r in records):
+        return notes
+    records.append(record)
+    try:
+        save_records(records, path)
+    except OSError as exc:
+        notes.append(tr("app.stats_failed", error=exc.strerror or type(exc).__name__))
+    return notes
 
 
 def save_records(records: list[GameRecord], path: Path | None = None) -> None:
