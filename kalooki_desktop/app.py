@@ -32,6 +32,9 @@ from .ui.resources import asset
 from .ui.sound import Sounds
 
 MIN_SIZE = MIN_WINDOW
+#: The window surface is never smaller than this, even where the window manager lets the window
+#: shrink below :data:`MIN_SIZE` (the player is asked to make it larger meanwhile).
+FLOOR_SIZE = (MIN_SIZE[0] // 2, MIN_SIZE[1] // 2)
 W = TypeVar("W", bound=pygame_gui.core.UIElement)
 FPS = 60
 #: How often Python hands its interpreter lock between threads (its default is 5 ms). A bot
@@ -397,9 +400,8 @@ class App:
             top.handle_event(event)
 
     def resized(self, size: tuple[int, int]) -> None:
-        """Lay everything out again for a new window size (never smaller than :data:`MIN_SIZE`,
-        even where the window manager lets the window shrink further)."""
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        """Lay everything out again for a new window size (never smaller than :data:`FLOOR_SIZE`)."""
+        size = (max(FLOOR_SIZE[0], size[0]), max(FLOOR_SIZE[1], size[1]))
         surface = pygame.display.get_surface()
         if surface is None or surface.get_size() != tuple(size):
             surface = pygame.display.set_mode(size, pygame.RESIZABLE)

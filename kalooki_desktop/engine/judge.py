@@ -227,7 +227,7 @@ def answer(query: Any) -> Json:
         if not isinstance(query, dict):
             raise QueryError("a query is a JSON object with \"op\" and \"rules\"")
         op = query.get("op")
-        if op not in OPS:
+        if not isinstance(op, str) or op not in OPS:
             raise QueryError(f"unknown op {op!r} (known: {', '.join(OPS)})")
         preset = query.get("rules")
         if not isinstance(preset, str):

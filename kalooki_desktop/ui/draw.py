@@ -100,5 +100,7 @@ def glow(
     spread: int = 6,
 ) -> None:
     """A soft coloured outline around ``rect`` (active seat, legal drop target)."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
     outer = rect.inflate(spread * 2, spread * 2)
     surface.blit(_glow(outer.size, colour, width, radius, spread), outer.topleft)
