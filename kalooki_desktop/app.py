@@ -23,6 +23,7 @@ from .i18n import set_language, tr
 from .session import GameSetup, Move, Session
 from .storage import saves
 from .storage.atomic import backup_path, clean_temporaries
+from .storage.files import reason
 from .storage.paths import check_data_dir, data_dir, make_folder, sub_dir
 from .storage.settings import MAX_WINDOW, MIN_WINDOW, load_settings
 from .ui import palette
@@ -284,7 +285,7 @@ class App:
         except OSError as exc:
             if not self._autosave_failed:  # say it once, keep playing
                 self._autosave_failed = True
-                self.toast(tr("app.autosave_failed", error=exc.strerror or str(exc)), "error", 8)
+                self.toast(tr("app.autosave_failed", error=reason(exc)), "error", 8)
 
     def record_game(self, session: Session) -> None:
         """Add a finished game to the statistics, once (a damaged statistics file is moved aside)."""
@@ -325,7 +326,7 @@ class App:
             self.toast(str(exc), "error", 6)
             return False
         except OSError as exc:
-            self.toast(tr("app.backup_failed", error=exc.strerror or type(exc).__name__), "error", 6)
+            self.toast(tr("app.backup_failed", error=reason(exc)), "error", 6)
             return False
         self.resume_autosave()
         return self.session is not None

@@ -247,7 +247,7 @@ def test_a_bad_last_game_in_settings_falls_back_and_new_game_works(data, last_ga
     (data / "settings.json").write_text(json.dumps({"last_game": last_game, "volume": 0.4}))
     app = make_app(persist=True)
     assert app.settings.last_game == {} and app.settings.volume == 0.4
-    assert len(app.notices) == 1 and "last_game" in app.notices[0]
+    assert len(app.notices) == 1 and "last new game" in app.notices[0]
     app.push(MenuScene(app))
     step(app, 1)
     app.top.choose("new")
@@ -262,7 +262,7 @@ def test_a_bad_last_game_in_settings_falls_back_and_new_game_works(data, last_ga
 def test_a_call_wait_too_large_to_be_a_float_falls_back(data):
     (data / "settings.json").write_text('{"call_wait_s": 1' + "0" * 400 + "}")
     settings_obj, message = load_settings()
-    assert settings_obj.call_wait_s == Settings().call_wait_s and "call_wait_s" in message
+    assert settings_obj.call_wait_s == Settings().call_wait_s and "call wait" in message
     session = Session(GameSetup(seed=2), threaded=False, call_wait_ms=settings_obj.call_wait_s * 1000)
     play(session, 40)  # the call prompt's deadline is computed without overflow
 

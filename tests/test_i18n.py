@@ -49,7 +49,7 @@ def test_every_text_the_gui_asks_for_exists() -> None:
     from kalooki_desktop.ai.personas import LEVELS
     from kalooki_desktop.scenes.newgame import PRESETS, SWITCHES
     from kalooki_desktop.scenes.rules import SECTIONS
-    from kalooki_desktop.storage.settings import SPEEDS
+    from kalooki_desktop.storage.settings import SPEEDS, Settings
 
     catalogue = i18n.catalogue("en")
     literal = set()
@@ -62,6 +62,7 @@ def test_every_text_the_gui_asks_for_exists() -> None:
     families |= {f"variant.{v}.{part}" for v in (*SWITCHES, "J-V10") for part in ("name", "help")}
     families |= {f"rules.{s}.{part}" for s in SECTIONS for part in ("title", "body")}
     families |= {f"menu.{k}" for k in ("continue", "new", "load", "rules", "stats", "settings", "quit")}
+    families |= {f"settings.field.{f}" for f in Settings.__dataclass_fields__}
     moves = ("discard", "pluck_stock", "pluck_discard", "call", "allow", "refuse", "lay", "tack", "move_joker", "end")
     families |= {f"{kind}.{m}" for kind in ("log", "hint") for m in moves}
     missing = sorted(k for k in literal | families if k not in catalogue)

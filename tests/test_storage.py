@@ -248,7 +248,7 @@ def test_bad_values_in_settings_fall_back_one_by_one(data):
     assert s.speed == "fast" and s.volume == Settings().volume and s.sound is True
     assert s.window == [1280, 800]
     assert "settings.json" in message and all(name in message for name in ("volume", "sound", "window"))
-    assert "speed" not in message
+    assert "speed" not in message and "window size" in message
 
 
 def test_bad_statistics_file_is_moved_aside_and_counting_goes_on(data):

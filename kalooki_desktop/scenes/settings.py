@@ -9,6 +9,7 @@ from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, 
 
 from ..app import Scene
 from ..i18n import tr
+from ..storage.files import reason
 from ..storage.settings import SPEEDS
 from ..ui import palette
 from ..ui import text as txt
@@ -128,7 +129,7 @@ class SettingsScene(Scene):
         try:
             self.app.settings.save()
         except OSError as exc:
-            self.app.toast(tr("settings.not_saved", error=str(exc)), "error")
+            self.app.toast(tr("settings.not_saved", error=reason(exc)), "error")
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

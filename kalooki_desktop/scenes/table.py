@@ -765,6 +765,7 @@ class TableScene(Scene):
         import os
 
         from ..storage import saves
+        from ..storage.files import reason
 
         name = name.strip() or tr(
             "save.default_name", n=self.session.match.hand_number, time=time.strftime("%H.%M")
@@ -780,7 +781,7 @@ class TableScene(Scene):
         try:
             saves.save(self.session, path, name)
         except OSError as exc:
-            self.app.toast(tr("save.failed", error=exc.strerror or str(exc)), "error", 6)
+            self.app.toast(tr("save.failed", error=reason(exc)), "error", 6)
             return
         if self.save_window is not None:
             self.save_window.kill()

@@ -34,6 +34,12 @@ class BadFile(Exception):
         self.path = path
 
 
+def reason(exc: OSError) -> str:
+    """What went wrong with a file operation, in the system's words ("No space left on device"),
+    without paths or error numbers."""
+    return exc.strerror or type(exc).__name__
+
+
 def _label(path: Path | None) -> str:
     return path.name if path is not None else tr("file.this_file")
 
@@ -61,8 +67,7 @@ def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        raise BadFile("unreadable", tr("file.unreadable", name=name, reason=reason), path) from None
+        raise BadFile("unreadable", tr("file.unreadable", name=name, reason=reason(exc)), path) from None
     if len(data) > limit:
         raise BadFile("oversized", tr("file.oversized", name=name, kb=len(data) // 1024), path)
     return data

@@ -139,6 +139,7 @@ def load_settings() -> tuple[Settings, str | None]:
                 pass
         return Settings(), tr("settings.damaged_defaults", error=rec.message, kept=kept)
     if bad:
-        return settings, tr("settings.values_reset", name=path.name, names=", ".join(bad))
+        names = ", ".join(tr(f"settings.field.{name}") for name in bad)
+        return settings, tr("settings.values_reset", name=path.name, names=names)
     return settings, None
 

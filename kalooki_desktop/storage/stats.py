@@ -15,7 +15,7 @@ from ..i18n import tr
 from ..session import HUMAN, Session
 from . import schema as sc
 from .atomic import move_aside, write_atomic
-from .files import BadFile, parse_document, quarantine, read_bytes, validate
+from .files import BadFile, parse_document, quarantine, read_bytes, reason, validate
 from .paths import data_dir
 
 VERSION = 1
@@ -164,7 +164,7 @@ def record_game(session: Session, path: Path | None = None) -> list[str]:
     try:
         save_records(records, path)
     except OSError as exc:
-        notes.append(tr("app.stats_failed", error=exc.strerror or type(exc).__name__))
+        notes.append(tr("app.stats_failed", error=reason(exc)))
     return notes
 
 
