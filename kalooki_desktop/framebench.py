@@ -63,7 +63,7 @@ def hold_positions(seed: int, count: int, max_matches: int = 60) -> list[tuple[H
         while not match.over:
             # Only a seat that may still bend searches: copy the hand just for those decisions.
             before = (match.hand.clone(), list(match.totals), hard.hold_searches) \
-                if holding(match.view(0), hard.hold_rounds) else None
+                if holding(match.view(0), hard.config.hold_rounds) else None
             seat, action = next_decision(match, bots, rng)
             if before is not None and hard.hold_searches > before[2]:
                 found.append((before[0], before[1]))

@@ -283,10 +283,8 @@ def play_match(
     check: bool = False,
     stats: list[SeatStats] | None = None,
     seat_of_entry: Sequence[int] | None = None,
-    own_draws: bool = False,
 ) -> tuple[Match, int]:
-    """Play one whole match; returns the match and its number of actions. ``own_draws``: every
-    seat draws the stock in its own order (:meth:`.engine.hand.HandState.use_own_draws`)."""
+    """Play one whole match; returns the match and its number of actions."""
     players = len(bots)
     match = Match(rules, players, seed)
     rng = match_rng(seed)
@@ -295,13 +293,9 @@ def play_match(
     expected = count_cards(hand.all_cards()) if check else []
     timings: list[list[float]] | None = [[] for _ in range(players)] if stats is not None else None
     hand_actions = 0
-    if own_draws:
-        hand.use_own_draws(f"{seed}/0")
     while not match.over:
         if match.hand is not hand:
             hand_actions = 0
-            if own_draws:
-                match.hand.use_own_draws(f"{seed}/{len(match.results)}")
         hand = match.hand
         hand_actions += 1
         if hand_actions > MAX_HAND_ACTIONS:
@@ -343,7 +337,6 @@ def simulate(
     rotate: bool = False,
     think_ms: float | None = None,
     games_out: IO[str] | None = None,
-    own_draws: bool = False,
 ) -> dict[str, object]:
     """Play ``games`` matches and return the report of ``python -m kalooki_desktop.sim``
     (with ``games_out``, one JSON line per match there: see :func:`compare_games`)."""
@@ -355,7 +348,7 @@ def simulate(
         seated, seat_of_entry, deal = seating(bots, g, seed, rotate)
         if think_ms is not None:
             set_think_ms(seated, think_ms)
-        match, n = play_match(rules, seated, deal, check, stats, seat_of_entry, own_draws)
+        match, n = play_match(rules, seated, deal, check, stats, seat_of_entry)
         total_actions += n
         for r in match.results:
             hands += 1
@@ -395,7 +388,6 @@ def simulate(
         "players": players,
         "seed": seed,
         "checked": check,
-        "own_draws": own_draws,
         "seats": [
             {
                 "bot": st.bot,
@@ -438,12 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--compare", nargs=2, default=None, metavar=("A", "B"),
                    help="compare two --games-out files game by game (nothing is played)")
     p.add_argument("--think-ms", type=float, default=None,
-                   help="thinking budget of Hard's searches in ms (hard: when to lay; "
-                        "hard-search: its throws too; 0: no search)")
-    p.add_argument("--own-draws", action="store_true",
-                   help="for paired measurements: every seat draws the stock in its own order "
-                        "(the same game; a change to one seat's play no longer passes every "
-                        "later stock card to another seat)")
+                   help="thinking budget of Hard's decisions in ms (its search of when to lay; "
+                        "0: no search)")
     args = p.parse_args(argv)
     if args.compare:
         try:
@@ -473,7 +461,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             out = (stack.enter_context(open(args.games_out, "w", encoding="utf-8"))
                    if args.games_out else None)
             report = simulate(args.games, names, rules, args.seed, args.check, args.rotate,
-                              args.think_ms, out, args.own_draws)
+                              args.think_ms, out)
     except OSError as e:
         p.error(f"cannot write {args.games_out}: {e}")
     except InvariantBreach as e:

@@ -9,7 +9,15 @@ import time
 import pytest
 
 from kalooki_desktop.ai.base import make_bot, next_decision
-from kalooki_desktop.ai.hard import HardBot, known_holdings, laid_throw, sample_world, tack_outs
+from kalooki_desktop.ai.hard import (
+    HardBot,
+    HardConfig,
+    known_holdings,
+    laid_throw,
+    sample_world,
+    set_think_ms,
+    tack_outs,
+)
 from kalooki_desktop.ai.normal import live_cards
 from kalooki_desktop.ai.personas import LEVELS, persona
 from kalooki_desktop.ai.worker import BotWorker
@@ -21,20 +29,13 @@ from kalooki_desktop.engine.melds import KIND_BY_NAME, make_meld
 from kalooki_desktop.engine.refusal import Refusal
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.view import View
+from kalooki_desktop.framebench import hold_positions
 from kalooki_desktop.sim import play_match
 
 
 def _deterministic(name: str):  # type: ignore[no-untyped-def]
     if name == "hard":
-        return HardBot(think_ms=60_000, max_samples=6)  # bounded by samples, not the clock
-    if name == "hard-wide":
-        return HardBot(think_ms=60_000, max_samples=4, search="discard,pluck,call")
-    if name == "hard-rollouts":
-        return HardBot(think_ms=60_000, max_samples=2, search="discard,pluck,call", method="rollouts")
-    if name == "hard-race":
-        return HardBot(think_ms=60_000, max_samples=8, search="discard,pluck,call", method="race", tie=None)
-    if name == "hard-draws":
-        return HardBot(think_ms=60_000, max_samples=8, search="discard,pluck,call", method="draws")
+        return HardBot(HardConfig(think_ms=60_000, max_samples=6))  # bounded by samples, not the clock
     return make_bot(name)
 
 
@@ -68,8 +69,7 @@ def _positions(count: int, seed: int) -> list[tuple[HandState, int]]:
     return out[::3][:count]
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "easy", "normal", "hard", "hard-wide", "hard-rollouts",
-                                  "hard-race", "hard-draws"])
+@pytest.mark.parametrize("name", ["random", "greedy", "easy", "normal", "hard"])
 def test_fairness_hidden_cards_never_change_a_decision(name: str) -> None:
     shuffle_rng = random.Random(99)
     positions = _positions(90 if not name.startswith("hard") else 20, seed=12)
@@ -97,20 +97,12 @@ def test_sampled_worlds_agree_with_the_view() -> None:
                     assert world.hands[s].count(c) >= min(cards.count(c), state.hands[s].count(c))
 
 
-@pytest.mark.parametrize("name", ["easy", "normal", "hard", "hard-wide", "hard-rollouts", "hard-race"])
+@pytest.mark.parametrize("name", ["easy", "normal", "hard", "hard-sampled"])
 def test_every_level_plays_whole_games_legally(name: str) -> None:
-    if name == "hard-wide":
-        first = HardBot(think_ms=5, search="discard,pluck,call")
-    elif name == "hard-race":
-        first = HardBot(think_ms=60_000, max_samples=3, search="discard,pluck,call", method="race", tie=None)
-    elif name == "hard-rollouts":
-        first = HardBot(think_ms=60_000, max_samples=2, search="discard,pluck,call", method="rollouts")
-    else:
-        first = make_bot(name)
+    sampled = HardBot(HardConfig(think_ms=60_000, max_samples=3))  # bounded by its worlds, not the clock
+    first = sampled if name == "hard-sampled" else make_bot(name)
     bots = [first, make_bot("normal"), make_bot("greedy")]
-    for b in bots:
-        if isinstance(b, HardBot) and b.think_ms < 1000:
-            b.think_ms = 5
+    set_think_ms([b for b in bots if b is not first or name == "hard"], 5)
     match, actions = play_match(make_rules("baby"), bots, seed=3, check=True)
     assert match.over and actions > 20
 
@@ -127,20 +119,13 @@ def test_personas() -> None:
 
 
 def test_worker_decides_off_thread_and_can_be_cancelled() -> None:
-    match = Match(make_rules(), 4, seed=8)
     worker = BotWorker()
     try:
-        hard = HardBot(think_ms=30_000, search="discard", tie=None)  # searches its best four throws
-        # Find a decision Hard searches (a discard while not laid).
-        rng = random.Random(2)
-        normals = [make_bot("normal") for _ in range(4)]
-        while True:
-            seat = match.hand.turn
-            view = View(match.hand.clone(), seat)
-            if len(hard.candidates(view, normals[seat].choose(view, random.Random(0)))) > 1:
-                break
-            s, a = next_decision(match, normals, rng)
-            match.apply(s, a)
+        hard = HardBot(HardConfig(think_ms=30_000, hold_rollouts=4000, max_samples=4000))  # about 20 s
+        # A decision where Hard runs its hold search (laying now against holding for a bend).
+        (state, totals), = hold_positions(2, 1)
+        seat = 0
+        view = View(state.clone(), seat, totals)
         t0 = time.perf_counter()
         worker.start(hard, view, random.Random(1))
         assert worker.busy and worker.poll() == (False, None)
@@ -156,7 +141,7 @@ def test_worker_decides_off_thread_and_can_be_cancelled() -> None:
             if ready:
                 break
             time.sleep(0.01)
-        assert ready and action is not None and match.check(seat, action) is None
+        assert ready and action is not None and state.check(seat, action) is None
         assert not isinstance(action, Call)
     finally:
         worker.shutdown()

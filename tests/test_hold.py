@@ -11,7 +11,7 @@ import pytest
 
 from kalooki_desktop.ai import hold
 from kalooki_desktop.ai.base import make_bot, next_decision
-from kalooki_desktop.ai.hard import HardBot
+from kalooki_desktop.ai.hard import HardBot, HardConfig
 from kalooki_desktop.ai.normal import NormalBot, Style
 from kalooki_desktop.engine.actions import Discard, Lay, PluckDiscard, PluckStock
 from kalooki_desktop.engine.hand import HandState, Phase
@@ -103,8 +103,6 @@ def test_hard_takes_a_discard_that_fits_its_ready_contract_bend_or_no_bend() -> 
         late = View(at_pluck, seat)
         assert not hold.holding(late)
         assert HardBot().choose(late, random.Random(1)) == wanted
-        # Without it Hard takes as Normal does: only a card that brings an unfinished plan closer.
-        assert HardBot(ready_takes=False).choose(late, random.Random(1)) == PluckStock()
         assert NormalBot().choose(late, random.Random(1)) == PluckStock()
 
 
@@ -113,25 +111,24 @@ def test_hard_lays_or_holds_as_the_playouts_say() -> None:
     view = View(state, seat)
     throw = hold.holding_throw(view, list(view.my_hand))
     assert throw is not None
-    lay = HardBot(hold=False).choose(view, random.Random(7))
-    assert isinstance(lay, Lay)  # without the search: lays at once, as it always did
-    assert HardBot(think_ms=0).choose(view, random.Random(7)) == lay  # --think-ms 0: no search
-    eager = HardBot(think_ms=60_000, hold_rollouts=4, hold_margin=-1e9)  # any playout result holds
+    lay = HardBot(HardConfig(think_ms=0)).choose(view, random.Random(7))
+    assert isinstance(lay, Lay)  # without the search (--think-ms 0): lays at once
+    eager = HardBot(HardConfig(think_ms=60_000, hold_rollouts=4, hold_margin=-1e9))  # any playout result holds
     assert eager.choose(view, random.Random(7)) == Discard(throw[1])
     assert (eager.hold_searches, eager.holds, eager.last_samples) == (1, 1, 4)
-    never = HardBot(think_ms=60_000, hold_rollouts=4, hold_margin=1e9)
+    never = HardBot(HardConfig(think_ms=60_000, hold_rollouts=4, hold_margin=1e9))
     assert never.choose(view, random.Random(7)) == lay and never.holds == 0
 
 
 def test_the_search_keeps_to_its_budget_and_stops_when_cancelled() -> None:
     state, seat = ready_positions(1, seed=500)[0]
     view = View(state, seat)
-    lay = HardBot(hold=False).choose(view, random.Random(7))
-    quick = HardBot(think_ms=1, hold_rollouts=400, hold_margin=-1e9)
+    lay = HardBot(HardConfig(think_ms=0)).choose(view, random.Random(7))
+    quick = HardBot(HardConfig(think_ms=1, hold_rollouts=400, hold_margin=-1e9))
     t0 = time.perf_counter()
     assert quick.choose(view, random.Random(7)) == lay  # too few playouts in 1 ms: no hold
     assert time.perf_counter() - t0 < 0.5 and quick.last_samples < hold.MIN_ROLLOUTS
-    cancelled = HardBot(think_ms=60_000, hold_rollouts=400, hold_margin=-1e9)
+    cancelled = HardBot(HardConfig(think_ms=60_000, hold_rollouts=400, hold_margin=-1e9))
     cancelled.cancel.set()
     assert cancelled.choose(view, random.Random(7)) == lay and cancelled.last_samples == 0
 
@@ -142,12 +139,12 @@ def test_the_hold_decision_never_reads_hidden_cards() -> None:
     assert positions
     searched = 0
     for state, seat in positions:
-        bot = HardBot(think_ms=60_000, hold_rollouts=3, hold_margin=0.0)
+        bot = HardBot(HardConfig(think_ms=60_000, hold_rollouts=3, hold_margin=0.0))
         real = bot.choose(View(state, seat), random.Random(7))
         searched += bot.hold_searches
         for _ in range(2):
             other = _reshuffled(state, seat, shuffle_rng)
-            again = HardBot(think_ms=60_000, hold_rollouts=3, hold_margin=0.0)
+            again = HardBot(HardConfig(think_ms=60_000, hold_rollouts=3, hold_margin=0.0))
             assert again.choose(View(other, seat), random.Random(7)) == real
     assert searched == len(positions)  # the search itself was exercised
 
@@ -219,7 +216,7 @@ def test_a_world_does_not_begin_its_second_playout_when_the_first_says_it_would_
     monkeypatch.setattr(hold, "play_out", fake_play_out)
     state, seat = ready_positions(1, seed=500)[0]
     view = View(state, seat)
-    lay = HardBot(hold=False).choose(view, random.Random(7))
+    lay = HardBot(HardConfig(think_ms=0)).choose(view, random.Random(7))
     assert isinstance(lay, Lay)
     throw = hold.holding_throw(view, list(view.my_hand))
     assert throw is not None

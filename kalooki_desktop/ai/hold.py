@@ -11,16 +11,7 @@ Determinized Monte Carlo: the others' hidden cards and the stock are dealt at ra
 the seat knows (:func:`.hard.sample_world`), the same worlds serve both choices, and every other
 seat is played out by Normal. Hard holds when holding scores better by more than :data:`MARGIN`
 points (its hand score against the others' mean); while it holds it decides again every turn.
-
-Measured (README, AI section), paired against the same Hard without it over duplicate games
-against three Normals: about 8 points of edge a match on each of five sets of deals, and +0.4,
-+1.0, +2.2, +1.6 and +0.5 points of wins; the default Hard with it wins 37.0% of 2,800 fresh
-games. The same search with the others' true hands known (an oracle) is worth about 20 points.
-Taking every discard that fits the lay while holding, not only the one with which it goes out,
-added 4.6 (±2.0) points of edge a match over 3,000 paired games (+0.7 ± 0.7 of wins). Since the
-thirty-fifth session Hard takes such a discard whenever its contract is ready, bend or no bend
-(:meth:`.hard.HardBot.ready`). Since the thirty-seventh the margin is 30 points, not 60
-(:data:`MARGIN`).
+What the search is worth, measured: ``docs/ai.md``.
 """
 
 from __future__ import annotations
@@ -41,10 +32,8 @@ from .normal import NormalBot, Style, lay_for_out
 NO_LAY = 99
 #: Search only while the stock holds this many rounds (a bend must still be possible).
 ROUNDS = 2.0
-#: Hold only when the playouts say holding is this many points better (random deals overrate
-#: holding, so a margin is needed: 60 from the tenth session to the thirty-sixth; the decision
-#: probe of the thirty-fifth session scored the holds a margin of 30 adds +6.8 (±4.5) points of
-#: hand score each by the true hands, so 30 since the thirty-seventh).
+#: Hold only when the playouts say holding is this many points better: random deals overrate
+#: holding, so a margin is needed (its choice, measured: ``docs/ai.md``).
 MARGIN = 30.0
 #: Playouts a search (each plays the hand out twice: laying and holding).
 ROLLOUTS = 32

@@ -85,10 +85,6 @@ class HandState:
         self.void = False
         self.scores: list[int] | None = None
         self.log: list[tuple[int, str]] = []  # public record: (seat, action text)
-        # A measuring device, off in play: each seat's own order of the cards (see use_own_draws).
-        self.own_draws: list[list[tuple[Card, int]]] | None = None
-        self.own_next: list[int] = []
-        self.own_gone: set[tuple[Card, int]] = set()
 
     # --- construction -----------------------------------------------------------------
 
@@ -162,32 +158,7 @@ class HandState:
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         other.rng = rng
-        other.own_draws = None  # a copy (a search's world) draws from the top, as in play
         return other
-
-    def use_own_draws(self, seed: str) -> None:
-        """Let every seat draw from the stock in its own order, for paired measurements.
-
-        Each seat gets its own shuffle of the hand's physical cards (a card code and a copy
-        number); a draw takes the first card of the drawer's order still in the stock (the
-        copies outside the stock when this is called count as gone, lowest copy first). The
-        first card of a random order still in the stock is a uniformly random stock card, so
-        the game is the same game; but when one player decides otherwise, the others still draw
-        the cards they would have drawn, where one shared stock would hand every later card to
-        someone else. The rebuild's shuffle (J-7.1) gets its own random numbers from ``seed``,
-        and after a rebuild the stock is drawn from the top again. The bots never see the stock
-        (a view shows only its size), so this changes nothing they can know."""
-        deck = count_cards(self.all_cards())
-        stock = count_cards(self.stock)
-        cards = [(c, k) for c, n in enumerate(deck) for k in range(n)]
-        self.own_gone = {(c, k) for c, n in enumerate(deck) for k in range(n - stock[c])}
-        self.own_draws = []
-        for seat in range(self.players):
-            order = list(cards)
-            random.Random(f"{seed}/{seat}").shuffle(order)
-            self.own_draws.append(order)
-        self.own_next = [0] * self.players
-        self.rng = random.Random(f"{seed}/rebuild")
 
     # --- questions ----------------------------------------------------------------------
 
@@ -519,18 +490,7 @@ class HandState:
         self.discarder = seat if discarded else None
 
     def _take_from_stock(self, seat: int) -> Card | None:
-        """The top stock card for ``seat`` (with :meth:`use_own_draws`, the first of its own
-        order still in the stock), rebuilding the stock once (J-7.1); None if the hand became
-        void."""
-        if self.own_draws is not None and self.stock and not self.rebuilds:
-            order = self.own_draws[seat]
-            i = self.own_next[seat]
-            while order[i] in self.own_gone:  # the stock's cards are all further on
-                i += 1
-            self.own_next[seat] = i + 1
-            self.own_gone.add(order[i])
-            self.stock.remove(order[i][0])
-            return order[i][0]
+        """The top stock card, rebuilding the stock once (J-7.1); None if the hand became void."""
         if not self.stock:
             if self.rebuilds >= 1 or len(self.discard) <= 1:
                 self._void()
