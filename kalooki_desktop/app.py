@@ -38,11 +38,10 @@ MIN_SIZE = MIN_WINDOW
 FLOOR_SIZE = (MIN_SIZE[0] // 2, MIN_SIZE[1] // 2)
 W = TypeVar("W", bound=pygame_gui.core.UIElement)
 FPS = 60
-#: How often Python hands its interpreter lock between threads (its default is 5 ms). A bot
-#: thinking on the worker thread (Hard's hold search: a third of a second of pure Python) held
-#: the render loop to about 34 frames a second at 5 ms; at 1 ms it keeps 57 (`python -m
-#: kalooki_desktop.framebench --thinking 40`, README "Performance"), and the search finishes
-#: about as many of its worlds (26.4 of 32 against 27.5).
+#: How often Python hands its interpreter lock between threads (its default is 5 ms): often
+#: enough that the frames keep their pace while a bot thinks on the worker thread (Hard's hold
+#: search is pure Python), and the search still finishes about as many of its worlds
+#: (``docs/performance.md``).
 GIL_SWITCH_S = 0.001
 
 

@@ -10,8 +10,6 @@ default), each of its actions with the hand it holds after it, every other seat'
 its plucks from the stock, and how the hand ended: who went out, whether the table was bent
 (J-8.2), the scores and the cards each seat was left holding. The match's totals and winners
 close the trace.
-
-The twenty-ninth session read Hard's play this way (``docs/ai-journal.md``).
 """
 
 from __future__ import annotations
