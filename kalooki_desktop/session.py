@@ -27,12 +27,14 @@ from .engine.actions import (
     Discard,
     Lay,
     MoveJoker,
+    Pass,
     PluckDiscard,
     PluckStock,
     Refuse,
     Tack,
 )
 from .engine.cards import Card, count_cards
+from .engine.hand import Decision, DecisionKind
 from .engine.match import HandResult, Match
 from .engine.refusal import Refusal
 from .engine.rules import RuleSet, make_rules
@@ -132,8 +134,6 @@ class Session:
         self.rng = random.Random(self.setup.seed * 7919 + 17)
         self.pace_rng = random.Random(self.setup.seed + 3)
         self._worker = BotWorker() if self.threaded else None
-        self._declined: set[int] = set()
-        self._window = -1
         self._thinking: _Thinking | None = None
         self._call_deadline: float | None = None
         self.moves: list[Move] = []
@@ -147,7 +147,6 @@ class Session:
         ``discard`` and ``stock`` (top card first), ``seed``. Raises ValueError on bad data.
         """
         from .engine.cards import parse_cards
-        from .engine.hand import HandState
 
         try:
             levels = tuple(str(x) for x in data.get("levels", ("normal", "normal", "normal")))
@@ -155,20 +154,17 @@ class Session:
             preset = str(data.get("preset", "jamaican"))
             setup = GameSetup(levels, preset, variants, None, int(data.get("seed", 1)))
             s = cls(setup, **kw)
-            m = s.match
-            number = int(data.get("hand", 1))
             hands = [parse_cards(str(h)) for h in data["hands"]]
-            if len(hands) != setup.players or number < 1:
-                raise ValueError(f"{len(hands)} hands for {setup.players} players, hand {number}")
-            m.hand_index = number - 1
-            m.hand = HandState.from_position(
-                m.rules,
-                m.rules.schedule[number - 1],
+            if len(hands) != setup.players:
+                raise ValueError(f"{len(hands)} hands for {setup.players} players")
+            s.match = Match.from_position(
+                s.match.rules,
+                setup.seed,
+                int(data.get("hand", 1)),
                 int(data.get("dealer", 0)),
                 hands,
                 parse_cards(str(data.get("discard", ""))),
                 parse_cards(str(data.get("stock", ""))),
-                random.Random(setup.seed),
             )
         except (KeyError, IndexError, TypeError, AttributeError) as exc:
             raise ValueError(f"bad scenario: {exc!r}") from exc
@@ -202,19 +198,13 @@ class Session:
         """What ``seat`` may see (the table draws the player's view only)."""
         return self.match.view(seat)
 
-    def decision(self) -> tuple[int, str] | None:
-        """The (seat, kind) the game waits for now: callers in J-5.2 order that have not let the
-        card go yet, then the seat to act."""
-        self._sync_window()
-        for seat, kind in self.match.pending():
-            if kind == "call" and seat in self._declined:
-                continue
-            return seat, kind
-        return None
+    def decision(self) -> Decision | None:
+        """The (seat, kind) the game waits for now (the engine's :meth:`.engine.match.Match.pending`)."""
+        return self.match.pending()
 
-    def prompt(self) -> str | None:
-        """What the player is asked now: "call", "pluck", "allow", "play", or None."""
-        d = self.decision()
+    def prompt(self) -> DecisionKind | None:
+        """What the player is asked now (call, pluck, allow, play), or None."""
+        d = self.match.pending()
         return d[1] if d is not None and d[0] == HUMAN else None
 
     def call_time_left(self, now_ms: float | None = None) -> float | None:
@@ -229,20 +219,14 @@ class Session:
         return d[0] if d is not None and d[0] != HUMAN else None
 
     def hint(self) -> Action | None:
-        """The Normal player's choice for the player now (lay, tack, discard, pluck, call or not)."""
+        """The Normal player's choice for the player now (lay, tack, discard, pluck, call or pass)."""
         if self.prompt() is None:
             return None
         return NormalBot().choose(self.match.view(HUMAN), random.Random(len(self.match.actions)))
 
     def check(self, action: Action) -> Refusal | None:
-        """Would the player's ``action`` be accepted now? (The engine's refusal, or ours for order.)"""
-        bad = self.match.check(HUMAN, action)
-        if bad is not None:
-            return bad
-        prompt = self.prompt()
-        if prompt is None or (prompt == "call" and not isinstance(action, Call)):
-            return Refusal("J-5.2", "wait.callers")
-        return None
+        """Would the player's ``action`` be accepted now? (The engine's refusal, or None.)"""
+        return self.match.check(HUMAN, action)
 
     # --- the player's moves -----------------------------------------------------------
 
@@ -255,10 +239,9 @@ class Session:
         return None
 
     def let_go(self) -> None:
-        """The player lets the fresh discard go instead of calling it."""
-        if self.prompt() == "call":
-            self._declined.add(HUMAN)
-            self._call_deadline = None
+        """The player lets the fresh discard go instead of calling it (a pass)."""
+        if self.prompt() == DecisionKind.CALL:
+            self._apply(HUMAN, Pass())
 
     def autoplay(self, now_ms: float) -> None:
         """One step with the player's seat played by the hint (headless runs: smoke tests,
@@ -267,12 +250,9 @@ class Session:
             self.tick(now_ms)
             return
         action = self.hint()
-        if action is None:
-            self.let_go()
-        else:
-            bad = self.submit(action)
-            if bad is not None:
-                raise RuntimeError(f"the hint's move was refused: {action} ({bad.rule})")
+        bad = Refusal("J-3.1", "turn.not_yours") if action is None else self.submit(action)
+        if bad is not None:
+            raise RuntimeError(f"the hint's move was refused: {action} ({bad.rule})")
 
     # --- the computer players ---------------------------------------------------------
 
@@ -280,36 +260,35 @@ class Session:
         """Advance the computer players as far as pacing allows; the moves applied."""
         now = self._now() if now_ms is None else now_ms
         applied: list[Move] = []
-        for _ in range(16):  # a few instant decisions (callers letting go) per frame at most
-            d = self.decision()
-            if d is None or self.match.over:
+        for _ in range(16):  # a few instant decisions (callers passing) per frame at most
+            d = self.match.pending()
+            if d is None:
                 break
             seat, kind = d
             if seat == HUMAN:
-                if kind == "call":
+                if kind == DecisionKind.CALL:
                     if self._call_deadline is None and self.call_wait_ms > 0:
                         self._call_deadline = now + self.call_wait_ms / max(self.speed, 0.25)
                     if self._call_deadline is not None and now >= self._call_deadline:
-                        self.let_go()
+                        applied.append(self._apply(HUMAN, Pass()))
                         continue
                 break
             if now < self.hold_until:
                 break
             move = self._bot_step(seat, kind, now)
             if move is None:
-                if self._thinking is not None:
-                    break  # still thinking or pausing
-                continue  # a caller let the card go
+                break  # still thinking or pausing
             applied.append(move)
-            break  # one visible move per tick: the table animates it first
+            if not isinstance(move.action, Pass):
+                break  # one visible move per tick: the table animates it first
         return applied
 
-    def _bot_step(self, seat: int, kind: str, now: float) -> Move | None:
+    def _bot_step(self, seat: int, kind: DecisionKind, now: float) -> Move | None:
         key = (len(self.match.actions), seat, kind)
         t = self._thinking
         if t is None or t.key != key:
             p = self.persona(seat)
-            pause = 0 if kind == "call" or p is None else p.pause_ms(self.pace_rng, self.speed)
+            pause = 0 if kind == DecisionKind.CALL or p is None else p.pause_ms(self.pace_rng, self.speed)
             t = self._thinking = _Thinking(key, now + pause)
             bot = self.bots[seat]
             assert bot is not None
@@ -322,21 +301,16 @@ class Session:
             t.ready, t.action = self._worker.poll()
         if not t.ready:
             return None
-        if kind == "call":
-            if t.action is None:
-                self._declined.add(seat)
-                self._thinking = None
-                return None
-            if not t.paused:  # a call is an event: give the table a moment before it lands
-                t.paused = True
-                t.due_ms = now + CALL_PAUSE_MS / max(self.speed, 0.25)
+        if isinstance(t.action, Call) and not t.paused:  # a call is an event: a moment before it lands
+            t.paused = True
+            t.due_ms = now + CALL_PAUSE_MS / max(self.speed, 0.25)
         if now < t.due_ms:
             return None
         action = t.action
         self._thinking = None
         if action is None:
             raise RuntimeError(f"the computer player at seat {seat} gave no move")
-        return self._apply(seat, Call() if kind == "call" else action)
+        return self._apply(seat, action)
 
     # --- applying ---------------------------------------------------------------------
 
@@ -374,12 +348,6 @@ class Session:
         for listener in list(self.listeners):
             listener(move)
         return move
-
-    def _sync_window(self) -> None:
-        if self._window != len(self.match.actions):
-            self._window = len(self.match.actions)
-            self._declined.clear()
-            self._call_deadline = None
 
     @staticmethod
     def _now() -> float:

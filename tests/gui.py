@@ -16,12 +16,14 @@ from kalooki_desktop.engine.actions import (
     EndTurn,
     Lay,
     MoveJoker,
+    Pass,
     PluckDiscard,
     PluckStock,
     Refuse,
     Tack,
 )
 from kalooki_desktop.engine.cards import parse_cards
+from kalooki_desktop.engine.match import Match
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.session import Session
 
@@ -112,6 +114,14 @@ def table_at(
     return scene
 
 
+def act(match: Match, seat: int, action: Action) -> None:
+    """Apply ``action`` for ``seat`` straight to the engine, the callers it leaves out passing
+    first (setting up a position)."""
+    for caller in match.hand.callers_before(seat, action):
+        match.apply(caller, Pass())
+    match.apply(seat, action)
+
+
 def hand_pos(scene: TableScene, card: str, nth: int = 0) -> tuple[int, int]:
     """The centre of the visible part of ``card`` in the player's hand."""
     code = parse_cards(card)[0]
@@ -133,7 +143,7 @@ def play_by_mouse(app: App, scene: TableScene) -> bool:
     lay = scene.layout
     assert lay is not None
     before = len(s.match.actions)
-    if action is None:
+    if isinstance(action, Pass):
         press_button(app, scene.b_let_go)
     elif isinstance(action, PluckStock):
         click(app, lay.stock.center)

@@ -36,9 +36,11 @@ def play(
     dealer: int = 3,
     variants: tuple[str, ...] = (),
     rules: str = "jamaican",
+    implied_passes: bool = True,
     **extra: Any,
 ) -> dict[str, Any]:
-    """Set up a deal (hands as space-separated strings; stock top first) and apply actions.
+    """Set up a deal (hands as space-separated strings; stock top first) and apply actions
+    (the callers a listed action leaves out pass, unless ``implied_passes`` is False).
 
     With the default dealer 3, seat 0 plays first.
     """
@@ -53,6 +55,7 @@ def play(
         discard=discard.split(),
         stock=stock.split(),
         actions=[[s, a] for s, a in actions],
+        implied_passes=implied_passes,
         **extra,
     )
 

@@ -12,6 +12,7 @@ from kalooki_desktop.engine.actions import (
     EndTurn,
     Lay,
     MoveJoker,
+    Pass,
     PluckDiscard,
     PluckStock,
     Refuse,
@@ -19,8 +20,9 @@ from kalooki_desktop.engine.actions import (
     parse_action,
 )
 from kalooki_desktop.engine.cards import JOKER, make_card, parse_cards
-from kalooki_desktop.engine.hand import HandState
+from kalooki_desktop.engine.hand import DecisionKind, HandState
 from kalooki_desktop.engine.match import Match
+from kalooki_desktop.engine.refusal import Refusal
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.view import View
 
@@ -55,17 +57,38 @@ def test_malformed_action_texts_say_what_is_expected() -> None:
             raise AssertionError(text)
 
 
-def test_pending_lists_callers_then_the_player_to_act() -> None:
+def test_pending_asks_the_callers_in_order_then_the_player_to_act() -> None:
+    """J-5.2: each seat that may call the fresh discard decides in clockwise order after the next
+    player (call or pass); only then does the next player pluck. The engine alone says who."""
     rules = make_rules()
     state = HandState.from_position(rules, rules.schedule[0], 3, [parse_cards(h) for h in [LAYER, *PLAIN]],
                                     parse_cards("2C"), parse_cards("5C 6D 8H"))
-    assert state.pending() == [(0, "pluck")]
+    assert state.pending() == (0, DecisionKind.PLUCK) == (0, "pluck")
     state.apply(0, PluckStock())
-    assert state.pending() == [(0, "play")]
+    assert state.pending() == (0, "play")
     state.apply(0, Discard(parse_cards("4C")[0]))
-    assert state.pending() == [(2, "call"), (3, "call"), (1, "pluck")]
+    assert state.pending() == (2, "call")
+    assert state.legal_actions(2) == [Call(), Pass()] and state.legal_actions(3) == []
+    assert state.check(3, Call()) == Refusal("J-5.2", "call.not_first", {"seat": 2})
+    assert state.check(1, PluckStock()) == Refusal("J-5.2", "wait.callers")
+    state.apply(2, Pass())
+    assert state.pending() == (3, "call")
+    assert state.check(2, Call()) == Refusal("J-5.2", "call.passed")
     state.apply(3, Call())
-    assert state.pending() == [(1, "allow")]
+    assert state.pending() == (1, "allow")
+
+
+def test_once_every_caller_passed_the_next_player_plucks() -> None:
+    rules = make_rules()
+    state = HandState.from_position(rules, rules.schedule[0], 3, [parse_cards(h) for h in [LAYER, *PLAIN]],
+                                    parse_cards("2C"), parse_cards("5C 6D 8H"))
+    state.apply(0, PluckStock())
+    state.apply(0, Discard(parse_cards("4C")[0]))
+    state.apply(2, Pass())
+    state.apply(3, Pass())
+    assert state.pending() == (1, "pluck") and state.log[-2:] == [(2, "pass"), (3, "pass")]
+    state.apply(1, PluckDiscard())
+    assert state.pending() == (1, "play") and state.passed == []
 
 
 def test_a_view_shows_only_what_the_seat_may_know() -> None:

@@ -61,9 +61,9 @@ def _positions(count: int, seed: int) -> list[tuple[HandState, int]]:
     rng = random.Random(seed)
     out: list[tuple[HandState, int]] = []
     while len(out) < count and not match.over:
-        for caller in match.eligible_callers():
-            out.append((match.hand.clone(), caller))
-        out.append((match.hand.clone(), match.hand.turn))
+        pending = match.pending()
+        assert pending is not None
+        out.append((match.hand.clone(), pending[0]))
         seat, action = next_decision(match, bots, rng)
         match.apply(seat, action)
     return out[::3][:count]

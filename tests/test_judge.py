@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kalooki_desktop.engine.judge import answer
 
-from .helpers import judge
+from .helpers import LAYER, PLAIN, judge, play
 
 
 def test_every_op_answers() -> None:
@@ -87,3 +87,16 @@ def test_the_cli_reads_json_lines_and_survives_garbage() -> None:
     assert answers[0] == {"cards": 218, "jokers": 10}
     assert "error" in answers[1]
     assert answers[2]["rule"] == "J-2.2"
+
+
+def test_play_takes_passes_and_says_whose_decision_is_next() -> None:
+    table = [LAYER, *PLAIN]
+    base = [(0, "pluck stock"), (0, "discard 4C")]
+    got = play(table, base, implied_passes=False)
+    assert got["pending"] == {"seat": 2, "kind": "call"} and got["callers"] == [2, 3]
+    got = play(table, [*base, (2, "pass")], implied_passes=False)
+    assert got["pending"] == {"seat": 3, "kind": "call"}
+    got = play(table, [*base, (1, "pluck stock")], implied_passes=False)
+    assert got["ok"] is False and got["rule"] == "J-5.2" and got["index"] == 2
+    got = play(table, [*base, (1, "pluck stock")])  # the callers left out pass
+    assert got["ok"] and got["pending"] == {"seat": 1, "kind": "play"}

@@ -17,6 +17,7 @@ from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.storage.paths import set_data_dir
 
 from .gui import (
+    act,
     click,
     drag,
     hand_pos,
@@ -160,7 +161,7 @@ def test_player_calls_a_discard_and_it_is_allowed_or_refused(app):
     m = s.match
     m.apply(0, PluckStock())
     m.apply(0, Discard(parse_cards("2S")[0]))
-    m.apply(1, PluckStock())
+    act(m, 1, PluckStock())
     m.apply(1, Discard(parse_cards("7H")[0]))
     run_until(app, lambda: s.prompt() == "call")
     assert scene.b_call.visible

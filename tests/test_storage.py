@@ -337,11 +337,13 @@ def test_save_as_from_the_table(data):
 
 def test_version_upgrades_run_step_by_step(data, monkeypatch):
     path = good_save(data, "old")
+    rewrite(path, lambda d: d.update(version=1))
     monkeypatch.setattr(saves, "VERSION", 3)
     calls = []
 
     def up(n):
-        def f(doc):
+        def f(doc, where):
+            assert where == path
             calls.append(n)
             doc[f"upgraded_from_{n}"] = True
             return doc
@@ -423,3 +425,34 @@ def test_a_damaged_named_save_offers_its_previous_copy(data):
     assert [e.name for e in entries] == ["evening (previous copy)"]
     loaded = saves.load(entries[0].path, threaded=False)
     assert len(loaded.match.actions) == first < len(session.match.actions)
+
+
+FIXTURE_V1 = HERE / "fixtures" / "save-v1.json"
+
+
+def test_a_version_1_save_of_the_earlier_release_loads_and_replays(data):
+    """Written by the release before passes were actions (a call window open, seat 3 to decide):
+    the upgrade puts in the passes, checks the version-1 fingerprint and loads the same game."""
+    path = saves.saves_dir() / "old.json"
+    path.write_bytes(FIXTURE_V1.read_bytes())
+    old = json.loads(FIXTURE_V1.read_text())
+    assert old["version"] == 1 and not any(text == "pass" for _, text in old["actions"])
+    session = saves.load(path, threaded=False)
+    m = session.match
+    texts = [text for _, text in m.action_texts()]
+    assert [t for t in texts if t != "pass"] == [text for _, text in old["actions"]]
+    assert texts.count("pass") > 100
+    assert m.pending() == (3, "call") and m.hand_number == old["snapshot"]["hand"]
+    assert m.totals == old["snapshot"]["totals"]
+    saves.save(session, path, "again")  # written again as version 2, it loads as it is
+    assert json.loads(path.read_text())["version"] == saves.VERSION == 2
+    assert saves.state_digest(saves.load(path, threaded=False).match) == saves.state_digest(m)
+
+
+def test_a_version_1_save_that_does_not_replay_to_its_fingerprint_is_refused(data):
+    path = saves.saves_dir() / "old.json"
+    path.write_bytes(FIXTURE_V1.read_bytes())
+    rewrite(path, lambda d: d["snapshot"].update(digest="0" * 64))
+    with pytest.raises(saves.BadFile) as err:
+        saves.load(path, threaded=False)
+    assert err.value.kind == "mismatch" and "old.json" in str(err.value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from kalooki_desktop.engine.actions import Call, Discard, PluckStock, parse_action
+from kalooki_desktop.engine.actions import Call, Discard, Pass, PluckStock, parse_action
 from kalooki_desktop.engine.cards import JOKER, parse_cards
 from kalooki_desktop.engine.hand import HandState, Phase
 from kalooki_desktop.engine.match import Match
@@ -184,6 +184,8 @@ def test_j_5_5_a_card_is_dead_once_the_next_player_plucks_the_stock() -> None:
 def _call_round(state: HandState, caller: int) -> None:
     """Seat 0 discards what it plucked, ``caller`` calls, seat 1 allows; the others play on."""
     for seat in range(4):
+        for other in state.callers_before(seat, PluckStock()):
+            state.apply(other, Pass())
         state.apply(seat, PluckStock())
         state.apply(seat, Discard(state.hands[seat][-1]))
         if seat == 0:
@@ -201,6 +203,8 @@ def test_j_5_6_three_calls_per_player_per_hand() -> None:
     for _ in range(3):
         _call_round(state, 2)
     assert state.calls_used == [0, 0, 3, 0]
+    for other in state.callers_before(0, PluckStock()):
+        state.apply(other, Pass())
     state.apply(0, PluckStock())
     state.apply(0, Discard(state.hands[0][-1]))
     assert state.check(2, Call()).rule == "J-5.6"  # type: ignore[union-attr]

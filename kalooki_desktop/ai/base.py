@@ -1,4 +1,5 @@
-"""The bot protocol and the registry of bots by level name."""
+"""The bot protocol, the registry of bots by level name, and playing a hand or a match out by
+bots through the engine's turn API (:meth:`.engine.hand.HandState.pending`)."""
 
 from __future__ import annotations
 
@@ -7,22 +8,20 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..engine.actions import Action, Call
+from ..engine.actions import Action
 from ..engine.hand import HandState, Phase
 from ..engine.match import Match
 from ..engine.view import View
 
 
 class Bot(Protocol):
-    """A computer player. ``choose`` sees only the seat's view.
-
-    When the game waits for the seat's turn it returns an action. When the seat may only call
-    a fresh discard it returns ``Call()`` or None (let the card go).
-    """
+    """A computer player. ``choose`` sees only the seat's view and answers the decision the
+    game waits for from it (:meth:`.engine.hand.HandState.pending`): at a call decision
+    ``Call()`` or ``Pass()``; at its turn a pluck, an answer to a call, or a play."""
 
     name: str
 
-    def choose(self, view: View, rng: random.Random) -> Action | None:
+    def choose(self, view: View, rng: random.Random) -> Action:
         """The seat's decision."""
         ...
 
@@ -44,33 +43,11 @@ def register(name: str) -> Callable[[Callable[[], Bot]], Callable[[], Bot]]:
 
 def make_bot(name: str) -> Bot:
     """A new bot of the level ``name`` (``random``, ...)."""
-    from . import greedy, hard, normal, random_bot  # noqa: F401  (they register themselves)
-
     try:
         return BOTS[name.strip().lower()]()
     except KeyError:
         known = ", ".join(sorted(BOTS))
         raise ValueError(f"unknown bot {name!r} (known: {known})") from None
-
-
-def next_in_hand(
-    hand: HandState,
-    decide: Callable[[int, bool], Action | None],
-    skip_caller: int | None = None,
-) -> tuple[int, Action]:
-    """The next (seat, action) of a hand, ``decide(seat, calling)`` answering for each seat.
-
-    Every seat that may call the fresh discard is asked first, in J-5.2 order (the first caller
-    wins; ``skip_caller`` is not asked: it has let the card go); then the seat to act.
-    """
-    for caller in hand.eligible_callers():
-        if caller != skip_caller and decide(caller, True) is not None:
-            return caller, Call()
-    seat = hand.turn
-    action = decide(seat, False)
-    if action is None:
-        raise RuntimeError(f"the bot at seat {seat} gave no action when it had to act")
-    return seat, action
 
 
 def next_decision(
@@ -79,43 +56,39 @@ def next_decision(
     rng: random.Random,
     timings: list[list[float]] | None = None,
 ) -> tuple[int, Action]:
-    """The next (seat, action) of a game played by ``bots`` (one per seat), as
-    :func:`next_in_hand` asks them. With ``timings``, each decision's milliseconds are appended
-    to ``timings[seat]``.
-    """
-
-    def decide(seat: int, calling: bool) -> Action | None:
-        if timings is None:
-            return bots[seat].choose(match.view(seat), rng)
-        t0 = time.perf_counter()
-        action = bots[seat].choose(match.view(seat), rng)
-        timings[seat].append((time.perf_counter() - t0) * 1000)
-        return action
-
-    return next_in_hand(match.hand, decide)
+    """The next (seat, action) of a game played by ``bots`` (one per seat): the seat the game
+    waits for, and its bot's answer. With ``timings``, each decision's milliseconds are
+    appended to ``timings[seat]``."""
+    pending = match.pending()
+    if pending is None:
+        raise RuntimeError("the game is over: no decision is pending")
+    seat = pending[0]
+    if timings is None:
+        return seat, bots[seat].choose(match.view(seat), rng)
+    t0 = time.perf_counter()
+    action = bots[seat].choose(match.view(seat), rng)
+    timings[seat].append((time.perf_counter() - t0) * 1000)
+    return seat, action
 
 
 def play_out(state: HandState, bots: Sequence[Bot], rng: random.Random, totals: Sequence[int],
-             skip_caller: int | None = None, deadline: float | None = None,
-             longest: list[float] | None = None) -> bool:
-    """Play ``state`` to the end of the hand, every seat by its bot (``skip_caller`` does not
-    call the discard now waiting: it let that card go). False if it stopped first: after
-    :data:`MAX_PLAYOUT_ACTIONS` actions, or at ``deadline`` (a ``time.perf_counter`` time): it
-    starts no action that the longest so far says would end after it (one action of a big hand,
-    a holder's lay search with jokers, took up to about 200 ms). ``longest``: a search's running
-    estimate of that longest action, ``[seconds]``, read and kept up to date here, so that the
-    search's later playouts start from it rather than from nothing."""
+             deadline: float | None = None, longest: list[float] | None = None) -> bool:
+    """Play ``state`` to the end of the hand, every seat by its bot. False if it stopped first:
+    after :data:`MAX_PLAYOUT_ACTIONS` actions, or at ``deadline`` (a ``time.perf_counter``
+    time): it starts no action that the longest so far says would end after it (one action of
+    a big hand, a holder's lay search with jokers, can take a good part of a second).
+    ``longest``: a search's running estimate of that longest action, ``[seconds]``, read and
+    kept up to date here, so that the search's later playouts start from it."""
     slowest = longest if longest is not None else [0.0]
     for _ in range(MAX_PLAYOUT_ACTIONS):
-        if state.phase == Phase.OVER:
+        pending = state.pending()
+        if pending is None:
             return True
         began = time.perf_counter()
         if deadline is not None and began + slowest[0] > deadline:
             return False
-        state.apply(*next_in_hand(
-            state, lambda seat, calling: bots[seat].choose(View(state, seat, totals), rng),
-            skip_caller))
-        skip_caller = None
+        seat = pending[0]
+        state.apply(seat, bots[seat].choose(View(state, seat, totals), rng))
         slowest[0] = max(slowest[0], time.perf_counter() - began)
     return state.phase == Phase.OVER
 

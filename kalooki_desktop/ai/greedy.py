@@ -17,6 +17,7 @@ from ..engine.actions import (
     Discard,
     Lay,
     MoveJoker,
+    Pass,
     PluckDiscard,
     PluckStock,
     Refuse,
@@ -65,7 +66,7 @@ class GreedyBot:
 
     name = "greedy"
 
-    def choose(self, view: View, rng: random.Random) -> Action | None:
+    def choose(self, view: View, rng: random.Random) -> Action:
         """The seat's decision."""
         hand = list(view.my_hand)
         spec = view.spec
@@ -73,7 +74,7 @@ class GreedyBot:
             top = view.discard_top
             if view.may_call and top is not None and self._worth_taking(top, hand, spec):
                 return Call()
-            return None
+            return Pass()
         if view.phase == Phase.ALLOW:
             top = view.discard_top
             wanted = top is not None and self._worth_taking(top, hand, spec)

@@ -224,7 +224,7 @@ class HardBot:
                                                call_stock_floor=self.config.call_floor, joker_limits=True))
         self._hold_deadline = 0.0
 
-    def choose(self, view: View, rng: random.Random) -> Action | None:
+    def choose(self, view: View, rng: random.Random) -> Action:
         """Normal's answer with Hard's throws, a discard that fits a ready lay taken, and a lay
         held for a bend when the hold search says so."""
         config = self.config

@@ -118,7 +118,7 @@ class Holder(NormalBot):
         super().__init__(Style(lay_for_out=True))
         self.rounds = rounds
 
-    def choose(self, view: View, rng: random.Random) -> Action | None:
+    def choose(self, view: View, rng: random.Random) -> Action:
         if not holding(view, self.rounds):
             return super().choose(view, rng)
         hand = list(view.my_hand)

@@ -22,6 +22,7 @@ from ..engine.actions import (
     EndTurn,
     Lay,
     MoveJoker,
+    Pass,
     PluckDiscard,
     PluckStock,
     Refuse,
@@ -213,11 +214,11 @@ class NormalBot:
 
     # --- the decision ---------------------------------------------------------------------
 
-    def choose(self, view: View, rng: random.Random) -> Action | None:
+    def choose(self, view: View, rng: random.Random) -> Action:
         """The seat's decision."""
         self.live = live_cards(view) if self.style.counting else None
         if not view.my_turn:
-            return Call() if view.may_call and self.wants_to_call(view) else None
+            return Call() if view.may_call and self.wants_to_call(view) else Pass()
         if view.phase == Phase.ALLOW:
             if view.laid[view.seat]:
                 return Allow()

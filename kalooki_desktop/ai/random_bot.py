@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine.actions import Action, Call, Lay
+from ..engine.actions import Action, Call, Lay, Pass
 from ..engine.contract import find_lays
 from ..engine.hand import Phase
 from ..engine.view import View
@@ -17,12 +17,12 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: View, rng: random.Random) -> Action | None:
+    def choose(self, view: View, rng: random.Random) -> Action:
         """A random legal decision for the seat."""
         if not view.my_turn:
             if view.may_call and rng.random() < 0.5:
                 return Call()
-            return None
+            return Pass()
         if view.phase == Phase.PLAY and not view.laid[view.seat]:
             keep = 0 if view.rules.out_without_discard else 1
             lay = next(find_lays(view.my_hand, view.spec, keep), None)

@@ -1,86 +1,123 @@
-"""Actions: small frozen values with a text form that round-trips (``discard 7S``, ``call`` ...).
+"""Actions: small frozen values with a text form that round-trips (``discard 7S``, ``call``,
+``pass`` ...). Every action prints as the expression that makes it again.
 
 >>> a = parse_action("lay three 7S 7H 7D | four 2C 3C 4C 5C")
 >>> str(a)
 'lay three 7S 7H 7D | four 2C 3C 4C 5C'
->>> parse_action(str(Tack(parse_card("9S"), 2, "high"))) == Tack(parse_card("9S"), 2, "high")
-True
+>>> Tack.from_text("tack 9S on 2 high")
+Tack.from_text('tack 9S on 2 high')
+>>> Tack.from_text("discard 9S")
+Traceback (most recent call last):
+...
+kalooki_desktop.engine.actions.BadActionText: 'discard 9S' is not a tack
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from .cards import Card, card_text, parse_card
 from .melds import KIND_NAMES, End, parse_kind
 
+_A = TypeVar("_A", bound="BaseAction")
 
-@dataclass(frozen=True, slots=True)
-class PluckStock:
+
+class BadActionText(ValueError):
+    """Text that is not an action (or not the kind of action asked for)."""
+
+
+class BaseAction:
+    """What every action shares: its text form (``str``), a ``repr`` that makes it again, and
+    :meth:`from_text`."""
+
+    __slots__ = ()
+    noun: ClassVar[str] = "action"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_text({str(self)!r})"
+
+    @classmethod
+    def from_text(cls: type[_A], text: str) -> _A:
+        """The action of this kind that ``text`` writes; :class:`BadActionText` otherwise."""
+        action = parse_action(text)
+        if not isinstance(action, cls):
+            raise BadActionText(f"{text!r} is not {cls.noun}")
+        return action
+
+
+class _Word(BaseAction):
+    """An action that is one fixed phrase."""
+
+    __slots__ = ()
+    text: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PluckStock(_Word):
     """Take the top card of the stock (J-4.1)."""
 
     text: ClassVar[str] = "pluck stock"
-
-    def __str__(self) -> str:
-        return self.text
+    noun: ClassVar[str] = "a pluck from the stock"
 
 
-@dataclass(frozen=True, slots=True)
-class PluckDiscard:
+@dataclass(frozen=True, slots=True, repr=False)
+class PluckDiscard(_Word):
     """Take the top card of the discard pile (J-4.1, J-4.2)."""
 
     text: ClassVar[str] = "pluck discard"
-
-    def __str__(self) -> str:
-        return self.text
+    noun: ClassVar[str] = "a pluck from the discard pile"
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+@dataclass(frozen=True, slots=True, repr=False)
+class Call(_Word):
     """Call the fresh discard out of turn (J-5)."""
 
     text: ClassVar[str] = "call"
-
-    def __str__(self) -> str:
-        return self.text
+    noun: ClassVar[str] = "a call"
 
 
-@dataclass(frozen=True, slots=True)
-class Allow:
+@dataclass(frozen=True, slots=True, repr=False)
+class Pass(_Word):
+    """Let the fresh discard go instead of calling it (J-5.2: the next caller in order decides)."""
+
+    text: ClassVar[str] = "pass"
+    noun: ClassVar[str] = "a pass"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Allow(_Word):
     """Let the caller take the discard and a penalty card (J-5.3)."""
 
     text: ClassVar[str] = "allow"
-
-    def __str__(self) -> str:
-        return self.text
+    noun: ClassVar[str] = "an allow"
 
 
-@dataclass(frozen=True, slots=True)
-class Refuse:
+@dataclass(frozen=True, slots=True, repr=False)
+class Refuse(_Word):
     """Take the called discard as your own pluck instead (J-5.3)."""
 
     text: ClassVar[str] = "refuse"
-
-    def __str__(self) -> str:
-        return self.text
+    noun: ClassVar[str] = "a refusal"
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn:
+@dataclass(frozen=True, slots=True, repr=False)
+class EndTurn(_Word):
     """End the turn without a discard when only jokers are held (J-4.5)."""
 
     text: ClassVar[str] = "end"
-
-    def __str__(self) -> str:
-        return self.text
+    noun: ClassVar[str] = "an end of turn"
 
 
-@dataclass(frozen=True, slots=True)
-class Lay:
+@dataclass(frozen=True, slots=True, repr=False)
+class Lay(BaseAction):
     """Lay the whole contract at once (J-4.3): melds as (kind, cards in table order)."""
 
+    noun: ClassVar[str] = "a lay"
     melds: tuple[tuple[int, tuple[Card, ...]], ...]
 
     @staticmethod
@@ -93,10 +130,11 @@ class Lay:
         return "lay " + " | ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class Tack:
+@dataclass(frozen=True, slots=True, repr=False)
+class Tack(BaseAction):
     """Tack a card from hand on table meld number ``meld`` (from 1), at ``end`` of a four (J-6)."""
 
+    noun: ClassVar[str] = "a tack"
     card: Card
     meld: int
     end: End | None = None
@@ -106,10 +144,11 @@ class Tack:
         return f"tack {card_text(self.card)} on {self.meld}{tail}"
 
 
-@dataclass(frozen=True, slots=True)
-class MoveJoker:
+@dataclass(frozen=True, slots=True, repr=False)
+class MoveJoker(BaseAction):
     """Put ``card`` in place of the joker standing for it in four ``meld`` (J-6.5)."""
 
+    noun: ClassVar[str] = "a joker move"
     card: Card
     meld: int
     end: End | None = None
@@ -119,22 +158,24 @@ class MoveJoker:
         return f"move {card_text(self.card)} on {self.meld}{tail}"
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+@dataclass(frozen=True, slots=True, repr=False)
+class Discard(BaseAction):
     """End the turn by discarding ``card`` (J-4.5)."""
 
+    noun: ClassVar[str] = "a discard"
     card: Card
 
     def __str__(self) -> str:
         return f"discard {card_text(self.card)}"
 
 
-Action = PluckStock | PluckDiscard | Call | Allow | Refuse | EndTurn | Lay | Tack | MoveJoker | Discard
+Action = PluckStock | PluckDiscard | Call | Pass | Allow | Refuse | EndTurn | Lay | Tack | MoveJoker | Discard
 
 _SIMPLE: dict[str, Action] = {
     "pluck stock": PluckStock(),
     "pluck discard": PluckDiscard(),
     "call": Call(),
+    "pass": Pass(),
     "allow": Allow(),
     "refuse": Refuse(),
     "end": EndTurn(),
@@ -146,12 +187,21 @@ def _parse_end(words: list[str]) -> End | None:
         return None
     if len(words) == 1 and words[0] in ("low", "high"):
         return "low" if words[0] == "low" else "high"
-    raise ValueError(f"expected 'low' or 'high' at the end, not {' '.join(words)!r}")
+    raise BadActionText(f"expected 'low' or 'high' at the end, not {' '.join(words)!r}")
 
 
 def parse_action(text: str) -> Action:
-    """Read an action from its text form; ValueError with a clear message if malformed."""
-    t = " ".join(text.strip().lower().split())
+    """Read an action from its text form; :class:`BadActionText` (a ValueError) with a clear
+    message if malformed."""
+    try:
+        return _parse(" ".join(text.strip().lower().split()), text)
+    except BadActionText:
+        raise
+    except ValueError as exc:  # a card or a meld kind that does not exist
+        raise BadActionText(str(exc)) from None
+
+
+def _parse(t: str, text: str) -> Action:
     if t in _SIMPLE:
         return _SIMPLE[t]
     words = t.split(" ")
@@ -163,7 +213,7 @@ def parse_action(text: str) -> Action:
         try:
             meld = int(words[3])
         except ValueError:
-            raise ValueError(f"a meld number, not {words[3]!r}") from None
+            raise BadActionText(f"a meld number, not {words[3]!r}") from None
         end = _parse_end(words[4:])
         return Tack(card, meld, end) if verb == "tack" else MoveJoker(card, meld, end)
     if verb == "lay" and len(words) > 1:
@@ -171,9 +221,9 @@ def parse_action(text: str) -> Action:
         for part in t[4:].split("|"):
             bits = part.split()
             if len(bits) < 2:
-                raise ValueError(f"a meld is 'three CARDS' or 'four CARDS', not {part.strip()!r}")
+                raise BadActionText(f"a meld is 'three CARDS' or 'four CARDS', not {part.strip()!r}")
             melds.append((parse_kind(bits[0]), tuple(parse_card(b) for b in bits[1:])))
         return Lay(tuple(melds))
-    raise ValueError(
+    raise BadActionText(
         f"not an action: {text!r} (examples: 'pluck stock', 'discard 7S', 'tack 9S on 2 high')"
     )

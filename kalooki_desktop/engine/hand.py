@@ -1,18 +1,19 @@
 """One hand (deal) of Jamaican Kalooki: the turn (J-4), calling (J-5), tacking and joker moves
 (J-6), the stock running out (J-7) and the hand's scores (J-8).
 
-:class:`HandState` is the turn API for a single deal. Who must decide is :attr:`to_act` (the
-player whose turn it is, who plucks, allows or refuses a call, or plays) plus, while a fresh
-discard may be called, every seat in :meth:`HandState.eligible_callers`. ``check`` returns the
-:class:`Refusal` of an action without applying it; ``apply`` applies it or raises
-:class:`IllegalAction`. Randomness (the stock rebuild of J-7.1) comes from the injected rng.
+:class:`HandState` is the turn API for a single deal. :meth:`HandState.pending` says whose
+decision the game waits for, and which: while a fresh discard may be called, each seat that may
+call it decides first, in J-5.2 order (``call`` or ``pass``); then the player whose turn it is
+plucks, allows or refuses a call, or plays. ``check`` returns the :class:`Refusal` of an action
+without applying it; ``apply`` applies it or raises :class:`IllegalAction`. Randomness (the
+stock rebuild of J-7.1) comes from the injected rng.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from enum import IntEnum
+from collections.abc import Sequence
+from enum import IntEnum, StrEnum
 
 from .actions import (
     Action,
@@ -22,6 +23,7 @@ from .actions import (
     EndTurn,
     Lay,
     MoveJoker,
+    Pass,
     PluckDiscard,
     PluckStock,
     Refuse,
@@ -42,6 +44,18 @@ class Phase(IntEnum):
     PLAY = 1  # plucked: lay, tack, move a joker, then discard
     ALLOW = 2  # a call is pending: the player to act allows or refuses it
     OVER = 3  # somebody went out, or the hand is void
+
+
+class DecisionKind(StrEnum):
+    """What a seat is asked (:meth:`HandState.pending`)."""
+
+    CALL = "call"  # call the fresh discard, or pass
+    PLUCK = "pluck"  # take the stock or the discard
+    ALLOW = "allow"  # allow or refuse a call
+    PLAY = "play"  # lay, tack, move a joker, discard
+
+
+Decision = tuple[int, DecisionKind]
 
 
 class HandState:
@@ -76,6 +90,7 @@ class HandState:
         self.stock_only = False  # after an allowed call (J-5.3)
         self.discarder: int | None = None
         self.caller: int | None = None
+        self.passed: list[int] = []  # the seats that let the fresh discard go
         self.rebuilds = 0
         self.turn_no = 0
         self.laid_turn = [-1] * self.players
@@ -152,6 +167,7 @@ class HandState:
         other.table = [m.copy() for m in self.table]
         other.laid = list(self.laid)
         other.calls_used = list(self.calls_used)
+        other.passed = list(self.passed)
         other.laid_turn = list(self.laid_turn)
         other.log = list(self.log)
         other.scores = list(self.scores) if self.scores is not None else None
@@ -191,17 +207,34 @@ class HandState:
                 out.append(seat)
         return out
 
-    def pending(self) -> list[tuple[int, str]]:
-        """Every decision the game waits for, as (seat, kind).
+    def open_callers(self) -> list[int]:
+        """The seats that may call the fresh discard and have not passed, in J-5.2 order."""
+        return [seat for seat in self.eligible_callers() if seat not in self.passed]
 
-        Kinds: ``"call"`` (optional: the seat may call the fresh discard; listed first, in J-5.2
-        order), then the seat to act with ``"pluck"``, ``"allow"`` (allow or refuse a call) or
-        ``"play"`` (lay, tack, move a joker, discard). Empty when the hand is over.
+    def callers_before(self, seat: int, action: Action) -> list[int]:
+        """The seats still to decide on the fresh discard before ``seat`` may do ``action``, in
+        J-5.2 order: every open caller, or those ahead of ``seat`` when it calls or passes
+        itself. A record of a hand that leaves passes out means that these seats passed."""
+        callers = self.open_callers() if self.phase == Phase.PLUCK else []
+        if isinstance(action, Call | Pass) and seat in callers:
+            return callers[: callers.index(seat)]
+        return callers
+
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, as (seat, kind); None when the hand is over.
+
+        While a fresh discard may be called, the first seat in J-5.2 order that may call it and
+        has not passed decides (``call``: :class:`Call` or :class:`Pass`); then the player whose
+        turn it is (``pluck``, ``allow`` a call or refuse it, or ``play``).
         """
         if self.phase == Phase.OVER:
-            return []
-        kind = {Phase.PLUCK: "pluck", Phase.ALLOW: "allow", Phase.PLAY: "play"}[self.phase]
-        return [(seat, "call") for seat in self.eligible_callers()] + [(self.turn, kind)]
+            return None
+        if self.phase == Phase.PLUCK:
+            callers = self.open_callers()
+            if callers:
+                return callers[0], DecisionKind.CALL
+            return self.turn, DecisionKind.PLUCK
+        return self.turn, DecisionKind.ALLOW if self.phase == Phase.ALLOW else DecisionKind.PLAY
 
     def may_call(self, seat: int) -> bool:
         """True if ``seat`` may call the fresh discard now."""
@@ -221,8 +254,11 @@ class HandState:
         """Every legal action of ``seat`` except lays (check those with :meth:`check`)."""
         if self.phase == Phase.OVER:
             return []
+        pending = self.pending()
+        if pending is not None and pending[1] == DecisionKind.CALL:
+            return [Call(), Pass()] if pending[0] == seat else []
         if seat != self.turn:
-            return [Call()] if seat in self.eligible_callers() else []
+            return []
         if self.phase == Phase.ALLOW:
             return [Allow()] if self.laid[seat] else [Allow(), Refuse()]
         if self.phase == Phase.PLUCK:
@@ -262,20 +298,41 @@ class HandState:
     def _handle(self, seat: int, action: Action, do: bool) -> Refusal | None:
         if self.phase == Phase.OVER:
             return refuse("J-4.6", "turn.hand_over")
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise TypeError(f"not an action: {action!r}")
-        if not isinstance(action, Call) and seat != self.turn:
+        if not isinstance(action, Call | Pass) and seat != self.turn:
             return refuse("J-3.1", "turn.not_yours", seat=self.turn)
         if do and self.phase == Phase.ALLOW and isinstance(action, PluckStock):
             bad = self._handle(seat, Allow(), True)
             if bad is not None or self.over:
                 return bad
         at = len(self.log)
-        bad = handler(self, seat, action, do)
+        bad = self._dispatch(seat, action, do)
         if bad is None and do:
             self.log.insert(at, (seat, str(action)))
         return bad
+
+    def _dispatch(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        match action:
+            case PluckStock():
+                return self._pluck_stock(seat, action, do)
+            case PluckDiscard():
+                return self._pluck_discard(seat, action, do)
+            case Call():
+                return self._call(seat, action, do)
+            case Pass():
+                return self._pass(seat, action, do)
+            case Allow():
+                return self._allow(seat, action, do)
+            case Refuse():
+                return self._refuse(seat, action, do)
+            case Lay():
+                return self._lay(seat, action, do)
+            case Tack() | MoveJoker():
+                return self._place(seat, action, do)
+            case Discard():
+                return self._discard(seat, action, do)
+            case EndTurn():
+                return self._end_turn(seat, action, do)
+        raise TypeError(f"not an action: {action!r}")
 
     def _pluck_discard_refusal(self, seat: int) -> Refusal | None:
         if self.laid[seat] and not self.rules.laid_may_take_discard:
@@ -288,10 +345,11 @@ class HandState:
 
     def _pluck_stock(self, seat: int, action: Action, do: bool) -> Refusal | None:
         if self.phase == Phase.ALLOW:
-            # Plucking from the stock while a call is pending means allowing it first.
             return None  # plucking from the stock allows the call first (see _handle)
         if self.phase != Phase.PLUCK:
             return refuse("J-4.1", "turn.already_plucked")
+        if self.open_callers():
+            return refuse("J-5.2", "wait.callers")
         if do:
             card = self._take_from_stock(seat)
             if card is None:
@@ -306,6 +364,8 @@ class HandState:
         if self.phase != Phase.PLUCK:
             return refuse("J-4.1", "turn.already_plucked")
         bad = self._pluck_discard_refusal(seat)
+        if bad is None and self.open_callers():
+            bad = refuse("J-5.2", "wait.callers")
         if bad or not do:
             return bad
         self.hands[seat].append(self.discard.pop())
@@ -313,6 +373,20 @@ class HandState:
         return None
 
     def _call(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        bad = self._caller_refusal(seat)
+        if bad is None and do:
+            self.phase = Phase.ALLOW
+            self.caller = seat
+        return bad
+
+    def _pass(self, seat: int, action: Action, do: bool) -> Refusal | None:
+        bad = self._caller_refusal(seat)
+        if bad is None and do:
+            self.passed.append(seat)
+        return bad
+
+    def _caller_refusal(self, seat: int) -> Refusal | None:
+        """Why ``seat`` may not decide on the fresh discard now (call it or pass), or None."""
         if not self.rules.calling:
             return refuse("J-V1", "call.off")
         if self.phase == Phase.ALLOW:
@@ -335,9 +409,11 @@ class HandState:
             return refuse("J-5.7", "call.laid")
         if self.calls_used[seat] >= self.rules.max_calls:
             return refuse("J-5.6", "call.limit", limit=self.rules.max_calls)
-        if do:
-            self.phase = Phase.ALLOW
-            self.caller = seat
+        if seat in self.passed:
+            return refuse("J-5.2", "call.passed")
+        first = self.open_callers()[0]
+        if first != seat:
+            return refuse("J-5.2", "call.not_first", seat=first)
         return None
 
     def _allow(self, seat: int, action: Action, do: bool) -> Refusal | None:
@@ -350,6 +426,7 @@ class HandState:
             self.caller = None
             self.phase = Phase.PLUCK
             self.callable = False
+            self.passed = []
             self.stock_only = True
             penalty_card = self._take_from_stock(caller)  # J-5.4: the called card left the pile first
             if penalty_card is not None:
@@ -461,6 +538,7 @@ class HandState:
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
         self.callable = False
+        self.passed = []
         self.stock_only = False
         self._auto_end(self.turn)
 
@@ -488,6 +566,7 @@ class HandState:
         self.stock_only = False
         self.callable = discarded and self.rules.calling
         self.discarder = seat if discarded else None
+        self.passed = []
 
     def _take_from_stock(self, seat: int) -> Card | None:
         """The top stock card, rebuilding the stock once (J-7.1); None if the hand became void."""
@@ -541,18 +620,3 @@ class HandState:
             "laid": list(self.laid),
             "hand_over": self.over,
         }
-
-
-_Handler = Callable[[HandState, int, Action, bool], Refusal | None]
-_HANDLERS: dict[type, _Handler] = {
-    PluckStock: HandState._pluck_stock,
-    PluckDiscard: HandState._pluck_discard,
-    Call: HandState._call,
-    Allow: HandState._allow,
-    Refuse: HandState._refuse,
-    Lay: HandState._lay,
-    Tack: HandState._place,
-    MoveJoker: HandState._place,
-    Discard: HandState._discard,
-    EndTurn: HandState._end_turn,
-}

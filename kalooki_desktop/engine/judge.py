@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TextIO
 
-from .actions import parse_action
+from .actions import Pass, parse_action
 from .cards import Card, cards_text, deck_size, parse_card, penalty_total
 from .contract import check_contract
 from .hand import HandState
@@ -183,6 +183,7 @@ def _op_play(q: Json, rules: RuleSet) -> Json:
         )
     except ValueError as e:
         raise QueryError(str(e)) from None
+    implied = _field(q, "implied_passes", bool, False)
     for i, item in enumerate(_field(q, "actions", list, [])):
         if (not isinstance(item, list) or len(item) != 2 or isinstance(item[0], bool)
                 or not isinstance(item[0], int) or not isinstance(item[1], str)):
@@ -195,11 +196,15 @@ def _op_play(q: Json, rules: RuleSet) -> Json:
         except ValueError as e:
             raise QueryError(f"action {i}: {e}") from None
         try:
+            for caller in state.callers_before(seat, action) if implied else ():
+                state.apply(caller, Pass())
             state.apply(seat, action)
         except IllegalAction as e:
             return {"ok": False, "index": i, "rule": e.refusal.rule, "reason": e.refusal.reason}
     answer: Json = {"ok": True, **state.describe()}
     answer["callers"] = state.eligible_callers()
+    pending = state.pending()
+    answer["pending"] = None if pending is None else {"seat": pending[0], "kind": str(pending[1])}
     if state.over:
         answer["scores"] = state.scores
         answer["void"] = state.void

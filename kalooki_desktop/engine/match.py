@@ -7,13 +7,18 @@ A match is fully determined by its rules, player count, seed and action list:
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import hashlib
+import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .actions import Action, parse_action
+from .actions import Action, BaseAction, parse_action
 from .cards import Card
-from .hand import HandState, Phase
+from .hand import Decision, HandState, Phase
 from .refusal import Refusal
 from .rules import HandSpec, RuleSet
 from .scoring import winners
@@ -69,6 +74,31 @@ class Match:
         self.winners: list[int] = []
         self.hand = self._deal()
 
+    @classmethod
+    def from_position(
+        cls,
+        rules: RuleSet,
+        seed: int,
+        hand_number: int,
+        dealer: int,
+        hands: Sequence[Sequence[Card]],
+        discard: Sequence[Card],
+        stock_top_first: Sequence[Card],
+    ) -> Match:
+        """A match that starts at an exact deal of hand ``hand_number`` (1-based) of the
+        schedule, as a chess engine takes a position; the stock rebuild (J-7.1) and later deals
+        draw on ``seed``. Raises ValueError for a deal the packs cannot hold."""
+        if not 1 <= hand_number <= len(rules.schedule):
+            raise ValueError(f"hand {hand_number} is not in the schedule (1..{len(rules.schedule)})")
+        match = cls(rules, len(hands), seed)  # the later deals draw on the seed's numbers as ever
+        match.hand_index = hand_number - 1
+        spec = rules.schedule[hand_number - 1]
+        match.hand = HandState.from_position(
+            rules, spec, dealer, hands, discard, stock_top_first, random.Random(seed)
+        )
+        match.dealer = dealer
+        return match
+
     # --- the turn API -------------------------------------------------------------------
 
     @property
@@ -91,9 +121,9 @@ class Match:
         """True while a J-V6 tie-break hand is played."""
         return self.hand_index >= len(self.rules.schedule)
 
-    def pending(self) -> list[tuple[int, str]]:
-        """Every decision the game waits for, as (seat, kind); see :meth:`HandState.pending`."""
-        return [] if self.over else self.hand.pending()
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, as (seat, kind); see :meth:`HandState.pending`."""
+        return None if self.over else self.hand.pending()
 
     def view(self, seat: int) -> View:
         """Everything ``seat`` may know now, and nothing more."""
@@ -178,6 +208,37 @@ class Match:
     def action_texts(self) -> list[tuple[int, str]]:
         """The action list in text form, for saves and bug reports."""
         return [(seat, str(a)) for seat, a in self.actions]
+
+    def digest(self) -> str:
+        """A fingerprint of the whole state, built from every attribute of the match and of its
+        hand (a new field is covered without being named here): two matches with the same
+        digest are the same game at the same moment."""
+        doc = {"match": _plain(vars(self)), "hand": _plain(vars(self.hand))}
+        return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as plain JSON data, whatever state object it is; TypeError for a kind of value
+    it does not know, so that a new kind of field cannot slip out of :meth:`Match.digest`."""
+    if isinstance(value, HandState):
+        return "hand"  # the match's hand is digested on its own
+    if isinstance(value, enum.Enum):
+        return _plain(value.value)
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, random.Random):
+        return _plain(value.getstate())
+    if isinstance(value, BaseAction):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [type(value).__name__, *(_plain(getattr(value, f.name)) for f in dataclasses.fields(value))]
+    raise TypeError(f"Match.digest does not know how to read {type(value).__name__}")
 
 
 def replay(

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .actions import Action
 from .cards import Card, count_cards, new_deck
-from .hand import HandState, Phase
+from .hand import DecisionKind, HandState, Phase
 from .melds import Meld
 from .refusal import Refusal
 from .rules import HandSpec, RuleSet
@@ -127,8 +127,8 @@ class View:
 
     @property
     def may_call(self) -> bool:
-        """True if this seat may call the fresh discard now."""
-        return self.seat in self._hand.eligible_callers()
+        """True if the game waits for this seat to call the fresh discard or pass."""
+        return self._hand.pending() == (self.seat, DecisionKind.CALL)
 
     @property
     def my_turn(self) -> bool:

@@ -23,6 +23,7 @@ from ..engine.actions import (
     EndTurn,
     Lay,
     MoveJoker,
+    Pass,
     PluckDiscard,
     PluckStock,
     Refuse,
@@ -358,8 +359,8 @@ class TableScene(Scene):
             )
 
     def on_move(self, move: Move) -> None:
-        """Animate an applied action (from the player or a computer seat)."""
-        if self.layout is None:
+        """Animate an applied action (from the player or a computer seat); a pass shows nothing."""
+        if self.layout is None or isinstance(move.action, Pass):
             return
         now = _now()
         speed = self.app.settings.speed_factor
@@ -589,7 +590,10 @@ class TableScene(Scene):
             self.app.toast(tr("table.hint_wait"))
             return
         if action is None:
-            self.app.toast(tr("table.hint_let_go") if prompt == "call" else tr("table.hint_none"))
+            self.app.toast(tr("table.hint_none"))
+            return
+        if isinstance(action, Pass):
+            self.app.toast(tr("table.hint_let_go"))
             return
         self.hint_action = action
         self.hint_until = _now() + 6000
@@ -628,8 +632,7 @@ class TableScene(Scene):
             return False
         action = self.session.hint()
         if action is None:
-            self.session.let_go()
-            return True
+            return False
         if isinstance(action, Lay):
             self.show_hint()
             self.lay_contract()
@@ -1404,8 +1407,8 @@ class TableScene(Scene):
         moves = s.moves[-60:]
         hand = s.match.hand_number
         for mv in moves:
-            if mv.hand_number != hand and mv.result is None:
-                continue
+            if (mv.hand_number != hand and mv.result is None) or isinstance(mv.action, Pass):
+                continue  # a pass is no event at the table
             out.append((mv.seat, self.describe(mv.seat, mv.action, mv.card)))
         return out
 

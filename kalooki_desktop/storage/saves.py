@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..engine.actions import Pass, parse_action
 from ..engine.match import Match
 from ..engine.refusal import IllegalAction
 from ..i18n import tr
@@ -31,13 +32,9 @@ from .files import quarantine as _quarantine
 from .paths import sub_dir
 
 FORMAT = "kalooki-save"
-VERSION = 1
+VERSION = 2
 AUTOSAVE = "autosave"
 PREVIOUS_COPY = "previous copy"
-
-#: Upgrades from each old version to the next: ``UPGRADES[1]`` turns a version-1 document into
-#: a version-2 one, and so on. Empty while there is only version 1.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 __all__ = [
     "AUTOSAVE",
@@ -105,29 +102,8 @@ def save_path(name: str) -> Path:
 
 
 def state_digest(match: Match) -> str:
-    """A fingerprint of everything in a game's state: cards everywhere (stock order included),
-    the table, whose decision it is, scores. Two games with the same digest are the same."""
-    h = match.hand
-    doc = {
-        "hand_index": match.hand_index,
-        "dealer": h.dealer,
-        "totals": match.totals,
-        "results": len(match.results),
-        "winners": match.winners,
-        "actions": len(match.actions),
-        "hands": h.hands,
-        "stock": h.stock,
-        "discard": h.discard,
-        "table": [[m.kind, m.owner, m.cards, m.base] for m in h.table],
-        "turn": h.turn,
-        "phase": int(h.phase),
-        "calls": h.calls_used,
-        "laid": h.laid,
-        "callable": h.callable,
-        "stock_only": h.stock_only,
-        "caller": h.caller,
-    }
-    return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
+    """A fingerprint of everything in a game's state (:meth:`.engine.match.Match.digest`)."""
+    return match.digest()
 
 
 _LEVEL = sc.string(20)
@@ -260,23 +236,87 @@ def parse(data: bytes, path: Path | None = None) -> dict[str, Any]:
         raise BadFile("version", tr("save.newer", name=name, version=version, known=VERSION), path)
     if doc["checksum"] != _checksum(doc):
         raise BadFile("tampered", tr("save.tampered", name=name), path)
-    upgraded: dict[str, Any] = doc
+    checked: dict[str, Any] = validate(doc, DOCUMENT, path, what)
     while version < VERSION:
-        upgraded = UPGRADES[version](upgraded)
-        version = upgraded["version"] = version + 1
-    checked: dict[str, Any] = validate(upgraded, DOCUMENT, path, what)
+        checked = validate(UPGRADES[version](checked, path), DOCUMENT, path, what)
+        version = checked["version"] = version + 1
     return checked
 
 
-def _replay(doc: dict[str, Any], session_kw: dict[str, Any]) -> Session:
+def _upgrade_1(doc: dict[str, Any], path: Path | None) -> dict[str, Any]:
+    """Version 1 to 2: version 1 did not record a caller letting the fresh discard go (the
+    game kept that apart from the engine). Replay its actions, putting in a ``pass`` for every
+    caller in J-5.2 order who let the card go before the next action, check the result against
+    the version-1 fingerprint, and take the fingerprint of today's state."""
+    name = path.name if path else tr("file.this_file")
+    session = _new_session(doc, {"threaded": False})
+    match = session.match
+    actions: list[list[Any]] = []
+    try:
+        for seat, text in doc["actions"]:
+            action = parse_action(text)
+            for caller in match.hand.callers_before(seat, action):
+                match.apply(caller, Pass())
+                actions.append([caller, str(Pass())])
+            match.apply(seat, action)
+            actions.append([seat, text])
+    except IllegalAction as exc:
+        raise BadFile("mismatch", tr("save.refused_move", name=name, rule=exc.refusal.rule), path) from None
+    except ValueError:
+        raise BadFile("corrupt", tr("save.bad_game", name=name), path) from None
+    finally:
+        session.close()
+    if _digest_1(match, len(doc["actions"])) != doc["snapshot"]["digest"]:
+        raise BadFile("mismatch", tr("save.mismatch", name=name), path)
+    return {**doc, "actions": actions, "snapshot": {**doc["snapshot"], "digest": match.digest()}}
+
+
+def _digest_1(match: Match, actions: int) -> str:
+    """The fingerprint of a game as version 1 of the format took it (``actions``: how many
+    actions version 1 recorded)."""
+    h = match.hand
+    doc = {
+        "hand_index": match.hand_index,
+        "dealer": h.dealer,
+        "totals": match.totals,
+        "results": len(match.results),
+        "winners": match.winners,
+        "actions": actions,
+        "hands": h.hands,
+        "stock": h.stock,
+        "discard": h.discard,
+        "table": [[m.kind, m.owner, m.cards, m.base] for m in h.table],
+        "turn": h.turn,
+        "phase": int(h.phase),
+        "calls": h.calls_used,
+        "laid": h.laid,
+        "callable": h.callable,
+        "stock_only": h.stock_only,
+        "caller": h.caller,
+    }
+    return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
+
+
+#: Upgrades from each old version to the next: ``UPGRADES[1]`` turns a checked version-1
+#: document into a version-2 one, and so on (each raises BadFile when the old save is bad).
+UPGRADES: dict[int, Callable[[dict[str, Any], Path | None], dict[str, Any]]] = {1: _upgrade_1}
+
+
+def _new_session(doc: dict[str, Any], session_kw: dict[str, Any]) -> Session:
+    """The game of a checked save document as it began, before any action."""
     s = doc["setup"]
-    setup = GameSetup(
-        tuple(s["levels"]), s["preset"], tuple(s["variants"]), s["schedule"], s["seed"]
-    )
+    setup = GameSetup(tuple(s["levels"]), s["preset"], tuple(s["variants"]), s["schedule"], s["seed"])
     scenario = doc.get("scenario")
-    session = Session.from_scenario(scenario, **session_kw) if scenario else Session(setup, **session_kw)
+    try:
+        return Session.from_scenario(scenario, **session_kw) if scenario else Session(setup, **session_kw)
+    except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as exc:
+        raise ValueError(str(exc)) from exc
+
+
+def _replay(doc: dict[str, Any], session_kw: dict[str, Any]) -> Session:
+    session = _new_session(doc, session_kw)
     session.game_id = doc.get("game_id") or hashlib.sha256(
-        json.dumps([s, scenario], sort_keys=True).encode()
+        json.dumps([doc["setup"], doc.get("scenario")], sort_keys=True).encode()
     ).hexdigest()[:32]
     try:
         for seat, text in doc["actions"]:
