@@ -14,7 +14,7 @@ import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -127,6 +127,22 @@ class Scene:
         return w // 2, round(h * 0.1)
 
 
+#: The scenes by name (each registers itself with :func:`register_scene` when the package
+#: :mod:`kalooki_desktop.scenes` is imported), so that no scene imports another.
+SCENES: dict[str, Callable[..., Scene]] = {}
+S = TypeVar("S", bound=type[Scene])
+
+
+def register_scene(name: str) -> Callable[[S], S]:
+    """Class decorator: the scene can be opened by ``name`` (``app.push("table", session)``)."""
+
+    def wrap(cls: S) -> S:
+        SCENES[name] = cls
+        return cls
+
+    return wrap
+
+
 class App:
     """The running game: window, widgets manager, scenes, settings and the game in progress."""
 
@@ -183,25 +199,38 @@ class App:
         """The scene being shown."""
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
-        """Show ``scene`` on top (applied between frames)."""
-        self._requests.append(lambda: self._push(scene))
+    def make(self, scene: Scene | str, *args: Any) -> Scene:
+        """``scene`` itself, or a new scene of the registered name ``scene`` made with ``args``."""
+        if isinstance(scene, Scene):
+            return scene
+        try:
+            factory = SCENES[scene]
+        except KeyError:
+            raise KeyError(f"no scene {scene!r} (import kalooki_desktop.scenes first)") from None
+        return factory(self, *args)
+
+    def push(self, scene: Scene | str, *args: Any) -> None:
+        """Show ``scene`` (or a new scene of that name, made with ``args``) on top, between frames."""
+        made = self.make(scene, *args)
+        self._requests.append(lambda: self._push(made))
 
     def pop(self) -> None:
         """Go back to the scene below (applied between frames)."""
         self._requests.append(self._pop)
 
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for ``scene``."""
+    def replace(self, scene: Scene | str, *args: Any) -> None:
+        """Swap the top scene for ``scene`` (or a new scene of that name)."""
+        made = self.make(scene, *args)
 
         def do() -> None:
             self._pop()
-            self._push(scene)
+            self._push(made)
 
         self._requests.append(do)
 
-    def reset(self, scene: Scene) -> None:
-        """Clear the stack and show ``scene``."""
+    def reset(self, scene: Scene | str, *args: Any) -> None:
+        """Clear the stack and show ``scene`` (or a new scene of that name)."""
+        scene = self.make(scene, *args)
 
         def do() -> None:
             while self.scenes:

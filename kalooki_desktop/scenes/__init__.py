@@ -1,1 +1,7 @@
-"""The screens of the game: menu, new game, table, scoreboard, rules, settings."""
+"""The screens of the game: menu, new game, table, scoreboard, load, statistics, rules and
+settings. Importing the package registers each by name (:func:`..app.register_scene`), so a scene
+opens another by name and no scene imports another."""
+
+from . import load, menu, newgame, rules, scoreboard, settings, statistics, table
+
+__all__ = ["load", "menu", "newgame", "rules", "scoreboard", "settings", "statistics", "table"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ..app import App, Scene
+from ..app import App, Scene, register_scene
 from ..i18n import tr
 from ..storage import saves
 from ..ui import palette
@@ -14,6 +14,7 @@ from ..ui import text as txt
 from ..ui.draw import backdrop, glow, panel
 
 
+@register_scene("load")
 class LoadScene(Scene):
     """Pick a saved game."""
 
@@ -130,8 +131,6 @@ class LoadScene(Scene):
 
     def load_selected(self) -> None:
         """Replay the selected save and go to its table (a damaged save is moved aside)."""
-        from .table import TableScene
-
         if not self.entries:
             return
         entry = self.entries[self.selected]
@@ -151,7 +150,7 @@ class LoadScene(Scene):
         self.app.set_session(session)
         self.app._autosave(None)  # the loaded game is now the game in progress
         self.app.pop()
-        self.app.push(TableScene(self.app, session))
+        self.app.push("table", session)
 
     # --- drawing --------------------------------------------------------------------------
 

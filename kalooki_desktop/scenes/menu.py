@@ -7,7 +7,7 @@ import math
 import pygame
 import pygame_gui
 
-from ..app import Scene
+from ..app import Scene, register_scene
 from ..engine.cards import JOKER, parse_cards
 from ..i18n import tr
 from ..ui import cards as art
@@ -18,6 +18,7 @@ from ..ui.draw import backdrop
 _FAN = [*parse_cards("AS KH QD JC"), JOKER]
 
 
+@register_scene("menu")
 class MenuScene(Scene):
     """The first screen."""
 
@@ -87,25 +88,10 @@ class MenuScene(Scene):
 
     def choose(self, key: str) -> None:
         """Act on a menu item."""
-        from .load import LoadScene
-        from .newgame import NewGameScene
-        from .rules import RulesScene
-        from .settings import SettingsScene
-        from .statistics import StatisticsScene
-        from .table import TableScene
-
         if key == "continue" and self.app.session is not None and not self.app.session.over:
-            self.app.push(TableScene(self.app, self.app.session))
-        elif key == "new":
-            self.app.push(NewGameScene(self.app))
-        elif key == "load":
-            self.app.push(LoadScene(self.app))
-        elif key == "rules":
-            self.app.push(RulesScene(self.app))
-        elif key == "stats":
-            self.app.push(StatisticsScene(self.app))
-        elif key == "settings":
-            self.app.push(SettingsScene(self.app))
+            self.app.push("table", self.app.session)
+        elif key in _OPENS:
+            self.app.push(_OPENS[key])
         elif key == "quit":
             self.app.quit()
 
@@ -152,3 +138,7 @@ class MenuScene(Scene):
             False,
             "midbottom",
         )
+
+
+#: The scene each menu item opens, by name.
+_OPENS = {"new": "new_game", "load": "load", "rules": "rules", "stats": "statistics", "settings": "settings"}

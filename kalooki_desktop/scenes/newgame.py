@@ -10,7 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
 from ..ai.personas import LEVELS, persona, table_names
-from ..app import Scene
+from ..app import Scene, register_scene
 from ..engine.match import Match
 from ..i18n import tr
 from ..session import GameSetup
@@ -25,6 +25,7 @@ JOKERS = ("4", "5", "6")
 MAX_OPPONENTS = 7
 
 
+@register_scene("new_game")
 class NewGameScene(Scene):
     """Choose opponents and rules, then start."""
 
@@ -198,8 +199,6 @@ class NewGameScene(Scene):
 
     def begin(self, seed: int | None = None) -> None:
         """Start the game, or say what is wrong with the choices."""
-        from .table import TableScene
-
         setup = self.setup(seed)
         try:
             Match(setup.rules(), setup.players, 0)
@@ -215,7 +214,7 @@ class NewGameScene(Scene):
             "schedule": self.schedule,
         }
         session = self.app.new_session(setup)
-        self.app.replace(TableScene(self.app, session))
+        self.app.replace("table", session)
 
     # --- drawing ------------------------------------------------------------------------
 

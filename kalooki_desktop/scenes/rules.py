@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ..app import Scene
+from ..app import Scene, register_scene
 from ..engine.cards import JOKER, parse_cards
 from ..engine.rules import make_rules
 from ..i18n import tr
@@ -17,6 +17,7 @@ from ..ui.draw import backdrop, panel
 SECTIONS = ("goal", "cards", "melds", "jokers", "contracts", "turn", "calling", "tacking", "stock", "scoring")
 
 
+@register_scene("rules")
 class RulesScene(Scene):
     """A scrolling page of the rules (mouse wheel, arrows, Page Up/Down)."""
 

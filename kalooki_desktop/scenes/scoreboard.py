@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ..app import App, Scene
+from ..app import App, Scene, register_scene
 from ..engine.cards import penalty
 from ..engine.match import HandResult
 from ..i18n import tr
@@ -18,6 +18,7 @@ from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 
 
+@register_scene("scoreboard")
 class ScoreboardScene(Scene):
     """Shown over the table after a hand (``result``), or on demand (``result`` None)."""
 
@@ -81,22 +82,18 @@ class ScoreboardScene(Scene):
         import random
 
         from ..session import GameSetup
-        from .menu import MenuScene
-        from .table import TableScene
 
         old = self.session.setup
         setup = GameSetup(old.levels, old.preset, old.variants, old.schedule, random.randrange(1 << 30))
         session = self.app.new_session(setup)
-        self.app.reset(MenuScene(self.app))
-        self.app.push(TableScene(self.app, session))
+        self.app.reset("menu")
+        self.app.push("table", session)
 
     def to_menu(self) -> None:
         """Back to the main menu (the game stays in progress unless it is over)."""
-        from .menu import MenuScene
-
         if self.final:
             self.app.set_session(None)
-        self.app.reset(MenuScene(self.app))
+        self.app.reset("menu")
 
     # --- drawing --------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
 
-from ..app import Scene
+from ..app import Scene, register_scene
 from ..i18n import tr
 from ..storage.files import reason
 from ..storage.settings import SPEEDS
@@ -18,6 +18,7 @@ from ..ui.draw import backdrop, panel
 CALL_WAITS = (3, 5, 8, 15, 0)
 
 
+@register_scene("settings")
 class SettingsScene(Scene):
     """Change and keep the player's settings."""
 

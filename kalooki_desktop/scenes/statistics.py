@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ..app import App, Scene
+from ..app import App, Scene, register_scene
 from ..i18n import tr
 from ..storage import stats
 from ..ui import palette
@@ -14,6 +14,7 @@ from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 
 
+@register_scene("statistics")
 class StatisticsScene(Scene):
     """The player's record."""
 

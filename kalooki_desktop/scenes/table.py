@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 import pygame_gui
 
-from ..app import App, Scene
+from ..app import App, Scene, register_scene
 from ..engine.actions import (
     Action,
     Allow,
@@ -69,6 +69,7 @@ class Drag:
     origins: list[pygame.Rect] = field(default_factory=list)
 
 
+@register_scene("table")
 class TableScene(Scene):
     """A hand in play."""
 
@@ -723,9 +724,7 @@ class TableScene(Scene):
         elif element is self.b_sound:
             self.toggle_sound()
         elif element is self.b_scores:
-            from .scoreboard import ScoreboardScene
-
-            self.app.push(ScoreboardScene(self.app, s, None))
+            self.app.push("scoreboard", s, None)
         else:
             return False
         return True
@@ -1139,14 +1138,12 @@ class TableScene(Scene):
 
     def finish_hand(self, move: Move) -> None:
         """A hand ended: show the scoreboard (a void hand is only announced)."""
-        from .scoreboard import ScoreboardScene
-
         result = move.result
         assert result is not None
         if result.void:
             self.app.toast(tr("table.void"), "info", 5)
             return
-        self.app.push(ScoreboardScene(self.app, self.session, result))
+        self.app.push("scoreboard", self.session, result)
 
     def refresh_widgets(self) -> None:
         """Show the buttons that apply now."""
