@@ -49,8 +49,11 @@ class Scene:
     """One screen of the game. Subclasses override the lifecycle methods they need.
 
     ``draw`` reads state and never changes it; widgets made with :meth:`widget` are removed
-    when the scene is left and rebuilt by :meth:`build` when the window is resized.
+    when the scene is left and rebuilt by :meth:`build` when the window is resized. A
+    ``transparent`` scene (a dialog) is drawn over the scene below it, which waits meanwhile.
     """
+
+    transparent = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -109,10 +112,17 @@ class Scene:
         self._widgets.clear()
 
     def button(
-        self, rect: pygame.Rect, label: str, object_id: str | None = None, tooltip: str | None = None
+        self,
+        rect: pygame.Rect,
+        label: str,
+        object_id: str | None = None,
+        tooltip: str | None = None,
+        command: Callable[[], None] | None = None,
     ) -> pygame_gui.elements.UIButton:
-        """A themed button."""
-        b = pygame_gui.elements.UIButton(rect, label, self.app.ui, object_id=object_id, tool_tip_text=tooltip)
+        """A themed button; ``command`` is called when it is pressed (then no event is posted)."""
+        b = pygame_gui.elements.UIButton(
+            rect, label, self.app.ui, object_id=object_id, tool_tip_text=tooltip, command=command
+        )
         self.widget(b)
         return b
 
@@ -176,6 +186,7 @@ class App:
         self.scenes: list[Scene] = []
         self._requests: list[Callable[[], None]] = []
         self.clock = pygame.time.Clock()
+        self.now_ms = 0.0  # the game's clock: the loop's time, advanced by each frame's dt
         self.running = True
         self.session: Session | None = None
         self.toast_text = ""
@@ -378,6 +389,7 @@ class App:
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events, update, draw, flip, scene changes."""
         t0 = time.perf_counter()
+        self.now_ms += dt * 1000
         for event in pygame.event.get() if events is None else events:
             self.dispatch(event)
         top = self.top
@@ -386,7 +398,7 @@ class App:
         self.ui.update(dt)
         self.draw()
         dirty = top.dirty_rects() if top is not None and top is self.top else None
-        toast = bool(self.toast_text) and time.monotonic() <= self.toast_until + 0.1
+        toast = bool(self.toast_text) and self.now_ms <= self.toast_until + 100
         if dirty is None or toast or self._requests:
             pygame.display.flip()
         else:
@@ -397,10 +409,14 @@ class App:
             del self.frame_ms[:300]
 
     def draw(self) -> None:
-        """Draw the whole frame to the window surface."""
+        """Draw the whole frame to the window surface: the top scene, and the scenes below it
+        while the ones above are transparent."""
         top = self.top
-        if top is not None:
-            top.draw(self.screen)
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].transparent:
+            first -= 1
+        for scene in self.scenes[max(0, first):]:
+            scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
         if top is not None:
             top.draw_top(self.screen)
@@ -472,12 +488,12 @@ class App:
         self.toast_text, self.toast_kind = message, kind
         if kind == "error":
             self.sounds.play("refused", 0.7)
-        self.toast_until = time.monotonic() + seconds
+        self.toast_until = self.now_ms + seconds * 1000
 
     def _draw_toast(self) -> None:
-        if self.notices and (not self.toast_text or time.monotonic() > self.toast_until):
+        if self.notices and (not self.toast_text or self.now_ms > self.toast_until):
             self.toast(self.notices.pop(0), "error", 9)
-        if not self.toast_text or time.monotonic() > self.toast_until:
+        if not self.toast_text or self.now_ms > self.toast_until:
             return
         w, h = self.screen.get_size()
         size = max(15, round(h * 0.024))

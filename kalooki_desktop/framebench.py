@@ -111,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.setswitchinterval(args.switch_ms / 1000.0)
     for _ in range(5):
         app.step(1 / 60)
-    rects = scene.hand_rects()
+    assert scene.geometry is not None
+    rects = scene.geometry.hand_rects()
     start = rects[len(rects) // 2].center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": start, "button": 1}))
     app.step(1 / 60)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -207,11 +206,11 @@ class Session:
         d = self.match.pending()
         return d[1] if d is not None and d[0] == HUMAN else None
 
-    def call_time_left(self, now_ms: float | None = None) -> float | None:
+    def call_time_left(self, now_ms: float) -> float | None:
         """Milliseconds left in the player's Call prompt (None without a deadline)."""
         if self._call_deadline is None or self.prompt() != "call":
             return None
-        return max(0.0, self._call_deadline - (self._now() if now_ms is None else now_ms))
+        return max(0.0, self._call_deadline - now_ms)
 
     def thinking_seat(self) -> int | None:
         """The computer seat whose move the table waits for, if any."""
@@ -256,9 +255,10 @@ class Session:
 
     # --- the computer players ---------------------------------------------------------
 
-    def tick(self, now_ms: float | None = None) -> list[Move]:
-        """Advance the computer players as far as pacing allows; the moves applied."""
-        now = self._now() if now_ms is None else now_ms
+    def tick(self, now_ms: float) -> list[Move]:
+        """Advance the computer players as far as pacing allows at ``now_ms`` (the game's clock,
+        in milliseconds); the moves applied."""
+        now = now_ms
         applied: list[Move] = []
         for _ in range(16):  # a few instant decisions (callers passing) per frame at most
             d = self.match.pending()
@@ -348,10 +348,6 @@ class Session:
         for listener in list(self.listeners):
             listener(move)
         return move
-
-    @staticmethod
-    def _now() -> float:
-        return time.monotonic() * 1000
 
     def close(self) -> None:
         """Stop any computer player still thinking (a new game, quitting)."""

@@ -110,7 +110,7 @@ def table_at(
     scene = TableScene(app, session)
     app.push(scene)
     step(app, 2)
-    run_until(app, lambda: time.monotonic() * 1000 >= scene.dealing_until and not scene.flights)
+    run_until(app, lambda: app.now_ms >= scene.choreo.dealing_until and not scene.choreo.flights)
     return scene
 
 
@@ -125,8 +125,8 @@ def act(match: Match, seat: int, action: Action) -> None:
 def hand_pos(scene: TableScene, card: str, nth: int = 0) -> tuple[int, int]:
     """The centre of the visible part of ``card`` in the player's hand."""
     code = parse_cards(card)[0]
-    rects = scene.hand_rects()
-    found = [i for i, c in enumerate(scene.order) if c == code]
+    rects = scene.geometry.hand_rects()
+    found = [i for i, c in enumerate(scene.model.order) if c == code]
     i = found[nth]
     r = rects[i]
     right = rects[i + 1].x if i + 1 < len(rects) else r.right
@@ -144,27 +144,27 @@ def play_by_mouse(app: App, scene: TableScene) -> bool:
     assert lay is not None
     before = len(s.match.actions)
     if isinstance(action, Pass):
-        press_button(app, scene.b_let_go)
+        press_button(app, scene.controls.let_go)
     elif isinstance(action, PluckStock):
         click(app, lay.stock.center)
     elif isinstance(action, PluckDiscard):
         click(app, lay.pile.center)
     elif isinstance(action, Call):
-        press_button(app, scene.b_call)
+        press_button(app, scene.controls.call)
     elif isinstance(action, Allow):
-        press_button(app, scene.b_allow)
+        press_button(app, scene.controls.allow)
     elif isinstance(action, Refuse):
-        press_button(app, scene.b_refuse)
+        press_button(app, scene.controls.refuse)
     elif isinstance(action, EndTurn):
-        press_button(app, scene.b_end)
+        press_button(app, scene.controls.end)
     elif isinstance(action, Lay):
         key(app, pygame.K_h)  # the hint puts the contract into the slots
-        press_button(app, scene.b_lay)
+        press_button(app, scene.controls.lay)
     elif isinstance(action, Discard):
         drag(app, hand_pos(scene, _text(action.card)), lay.pile.center)
     elif isinstance(action, Tack | MoveJoker):
         index = action.meld - 1
-        rects = scene.meld_card_rects(index)
+        rects = scene.geometry.meld_card_rects(index)
         meld = s.match.hand.table[index]
         if isinstance(action, MoveJoker):
             k = next(i for i, c in enumerate(meld.cards) if c == 0 and meld.stands_for(i) == action.card)

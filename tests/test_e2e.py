@@ -48,11 +48,11 @@ def plan_gestures(tmp_path: Path) -> list[tuple[str, tuple[int, int], tuple[int,
                 a, b = hand_pos(scene, card), scene.layout.slots[slot].center
                 gestures.append(("drag", a, b))
                 drag(app, a, b)
-        lay = scene.b_lay.rect.center
+        lay = scene.controls.lay.rect.center
         gestures.append(("click", lay, lay))
         click(app, lay)
         assert scene.session.match.hand.laid[0]
-        a, b = hand_pos(scene, "7C"), scene.meld_card_rects(0)[-1].center
+        a, b = hand_pos(scene, "7C"), scene.geometry.meld_card_rects(0)[-1].center
         gestures.append(("drag", a, b))
         drag(app, a, b)
         assert len(scene.session.match.hand.table[0].cards) == 4

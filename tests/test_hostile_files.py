@@ -428,23 +428,33 @@ def test_saving_under_a_name_that_exists_asks_before_replacing(data):
         discard="2C",
         stock="7C 6D 8H 3S 4D 10C",
     )
-    scene.save_as("My game!")
-    scene.save_as("My game?")
+    from kalooki_desktop.scenes.table.dialogs import SaveAsScene
+
+    def dialog() -> SaveAsScene:
+        press_button(app, scene.controls.save)
+        assert isinstance(app.top, SaveAsScene)
+        return app.top
+
+    dialog().save_as("My game!")
+    step(app, 2)
+    dialog().save_as("My game?")
+    step(app, 2)
     assert {p.name for p in (data / "saves").glob("My game*.json")} == {"My game~21~.json", "My game~3f~.json"}
     first = digest(data / "saves" / "My game~21~.json")
-    scene.session.match.totals[1] += 0  # nothing changes; the point is the question
-    scene.save_as("My game!")
-    assert scene.replace_dialog is not None
+    asking = dialog()
+    asking.save_as("My game!")
+    assert asking.replace_dialog is not None and app.top is asking
     assert digest(data / "saves" / "My game~21~.json") == first
     pygame.event.post(
-        pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, {"ui_element": scene.replace_dialog})
+        pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, {"ui_element": asking.replace_dialog})
     )
     step(app, 2)
-    assert scene.replace_dialog is None and "My game!" in app.toast_text
-    scene.save_as("autosave")
-    assert "automatic save" in app.toast_text
+    assert asking.replace_dialog is None and "My game!" in app.toast_text and app.top is scene
+    assert (data / "saves" / "My game~21~.json.bak").exists()  # written again, the old copy kept
+    refused = dialog()
+    refused.save_as("autosave")
+    assert "automatic save" in app.toast_text and app.top is refused
     assert not (data / "saves" / "autosave.json").exists() or saves.info(data / "saves" / "autosave.json").name != "autosave"
-    press_button(app, scene.b_save)
     app.shutdown()
 
 

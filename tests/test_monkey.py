@@ -44,13 +44,13 @@ def hot_spot(scene: TableScene, rng: random.Random) -> tuple[int, int]:
     areas += [
         b.rect
         for b in (
-            scene.b_call,
-            scene.b_let_go,
-            scene.b_allow,
-            scene.b_refuse,
-            scene.b_lay,
-            scene.b_clear,
-            scene.b_end,
+            scene.controls.call,
+            scene.controls.let_go,
+            scene.controls.allow,
+            scene.controls.refuse,
+            scene.controls.lay,
+            scene.controls.clear,
+            scene.controls.end,
         )
         if b.visible
     ]
@@ -116,12 +116,12 @@ def test_monkey_on_the_table(tmp_path):
         hand = session.match.hand
         check_hand(hand, count_cards(new_deck(hand.players, hand.rules.extra_jokers)), f"frame {frames}")
         if isinstance(app.top, TableScene):
-            shown = sorted(scene.order + [c for slot in scene.slots for c in slot])
+            shown = sorted(scene.model.order + [c for slot in scene.model.slots for c in slot])
             if scene.drag is None:
                 assert shown == sorted(hand.hands[HUMAN]), (
                     f"frame {frames}: the hand shown differs from the engine's: shown {shown}, "
                     f"engine {sorted(hand.hands[HUMAN])}, last actions {session.match.action_texts()[-4:]}, "
-                    f"top {type(app.top).__name__}, order {scene.order}, slots {scene.slots}"
+                    f"top {type(app.top).__name__}, order {scene.model.order}, slots {scene.model.slots}"
                 )
     actions += len(session.match.actions)
     print(f"monkey: {events} events, {frames} frames, {games} games, {actions} actions")

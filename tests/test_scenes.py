@@ -49,8 +49,8 @@ def slot_centre(scene: TableScene, j: int) -> tuple[int, int]:
 
 
 def slot_pos(scene: TableScene, j: int, card: str) -> tuple[int, int]:
-    k = scene.slots[j].index(parse_cards(card)[0])
-    rects = scene.slot_rects(j)
+    k = scene.model.slots[j].index(parse_cards(card)[0])
+    rects = scene.geometry.slot_rects(j)
     right = rects[k + 1].x if k + 1 < len(rects) else rects[k].right
     return (rects[k].x + right) // 2, rects[k].y + 20
 
@@ -87,13 +87,13 @@ def test_build_and_lay_a_contract_by_dragging_into_slots(app):
     assert s.prompt() == "pluck"
     click(app, scene.layout.stock.center)
     assert s.prompt() == "play"
-    assert not scene.b_lay.is_enabled
+    assert not scene.controls.lay.is_enabled
     lay_by_dragging(app, scene)
-    assert [scene.slot_state(j) for j in range(3)] == [None, None, None]
+    assert [scene.model.slot_state(j) for j in range(3)] == [None, None, None]
     assert scene.lay_refusal() is None
     step(app)
-    assert scene.b_lay.is_enabled
-    press_button(app, scene.b_lay)
+    assert scene.controls.lay.is_enabled
+    press_button(app, scene.controls.lay)
     hand = s.match.hand
     assert hand.laid[0]
     assert [m.kind for m in hand.table] == [THREE, THREE, THREE]
@@ -105,9 +105,9 @@ def test_tack_by_dragging_onto_a_meld(app):
     scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
     click(app, scene.layout.stock.center)
     lay_by_dragging(app, scene)
-    press_button(app, scene.b_lay)
+    press_button(app, scene.controls.lay)
     step(app, 2)
-    sevens = scene.meld_card_rects(0)
+    sevens = scene.geometry.meld_card_rects(0)
     drag(app, hand_pos(scene, "7C"), sevens[-1].center)
     table = scene.session.match.hand.table
     assert len(table[0].cards) == 4 and parse_cards("7C")[0] in table[0].cards
@@ -123,15 +123,15 @@ def test_illegal_drops_are_refused_with_the_rule(app):
     assert len(s.match.hand.hands[0]) == 10 and not s.match.actions
     click(app, scene.layout.stock.center)
     # a joker cannot be discarded: it glides back to the hand
-    order = list(scene.order)
+    order = list(scene.model.order)
     drag(app, hand_pos(scene, "JK"), scene.layout.pile.center)
     assert "(J-4.5)" in app.toast_text
-    assert scene.order == order and len(s.match.hand.hands[0]) == 11
-    run_until(app, lambda: not scene.flights)
+    assert scene.model.order == order and len(s.match.hand.hands[0]) == 11
+    run_until(app, lambda: not scene.choreo.flights)
     # a slot explains itself live
     drag(app, hand_pos(scene, "7S"), slot_centre(scene, 0))
     drag(app, hand_pos(scene, "9S"), slot_centre(scene, 0))
-    state = scene.slot_state(0)
+    state = scene.model.slot_state(0)
     assert state.rule == "J-2.1"
     # a click sends a staged card back to the hand; a joker completes the three
     click(app, slot_pos(scene, 0, "9S"))
@@ -141,9 +141,9 @@ def test_illegal_drops_are_refused_with_the_rule(app):
         drag(app, hand_pos(scene, card), slot_centre(scene, 1))
     for card in ("KS", "KH"):
         drag(app, hand_pos(scene, card), slot_centre(scene, 2))
-    assert scene.slot_state(2).rule == "J-2.1"
+    assert scene.model.slot_state(2).rule == "J-2.1"
     drag(app, hand_pos(scene, "7C"), slot_centre(scene, 2))
-    assert scene.slot_state(2).rule == "J-2.1"  # 7C with kings
+    assert scene.model.slot_state(2).rule == "J-2.1"  # 7C with kings
     click(app, slot_pos(scene, 2, "7C"))
     drag(app, hand_pos(scene, "KD"), slot_centre(scene, 2))
     assert scene.lay_refusal() is None
@@ -164,8 +164,8 @@ def test_player_calls_a_discard_and_it_is_allowed_or_refused(app):
     act(m, 1, PluckStock())
     m.apply(1, Discard(parse_cards("7H")[0]))
     run_until(app, lambda: s.prompt() == "call")
-    assert scene.b_call.visible
-    press_button(app, scene.b_call)
+    assert scene.controls.call.visible
+    press_button(app, scene.controls.call)
     assert (0, "call") in m.hand.log
     run_until(app, lambda: m.hand.phase != Phase.ALLOW)
     # seat 2 (Normal) allowed it or refused it; either way the log shows it
@@ -193,8 +193,8 @@ def test_player_answers_a_call(app, answer):
     m.apply(3, Discard(parse_cards("7H")[0]))
     run_until(app, lambda: s.prompt() == "allow")
     assert (1, "call") in m.hand.log
-    assert scene.b_allow.visible and scene.b_refuse.visible
-    press_button(app, scene.b_allow if answer == "allow" else scene.b_refuse)
+    assert scene.controls.allow.visible and scene.controls.refuse.visible
+    press_button(app, scene.controls.allow if answer == "allow" else scene.controls.refuse)
     if answer == "allow":
         assert parse_cards("7H")[0] in m.hand.hands[1]
         assert m.hand.calls_used[1] == 1
@@ -207,12 +207,12 @@ def test_player_answers_a_call(app, answer):
 def test_keys_sort_hint_and_escape(app):
     scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
     key(app, pygame.K_s)
-    assert scene.sort_mode == "rank"
+    assert scene.model.sort_mode == "rank"
     key(app, pygame.K_h)
     assert scene.hint_action is not None
     click(app, scene.layout.stock.center)
     key(app, pygame.K_h)  # the contract goes into the slots
-    assert all(scene.slots) and scene.lay_refusal() is None
+    assert all(scene.model.slots) and scene.lay_refusal() is None
     key(app, pygame.K_RETURN)
     assert scene.session.match.hand.laid[0]
     key(app, pygame.K_ESCAPE)
@@ -291,7 +291,7 @@ def test_window_resize_and_too_small_window(app):
     post(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000)
     step(app, 2)
     assert scene.layout.size == (1600, 1000)
-    assert scene.b_hint.rect.right <= 1600
+    assert scene.controls.hint.rect.right <= 1600
     post(pygame.VIDEORESIZE, size=(900, 560), w=900, h=560)
     step(app, 2)
     assert "too small" in app.toast_text
@@ -314,15 +314,15 @@ def test_a_joker_in_a_four_slot_stands_for_the_place_it_is_dropped_in(app):
     hand2 = "5S 6S JK 8S 9H 9D 9C KS KH KD 4C"
     scene = table_at(app, [hand2, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C", hand=2)
     click(app, scene.layout.stock.center)
-    four = scene.slot_kinds.index(4)
+    four = scene.model.slot_kinds.index(4)
     for card in ("5S", "6S", "8S"):
         drag(app, hand_pos(scene, card), slot_centre(scene, four))
-    assert scene.slots[four] == parse_cards("5S 6S 8S")  # naturals line up by rank
-    rects = scene.slot_rects(four)
+    assert scene.model.slots[four] == parse_cards("5S 6S 8S")  # naturals line up by rank
+    rects = scene.geometry.slot_rects(four)
     gap = ((rects[1].x + rects[1].right) // 2 + rects[2].x) // 2 + 4  # between 6S and 8S
     drag(app, hand_pos(scene, "JK"), (gap, rects[1].centery))
-    assert scene.slots[four] == parse_cards("5S 6S JK 8S")
-    assert scene.slot_state(four) is None
+    assert scene.model.slots[four] == parse_cards("5S 6S JK 8S")
+    assert scene.model.slot_state(four) is None
     step(app, 2)  # drawn with its "= 7♠" tag
 
 
@@ -347,22 +347,22 @@ def test_a_press_on_a_card_that_moved_away_is_ignored(app):
     pos = slot_pos(scene, 0, "7D")
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     step(app)
-    assert scene.press is not None and scene.press.kind == "slot"
-    scene.slots[0].clear()  # as if the slots were rebuilt under the press
+    assert scene.pointer.press is not None and scene.pointer.press.kind == "slot"
+    scene.model.slots[0].clear()  # as if the slots were rebuilt under the press
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     step(app, 2)
-    assert scene.press is None and scene.slots[0] == []
-    before = list(scene.order)
+    assert scene.pointer.press is None and scene.model.slots[0] == []
+    before = list(scene.model.order)
     pos = hand_pos(scene, "4C")
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     step(app)
-    assert scene.press is not None and scene.press.kind == "hand"
-    del scene.order[scene.press.index:]  # the hand shrank under the press
+    assert scene.pointer.press is not None and scene.pointer.press.kind == "hand"
+    del scene.model.order[scene.pointer.press.index:]  # the hand shrank under the press
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     step(app, 2)
     assert scene.session.prompt() == "play"  # nothing was discarded or selected
-    assert not scene.selected
-    scene.order[:] = before
+    assert not scene.model.selected
+    scene.model.order[:] = before
 
 
 def test_the_personas_of_the_chosen_levels_stay_inside_their_panel(app):

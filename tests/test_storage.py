@@ -323,13 +323,16 @@ def test_save_as_from_the_table(data):
         discard="2C",
         stock="7C 6D 8H 3S 4D 10C",
     )
-    press_button(app, scene.b_save)
-    assert scene.save_window is not None
-    scene.save_entry.set_text("My game")
+    from kalooki_desktop.scenes.table.dialogs import SaveAsScene
+
+    press_button(app, scene.controls.save)
+    dialog = app.top
+    assert isinstance(dialog, SaveAsScene) and dialog.window is not None
+    dialog.entry.set_text("My game")
     key(app, pygame.K_h)  # typing goes to the box, not the table's shortcuts
     assert scene.hint_action is None
-    press_button(app, scene.save_ok)
-    assert scene.save_window is None and "My game" in app.toast_text
+    press_button(app, dialog.ok)
+    assert app.top is scene and "My game" in app.toast_text
     loaded = saves.load(data / "saves" / "My game.json", threaded=False)
     assert saves.state_digest(loaded.match) == saves.state_digest(scene.session.match)
     app.shutdown()

@@ -1,0 +1,8 @@
+"""The table scene, in parts: the hand-and-slots model (no pygame), the geometry, the pointer
+and drag machine that turns presses into intents, the choreography of moves, the controls, the
+words of the log and status line, the pure drawing functions, and the scene that wires them."""
+
+from . import dialogs
+from .scene import TableScene
+
+__all__ = ["TableScene", "dialogs"]

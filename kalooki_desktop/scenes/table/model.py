@@ -1,0 +1,197 @@
+"""The player's cards as the table shows them: the hand's order, the selection, the sort, and the
+staging slots where the contract is built. No pygame here: the model keeps itself in step with
+the engine's hand and asks the engine whether a slot holds a valid meld.
+
+>>> from kalooki_desktop.engine.cards import parse_cards
+>>> model = HandModel()
+>>> model.deal([3, 4], parse_cards("9S 2H 9H"))
+>>> model.order == parse_cards("9S 2H 9H")  # sorted by suit (spades first), then rank
+True
+>>> model.take_from_hand([0, 2])
+>>> model.stage(0, parse_cards("9S 9H"), at=0)
+>>> model.slots[0] == parse_cards("9S 9H") and model.order == parse_cards("2H")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ...engine.actions import Lay
+from ...engine.cards import JOKER, Card, count_cards, sort_key_rank, sort_key_suit
+from ...engine.melds import check_three, four_base
+from ...engine.refusal import Refusal
+from ...engine.rules import FOUR, THREE
+
+#: A slot's state: "empty", None when it holds a valid meld, or the engine's refusal.
+SlotState = Refusal | str | None
+
+
+class HandModel:
+    """The player's hand and staging slots between two engine moves."""
+
+    def __init__(self) -> None:
+        self.order: list[Card] = []  # the hand as shown, left to right
+        self.slots: list[list[Card]] = []  # the staging slots' cards, in table order
+        self.slot_kinds: list[int] = []  # THREE or FOUR, one per slot
+        self.selected: set[int] = set()  # indices into ``order``
+        self.sort_mode = "suit"
+
+    # --- in step with the engine ----------------------------------------------------------
+
+    def deal(self, contract: Sequence[int], hand: Sequence[Card]) -> None:
+        """A new hand: one empty slot a meld of the contract, the cards sorted."""
+        self.slot_kinds = list(contract)
+        self.slots = [[] for _ in self.slot_kinds]
+        self.order = []
+        self.selected.clear()
+        self.sync(hand, laid=False)
+
+    def sync(self, hand: Sequence[Card], *, laid: bool) -> bool:
+        """Keep only the cards the engine's ``hand`` holds, where they are; cards new to the hand
+        go in their sorted place (at the right end of an unsorted hand); once laid the slots are
+        empty. True if anything changed."""
+        before = (list(self.order), [list(s) for s in self.slots])
+        left = count_cards(list(hand))
+        for slot in self.slots:
+            kept = []
+            for c in slot:
+                if left[c] > 0:
+                    left[c] -= 1
+                    kept.append(c)
+            slot[:] = kept
+        order = []
+        for c in self.order:
+            if left[c] > 0:
+                left[c] -= 1
+                order.append(c)
+        fresh = sorted((c for c in range(len(left)) for _ in range(left[c])), key=self.sort_key)
+        order = fresh if not self.order else order + fresh
+        if len(order) != len(self.order):
+            self.selected.clear()
+        self.order = order
+        if laid and any(self.slots):
+            self.slots = [[] for _ in self.slot_kinds]
+        return before != (self.order, self.slots)
+
+    @property
+    def sort_key(self) -> Callable[[Card], tuple[int, int]]:
+        """The key the hand is sorted by (suit first, or rank first)."""
+        return sort_key_rank if self.sort_mode == "rank" else sort_key_suit
+
+    def sort(self, mode: str) -> None:
+        """Sort the hand by ``"suit"`` or by ``"rank"``."""
+        self.sort_mode = mode
+        self.order.sort(key=sort_key_rank if mode == "rank" else sort_key_suit)
+        self.selected.clear()
+
+    # --- moving cards between the hand and the slots ---------------------------------------
+
+    def picked(self, index: int) -> list[int]:
+        """The hand indices a press on card ``index`` lifts: the selection when it is part of it."""
+        return sorted(self.selected) if index in self.selected else [index]
+
+    def take_from_hand(self, indices: Sequence[int]) -> None:
+        """Remove the cards at ``indices`` (they went elsewhere)."""
+        for i in sorted(indices, reverse=True):
+            if i < len(self.order):
+                self.order.pop(i)
+        self.selected.clear()
+
+    def take_from_slot(self, j: int, k: int) -> None:
+        """Remove card ``k`` of slot ``j``."""
+        if 0 <= j < len(self.slots) and k < len(self.slots[j]):
+            self.slots[j].pop(k)
+
+    def insert(self, at: int, cards: Sequence[Card]) -> None:
+        """Put ``cards`` into the hand at position ``at``."""
+        self.order[at:at] = list(cards)
+        self.selected.clear()
+
+    def unstage(self, j: int, k: int) -> None:
+        """Card ``k`` of slot ``j`` back to the hand's right end."""
+        self.order.append(self.slots[j].pop(k))
+
+    def unstage_all(self) -> None:
+        """Every staged card back to the hand."""
+        for slot in self.slots:
+            self.order.extend(slot)
+            slot.clear()
+
+    def clear_slots(self) -> None:
+        """Empty the slots (their cards were laid)."""
+        self.slots = [[] for _ in self.slot_kinds]
+
+    def stage(self, j: int, cards: Sequence[Card], at: int) -> None:
+        """Put ``cards`` (already out of the hand or their slot) into slot ``j`` at position
+        ``at``: in a four of naturals they line up by rank (ace low or high, whichever makes a
+        four); a joker goes where it is dropped; naturals dropped into a four holding a joker go
+        to the nearest place where the four is valid."""
+        slot = self.slots[j]
+        cards = list(cards)
+        merged = slot[:at] + cards + slot[at:]
+        if self.slot_kinds[j] == FOUR and JOKER not in merged:
+            merged = _in_rank_order(merged)
+        elif self.slot_kinds[j] == FOUR and JOKER in slot and any(c != JOKER for c in cards):
+            merged = _nearest_valid(slot, cards, at)
+        self.slots[j] = merged
+
+    def stage_lay(self, lay: Lay) -> None:
+        """Fill the slots with the melds of ``lay`` (a hint), every other staged card back in
+        the hand first."""
+        self.unstage_all()
+        slots: list[list[Card]] = [[] for _ in self.slot_kinds]
+        for kind, cards in lay.melds:
+            j = next((j for j, k in enumerate(self.slot_kinds) if k == kind and not slots[j]), None)
+            if j is None:  # a whole suit standing for three fours (J-3.4)
+                j = next(j for j, k in enumerate(self.slot_kinds) if k == kind)
+            slots[j] = list(cards)
+        for slot in slots:
+            for c in slot:
+                self.order.remove(c)
+        self.slots = slots
+        self.selected.clear()
+
+    # --- what the slots hold -------------------------------------------------------------
+
+    def slot_state(self, j: int) -> SlotState:
+        """``"empty"``, None when slot ``j`` holds a valid meld, or the engine's refusal."""
+        cards = self.slots[j]
+        if not cards:
+            return "empty"
+        if self.slot_kinds[j] == THREE:
+            return check_three(cards)
+        base = four_base(cards)
+        return base if isinstance(base, Refusal) else None
+
+    def staged_lay(self) -> Lay | None:
+        """The lay the slots describe (the slots that hold cards), or None."""
+        melds = [(k, tuple(c)) for k, c in zip(self.slot_kinds, self.slots, strict=True) if c]
+        return Lay.of(melds) if melds else None
+
+    def all_slots_valid(self) -> bool:
+        """True when every slot holds a valid meld."""
+        return all(self.slot_state(j) is None for j in range(len(self.slots)))
+
+
+def _in_rank_order(cards: list[Card]) -> list[Card]:
+    low = sorted(cards, key=lambda c: (c >> 2, c & 3))
+    if not isinstance(four_base(low), Refusal):
+        return low
+    high = sorted(cards, key=lambda c: (14 if c >> 2 == 1 else c >> 2, c & 3))
+    return high if not isinstance(four_base(high), Refusal) else low
+
+
+def _nearest_valid(slot: list[Card], cards: list[Card], at: int) -> list[Card]:
+    """``cards`` inserted into a four holding jokers at the valid position nearest ``at`` (or
+    at ``at`` when none is valid)."""
+    base = slot[:at] + cards + slot[at:]
+    if not isinstance(four_base(base), Refusal):
+        return base
+    for dist in range(1, len(slot) + 1):
+        for pos in (at - dist, at + dist):
+            if 0 <= pos <= len(slot):
+                trial = slot[:pos] + cards + slot[pos:]
+                if not isinstance(four_base(trial), Refusal):
+                    return trial
+    return base

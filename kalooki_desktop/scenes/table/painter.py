@@ -1,0 +1,152 @@
+"""Putting a frame of the table together: the layer that changes only with the game, drawn once
+and kept, then what follows the pointer and the clock over it; and the parts of the window a
+frame changed, so that a drag over an unchanged table sends only those to the display."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import pygame
+
+from ...engine.actions import Action
+from ...engine.hand import DecisionKind
+from ...engine.refusal import Refusal
+from ...session import Session
+from . import render
+from .choreography import Choreography
+from .controls import TableControls
+from .geometry import TableGeometry
+from .model import HandModel
+from .pointer import Drag
+from .words import status
+
+
+def snapshot(
+    session: Session,
+    model: HandModel,
+    choreo: Choreography,
+    *,
+    now: float,
+    drag: Drag | None,
+    hint: Action | None,
+    hover: int | None,
+    lay_refusal: Refusal | str | None,
+    four_colour: bool,
+) -> render.TableFrame:
+    """What one frame of the table shows, read from the game, the model and the choreography
+    (the log is left out: it is read only when the cached layer is drawn)."""
+    s, m = session, session.match
+    view = s.view()
+    active = {seat for seat in (s.thinking_seat(), None if s.over else view.turn) if seat is not None}
+    left_ms = s.call_time_left(now)
+    fraction = None
+    if left_ms is not None and s.call_wait_ms:
+        fraction = left_ms / (s.call_wait_ms / max(s.speed, 0.25))
+    fresh = -1
+    new = choreo.new_card
+    if new is not None and now < new[1] and new[0] in model.order:
+        fresh = len(model.order) - 1 - model.order[::-1].index(new[0])
+    return render.TableFrame(
+        view=view,
+        names=tuple(s.names),
+        titles=tuple(p.title if (p := s.persona(seat)) else "" for seat in range(m.players)),
+        totals=tuple(m.totals),
+        schedule=tuple(spec.contract_text for spec in m.rules.schedule),
+        hand_index=m.hand_index,
+        sudden_death=m.in_sudden_death,
+        max_calls=s.rules.max_calls,
+        calling=s.rules.calling,
+        active=frozenset(active),
+        over=s.over,
+        prompt=s.prompt(),
+        four_colour=four_colour,
+        log=(),
+        status=status(s),
+        call_fraction=fraction,
+        order=tuple(model.order),
+        selected=frozenset(model.selected),
+        slot_kinds=tuple(model.slot_kinds),
+        slots=tuple(tuple(slot) for slot in model.slots),
+        slot_states=tuple(model.slot_state(j) for j in range(len(model.slots))),
+        lay_refusal=lay_refusal,
+        hidden=frozenset(choreo.hidden()),
+        drag=drag,
+        hint=hint,
+        fresh=fresh,
+        hover=hover,
+        flash=tuple((seat, text) for seat, (text, _) in choreo.flash.items()),
+    )
+
+
+class TablePainter:
+    """Draws frames of one table scene and keeps the cached layer (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._static: pygame.Surface | None = None
+        self._static_key: object = None
+        self.static_fresh = True  # the cached layer was drawn anew this frame
+        self._last_drag_box: pygame.Rect | None = None
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        f: render.TableFrame,
+        g: TableGeometry,
+        c: TableControls,
+        *,
+        static_key: object,
+        log: Callable[[], list[tuple[int, str]]],
+        targets: tuple[set[int], bool] | None,
+    ) -> None:
+        """The whole frame below the widgets. ``static_key`` changes whenever the cached layer
+        must be drawn again; ``log`` gives the log's lines for it; ``targets`` the melds and
+        pile a dragged card may go to."""
+        self.draw_static(surface, f, g, c, key=static_key, log=log)
+        render.draw_highlights(surface, f, g, targets=targets)
+        render.draw_flash(surface, f, g)
+        if g.layout.staging is not None:
+            render.draw_slots(surface, f, g)
+        render.draw_status(surface, f, g, between=c.status_room(), call_bar=c.call_bar())
+        render.draw_hand(surface, f, g)
+        if f.prompt == DecisionKind.ALLOW:
+            render.draw_dialog(surface, f, g, c.dialog)
+
+    def draw_static(
+        self,
+        surface: pygame.Surface,
+        f: render.TableFrame,
+        g: TableGeometry,
+        c: TableControls,
+        *,
+        key: object,
+        log: Callable[[], list[tuple[int, str]]],
+    ) -> None:
+        """What changes only when the game does, drawn once into a cached layer."""
+        size = g.layout.size
+        if self._static is None or self._static.get_size() != size:
+            screen = pygame.display.get_init() and pygame.display.get_surface() is not None
+            self._static = pygame.Surface(size).convert() if screen else pygame.Surface(size)
+            self._static_key = None
+        self.static_fresh = self._static_key != key
+        if self.static_fresh:
+            full = dataclasses.replace(f, log=tuple(log()))
+            render.draw_static(self._static, full, g, bar_limit=int(c.save.relative_rect.x) - 12)
+            self._static_key = key
+        surface.blit(self._static, (0, 0))
+
+    def dirty_rects(
+        self, f: render.TableFrame, g: TableGeometry, *, animating: bool
+    ) -> list[pygame.Rect] | None:
+        """While a card is dragged over an unchanged table (nothing ``animating``), only the
+        dragged card's old and new places, the hand, the slots and the status line change; None
+        means the whole window."""
+        lay = g.layout
+        box = f.drag.box() if f.drag is not None else None
+        previous, self._last_drag_box = self._last_drag_box, box
+        if box is None or previous is None or animating or self.static_fresh or f.prompt == DecisionKind.CALL:
+            return None
+        rects = [box.union(previous), lay.hand.inflate(40, 60), lay.controls]
+        if lay.staging is not None:
+            rects.append(lay.staging.inflate(12, 12))
+        return rects

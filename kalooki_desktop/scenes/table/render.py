@@ -1,0 +1,466 @@
+"""Drawing the table: pure functions of a frozen snapshot of one frame (:class:`TableFrame`) and
+the table's geometry. They read; they never change the game or the scene."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine.actions import Action, Discard, MoveJoker, PluckDiscard, PluckStock, Tack
+from ...engine.cards import JOKER, Card, card_label
+from ...engine.hand import DecisionKind
+from ...engine.melds import Meld, make_meld
+from ...engine.refusal import Refusal
+from ...engine.rules import FOUR, THREE
+from ...engine.view import View
+from ...i18n import refusal_text, tr
+from ...session import HUMAN
+from ...ui import cards as art
+from ...ui import palette
+from ...ui import text as txt
+from ...ui.draw import felt, glow, panel
+from ...ui.layout import row
+from .geometry import TableGeometry
+from .model import SlotState
+from .pointer import Drag
+
+_DIM = (200, 208, 198)
+
+
+@dataclass(frozen=True)
+class TableFrame:
+    """Everything one frame of the table shows, read once from the game and the scene."""
+
+    view: View  # the player's view
+    names: tuple[str, ...]
+    titles: tuple[str, ...]  # each seat's level, as its persona says it ("" for the player)
+    totals: tuple[int, ...]
+    schedule: tuple[str, ...]  # the contracts of the schedule
+    hand_index: int
+    sudden_death: bool
+    max_calls: int
+    calling: bool
+    active: frozenset[int]  # the seats whose move the table waits for
+    over: bool
+    prompt: DecisionKind | None  # what the player is asked now
+    four_colour: bool
+    log: tuple[tuple[int, str], ...]
+    status: tuple[str, palette.Colour]
+    call_fraction: float | None  # what is left of the Call prompt's wait
+    order: tuple[Card, ...]
+    selected: frozenset[int]
+    slot_kinds: tuple[int, ...]
+    slots: tuple[tuple[Card, ...], ...]
+    slot_states: tuple[SlotState, ...]
+    lay_refusal: Refusal | str | None
+    hidden: frozenset[str]  # what flights hide in place
+    drag: Drag | None
+    hint: Action | None
+    fresh: int  # the index of the card just taken, or -1
+    hover: int | None
+    flash: tuple[tuple[int, str], ...]  # (seat, bubble)
+
+
+# --- the layer that changes only with the game ---------------------------------------------
+
+
+def draw_static(surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, bar_limit: int) -> None:
+    """The felt, the bar with the schedule, scores and log, the seats, the piles and the melds."""
+    surface.blit(felt(g.layout.size), (0, 0))
+    draw_bar(surface, f, g, limit=bar_limit)
+    draw_side(surface, f, g)
+    for seat in g.layout.seats:
+        draw_seat(surface, f, g, seat)
+    draw_piles(surface, f, g)
+    draw_melds(surface, f, g)
+
+
+def draw_bar(surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, limit: int) -> None:
+    """The top bar: this hand and its contract, and the schedule as a row of boxes."""
+    lay = g.layout
+    bar = lay.bar
+    panel(surface, bar, alpha=170, radius=0)
+    n = len(f.schedule)
+    contract = f.view.spec.contract_text
+    if f.sudden_death:
+        title = tr("table.banner_sudden", contract=contract)
+    else:
+        title = tr("table.banner", n=f.view.spec.number, of=n, contract=contract)
+    r = txt.draw(surface, title, lay.font + 2, (12, bar.centery), palette.GOLD, True, "midleft")
+    x = r.right + 18
+    box_h = bar.h - 14
+    box_w = max(24, min(round(box_h * 2.1), (limit - x) // max(1, n) - 4))
+    for i, text in enumerate(f.schedule):
+        rect = pygame.Rect(x + i * (box_w + 4), bar.y + 7, box_w, box_h)
+        if rect.right > limit:
+            break
+        current = i == f.hand_index and not f.sudden_death
+        fill = palette.GOLD if current else palette.PANEL
+        border = palette.GOLD_DARK if not current else None
+        panel(surface, rect, alpha=255 if current else 160, radius=6, fill=fill, border=border)
+        colour = palette.BACK_BLACK if current else ((150, 160, 150) if i < f.hand_index else palette.TEXT)
+        label = text.replace(" ", "") if box_w < 58 else text
+        txt.draw(
+            surface,
+            label,
+            max(10, lay.small - 1),
+            rect.center,
+            colour,
+            current,
+            "center",
+            max_width=rect.w - 4,
+        )
+
+
+def draw_side(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
+    """The side panel: the scores (the dealer marked) and the log of this hand."""
+    lay = g.layout
+    side = lay.side.inflate(-12, -12)
+    panel(surface, side, alpha=150)
+    x, y = side.x + 12, side.y + 10
+    txt.draw(surface, tr("table.scores"), lay.font, (x, y), palette.GOLD, True)
+    y += lay.font + 10
+    for seat, name in enumerate(f.names):
+        dealer = " · " + tr("table.dealer_mark") if seat == f.view.dealer else ""
+        colour = palette.GOLD if seat == f.view.turn and not f.over else palette.TEXT
+        txt.draw(surface, name + dealer, lay.small + 1, (x, y), colour, seat == HUMAN, max_width=side.w - 90)
+        txt.draw(surface, str(f.totals[seat]), lay.small + 1, (side.right - 12, y), colour, True, "topright")
+        y += lay.small + 8
+    y += 8
+    pygame.draw.line(surface, palette.GOLD_DARK, (x, y), (side.right - 12, y), 1)
+    y += 10
+    txt.draw(surface, tr("table.log"), lay.font, (x, y), palette.GOLD, True)
+    y += lay.font + 8
+    line_h = lay.small + 7
+    room = max(1, (side.bottom - y - 8) // line_h)
+    shown = f.log[-room:]
+    for i, (seat, line) in enumerate(shown):
+        colour = palette.GOLD if seat == HUMAN else (palette.TEXT if i >= len(shown) - 3 else (190, 198, 188))
+        txt.draw(surface, line, lay.small, (x, y), colour, max_width=side.w - 24)
+        y += line_h
+
+
+def draw_seat(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: int) -> None:
+    """An opponent: name, level, cards held (a fan of backs when there is room), calls used or
+    laid, the dealer's mark, and a glow while it is their move."""
+    lay = g.layout
+    view = f.view
+    r = lay.seats[seat]
+    active = seat in f.active
+    if active:
+        glow(surface, r, palette.GOLD, radius=12)
+    panel(surface, r, alpha=175, radius=12, border=palette.GOLD_DARK if not active else None)
+    x = r.x + 10
+    wide = r.w >= round(200 * lay.scale)
+    count = view.hand_sizes[seat]
+    name = f.names[seat]
+    fan_left = r.right - 8
+    if wide and count:  # the fan of backs (or the open hand with J-V9) at the top right
+        ch = max(24, round(r.h * 0.42))
+        step = max(3, round(ch * 0.16))
+        room = r.w - 30 - txt.width(name, lay.font, True) - round(ch * 0.714)
+        shown = min(count, 12, max(0, room // step + 1))
+        fan_left = r.right - 10 - round(ch * 0.714) - (shown - 1) * step if shown else r.right - 8
+        for i in range(shown):
+            img = art.face(view.open_hands[seat][i], ch) if view.open_hands else art.back(ch)
+            surface.blit(img, (fan_left + i * step, r.y + 6))
+    txt.draw(
+        surface,
+        name,
+        lay.font,
+        (x, r.y + 6),
+        palette.GOLD if active else palette.TEXT,
+        True,
+        max_width=fan_left - x - 6,
+    )
+    y2 = r.y + 8 + lay.font + 2
+    room = fan_left - x - 6
+    dealer = seat == view.dealer
+    if dealer and not wide:
+        room = r.right - 16 - txt.width(tr("table.dealer_mark"), lay.small - 1, True) - x
+    txt.draw(surface, f.titles[seat], lay.small, (x, y2), _DIM, max_width=room)
+    if dealer:
+        anchor, align = (
+            ((r.right - 10, y2), "topright") if not wide else ((r.centerx, r.bottom - 6), "midbottom")
+        )
+        txt.draw(surface, tr("table.dealer_mark"), lay.small - 1, anchor, palette.GOLD, True, align)
+    calls = ""
+    if wide:
+        held = tr("table.cards_one" if count == 1 else "table.cards", n=count)
+        if f.calling:
+            calls = tr("table.calls", n=view.calls_used[seat], of=f.max_calls)
+    else:  # narrow: a little card back with the number, and the bare call count
+        icon = art.back(lay.small + 6)
+        surface.blit(icon, (x, r.bottom - 6 - icon.get_height()))
+        x += icon.get_width() + 4
+        held = str(count)
+        if f.calling:
+            calls = f"{view.calls_used[seat]}/{f.max_calls}"
+    txt.draw(surface, held, lay.small, (x, r.bottom - 6), palette.TEXT, True, "bottomleft")
+    laid = view.laid[seat]
+    txt.draw(
+        surface,
+        tr("table.laid_mark") if laid else calls,
+        lay.small,
+        (r.right - 10, r.bottom - 6),
+        palette.VALID if laid else _DIM,
+        laid,
+        "bottomright",
+    )
+
+
+def draw_piles(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
+    """The stock (a little stack of backs with its count) and the discard pile (its top card
+    and a hint of the ones below)."""
+    lay = g.layout
+    view = f.view
+    n = view.stock_count
+    ch = lay.stock.h
+    if n:
+        for i in range(min(4, 1 + n // 12), 0, -1):
+            surface.blit(art.shadow(ch), (lay.stock.x + 3 + i * 2, lay.stock.y + 5 - i * 2))
+            surface.blit(art.back(ch), (lay.stock.x + i * 2, lay.stock.y - i * 2))
+    else:
+        pygame.draw.rect(surface, palette.GOLD_DARK, lay.stock, 2, border_radius=8)
+    txt.draw(
+        surface,
+        tr("table.stock", n=n),
+        lay.small,
+        (lay.stock.centerx, lay.stock.y - 8),
+        palette.TEXT,
+        False,
+        "midbottom",
+    )
+    pile = list(view.discard_pile)
+    if "pile" in f.hidden and pile:
+        pile = pile[:-1]
+    if f.drag is not None and f.drag.source == "pile" and pile:
+        pile = pile[:-1]
+    if pile:
+        for i, card in enumerate(pile[-3:-1]):
+            surface.blit(art.face(card, ch, f.four_colour), (lay.pile.x - 6 + i * 3, lay.pile.y + 4 - i * 2))
+        surface.blit(art.shadow(ch), (lay.pile.x + 3, lay.pile.y + 5))
+        surface.blit(art.face(pile[-1], ch, f.four_colour), lay.pile.topleft)
+    else:
+        pygame.draw.rect(surface, palette.GOLD_DARK, lay.pile, 2, border_radius=8)
+    txt.draw(
+        surface,
+        tr("table.discard_pile"),
+        lay.small,
+        (lay.pile.centerx, lay.pile.y - 8),
+        palette.TEXT,
+        False,
+        "midbottom",
+    )
+
+
+def draw_melds(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
+    """The melds on the table, grouped by owner, a joker of a four tagged with what it stands for."""
+    lay = g.layout
+    table = f.view.table
+    if not table:
+        txt.draw(surface, tr("table.no_melds"), lay.font, lay.melds.center, (170, 196, 178), False, "center")
+        return
+    ch, rects, labels = g.melds()
+    for owner, band in labels:
+        colour = palette.GOLD if owner == HUMAN else palette.TEXT
+        drawn = txt.draw(surface, f.names[owner], lay.small, (band.x + 2, band.y), colour, True)
+        y = band.y + lay.small // 2 + 2
+        if band.right > drawn.right + 12:
+            pygame.draw.line(surface, palette.GOLD_DARK, (drawn.right + 8, y), (band.right, y), 1)
+    for i, meld in enumerate(table):
+        if f"meld:{i}" in f.hidden or i not in rects:
+            continue
+        box = rects[i]
+        for k, (r, card) in enumerate(zip(row(box.x, box.y, ch, len(meld.cards)), meld.cards, strict=True)):
+            surface.blit(art.face(card, ch, f.four_colour), r)
+            if card == JOKER and meld.kind == FOUR:
+                tag = art.joker_tag(meld.stands_for(k), max(14, ch // 4), f.four_colour)
+                surface.blit(tag, tag.get_rect(midtop=(r.centerx - round(r.w * 0.2), r.bottom - 4)))
+
+
+# --- what follows the pointer and the clock ------------------------------------------------
+
+
+def draw_highlights(
+    surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, targets: tuple[set[int], bool] | None
+) -> None:
+    """Glows: the hint's card or pile, the piles the player may pluck from, and while a card is
+    dragged every meld and the pile that would take it (``targets``, asked of the engine)."""
+    lay = g.layout
+    hint = f.hint
+    plucking = f.prompt == DecisionKind.PLUCK and f.drag is None
+    if isinstance(hint, PluckStock):
+        glow(surface, lay.stock, palette.GOLD, radius=8)
+    elif plucking:
+        glow(surface, lay.stock, palette.VALID, radius=8)
+    if isinstance(hint, PluckDiscard | Discard):
+        glow(surface, lay.pile, palette.GOLD, radius=8)
+    elif plucking and f.view.discard_top is not None:
+        glow(surface, lay.pile, palette.VALID, radius=8)
+    rects = g.melds()[1]
+    if targets is not None:
+        melds, pile = targets
+        if pile:
+            glow(surface, lay.pile, palette.VALID, radius=8)
+        for i in melds:
+            if i in rects:
+                glow(surface, rects[i], palette.VALID, radius=6, spread=5)
+    if isinstance(hint, Tack | MoveJoker) and hint.meld - 1 in rects:
+        glow(surface, rects[hint.meld - 1], palette.GOLD, radius=6, spread=5)
+
+
+def draw_flash(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
+    """The opponents' "Call!" and "Laid down!" bubbles."""
+    lay = g.layout
+    for seat, text in f.flash:
+        if seat not in lay.seats:
+            continue
+        r = lay.seats[seat]
+        img = txt.render(text, lay.font + 6, palette.BACK_BLACK, True)
+        bubble = img.get_rect(midtop=(r.centerx, r.bottom + 4)).inflate(22, 10)
+        panel(surface, bubble, alpha=245, radius=bubble.h // 2, fill=palette.GOLD)
+        surface.blit(img, img.get_rect(center=bubble.center))
+
+
+def draw_slots(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
+    """The staging slots: each with its cards, its ruling (the engine's, with the rule id) and,
+    once every slot is valid, why the whole lay cannot be made if it cannot."""
+    lay = g.layout
+    for j, box in enumerate(lay.slots):
+        _draw_slot(surface, f, g, j, box)
+    bad = f.lay_refusal
+    b = lay.lay_button
+    if isinstance(bad, Refusal) and all(state is None for state in f.slot_states):
+        y = b.bottom + round(40 * lay.scale)
+        for line in txt.wrap(refusal_text(bad), lay.small - 1, b.w)[:3]:
+            txt.draw(surface, line, lay.small - 1, (b.x, y), palette.INVALID)
+            y += lay.small + 1
+
+
+def _draw_slot(surface: pygame.Surface, f: TableFrame, g: TableGeometry, j: int, box: pygame.Rect) -> None:
+    lay = g.layout
+    state, kind, cards = f.slot_states[j], f.slot_kinds[j], f.slots[j]
+    if state is None:
+        border, mark = palette.VALID, "✓"
+    elif state == "empty":
+        border, mark = palette.GOLD_DARK, ""
+    else:
+        border, mark = palette.INVALID, "✗"
+    d = f.drag
+    if d is not None and d.source in ("hand", "slot") and box.collidepoint(d.pos):
+        glow(surface, box, palette.VALID, radius=10)
+    panel(surface, box, alpha=120, radius=10, border=border)
+    title = tr("table.slot_three") if kind == THREE else tr("table.slot_four")
+    txt.draw(
+        surface, f"{title} {mark}", lay.small, (box.x + 10, box.y + 4), border if mark else palette.TEXT, True
+    )
+    hidden = d.hidden if d is not None and d.source == "slot" else None
+    meld = make_meld(FOUR, HUMAN, list(cards)) if kind == FOUR and state is None and JOKER in cards else None
+    for k, (r, card) in enumerate(zip(g.slot_rects(j), cards, strict=True)):
+        if hidden == (j, k):
+            continue
+        surface.blit(art.face(card, r.h, f.four_colour), r)
+        if card == JOKER and isinstance(meld, Meld):  # the engine says what it stands for
+            tag = art.joker_tag(meld.stands_for(k), max(14, r.h // 4), f.four_colour)
+            surface.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom - 6)))
+    if state == "empty":
+        msg = tr("table.slot_drop_three") if kind == THREE else tr("table.slot_drop_four")
+        colour: palette.Colour = (196, 206, 196)
+    elif state is None:
+        msg, colour = tr("table.slot_ok"), palette.VALID
+    else:
+        assert isinstance(state, Refusal)
+        msg, colour = refusal_text(state), palette.INVALID
+    y = box.y + lay.small + 10 + lay.slot_card_h
+    for line in txt.wrap(msg, lay.small - 1, box.w - 16)[:2]:
+        txt.draw(surface, line, lay.small - 1, (box.x + 8, y), colour)
+        y += lay.small + 1
+
+
+def draw_status(
+    surface: pygame.Surface,
+    f: TableFrame,
+    g: TableGeometry,
+    *,
+    between: tuple[int, int],
+    call_bar: pygame.Rect,
+) -> None:
+    """The status line between the hand's buttons, and the Call prompt's draining time bar."""
+    lay = g.layout
+    text, colour = f.status
+    left, right = between
+    centre = ((left + right) // 2, lay.controls.centery)
+    img = txt.render(text, lay.font, colour, True)
+    if img.get_width() > right - left:
+        txt.draw(surface, text, lay.small, centre, colour, True, "center", max_width=int(right - left))
+    else:
+        surface.blit(img, img.get_rect(center=centre))
+    if f.call_fraction is not None:
+        track = pygame.Rect(call_bar.x, call_bar.bottom + 6, call_bar.w, 6)
+        pygame.draw.rect(surface, palette.PANEL, track, border_radius=3)
+        gone = track.w * (1 - f.call_fraction)
+        pygame.draw.rect(surface, palette.GOLD, track.inflate(-gone, 0).move(-gone / 2, 0), border_radius=3)
+
+
+def draw_hand(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
+    """The player's hand: selected cards lifted and outlined, the hovered card raised, the
+    hint's card and the card just taken glowing; cards in flight or dragged left out."""
+    lay = g.layout
+    rects = g.hand_rects()
+    skip = set(f.drag.hidden) if f.drag is not None and isinstance(f.drag.hidden, list) else set()
+    for h in f.hidden:  # the last copy of a card still flying to the hand
+        if h.startswith(("hand:", "back:")):
+            card = int(h.split(":")[1])
+            at = next(
+                (i for i in range(len(f.order) - 1, -1, -1) if f.order[i] == card and i not in skip), None
+            )
+            if at is not None:
+                skip.add(at)
+    hint = f.hint
+    hint_card = hint.card if isinstance(hint, Discard | Tack | MoveJoker) else None
+    shadow = art.shadow(lay.hand_card_h)
+    radius = max(4, rects[0].w // 12) if rects else 4
+    for i, (r, card) in enumerate(zip(rects, f.order, strict=True)):
+        if i in skip:
+            continue
+        if i == f.hover and i not in f.selected:
+            r = r.move(0, -round(lay.hand_card_h * 0.06))
+        surface.blit(shadow, (r.x + 3, r.y + 5))
+        surface.blit(art.face(card, lay.hand_card_h, f.four_colour), r)
+        if i in f.selected:
+            pygame.draw.rect(surface, palette.GOLD, r.inflate(4, 4), 3, border_radius=radius)
+        if hint_card == card:
+            hint_card = None
+            glow(surface, r, palette.GOLD, radius=radius)
+        elif i == f.fresh:
+            glow(surface, r, palette.VALID, radius=radius, spread=5)
+    if not f.order and not f.over:
+        txt.draw(surface, tr("table.hand_empty"), lay.font, lay.hand.center, palette.TEXT, False, "center")
+
+
+def draw_dialog(surface: pygame.Surface, f: TableFrame, g: TableGeometry, box: pygame.Rect) -> None:
+    """The question when an opponent calls the player's discard: allow it or refuse it."""
+    lay = g.layout
+    view = f.view
+    panel(surface, box.inflate(8, 8), alpha=120, radius=16)
+    panel(surface, box, alpha=240, radius=14, border=palette.GOLD)
+    card = card_label(view.discard_top) if view.discard_top is not None else ""
+    name = f.names[view.caller] if view.caller is not None else ""
+    y = box.y + 16
+    for line in txt.wrap(tr("dialog.allow", name=name, card=card), lay.font, box.w - 40)[:3]:
+        txt.draw(surface, line, lay.font, (box.centerx, y), palette.TEXT, True, "midtop")
+        y += lay.font + 6
+    if view.laid[HUMAN]:
+        txt.draw(surface, tr("dialog.allow_laid"), lay.small, (box.centerx, y + 2), _DIM, False, "midtop")
+
+
+def draw_drag(surface: pygame.Surface, drag: Drag, *, four_colour: bool) -> None:
+    """The dragged cards, a little larger than in place, with their shadow."""
+    for card, off, origin in zip(drag.cards, drag.offsets, drag.origins, strict=False):
+        ch = round(origin.h * 1.06)
+        img = art.back(ch) if drag.source == "stock" else art.face(card, ch, four_colour)
+        x, y = drag.pos[0] + off[0], drag.pos[1] + off[1]
+        surface.blit(art.shadow(ch, 10), (x + 8, y + 12))
+        surface.blit(img, (x, y))

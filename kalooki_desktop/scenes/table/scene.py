@@ -1,0 +1,584 @@
+"""The table scene: wires the hand-and-slots model, the geometry, the pointer, the controls and
+the choreography to the game, and draws each frame from a snapshot.
+
+Every move the player makes becomes an engine action through :class:`Session`; the engine
+applies it or refuses it with a rule id, and the refusal is shown as it is. Nothing here knows a
+rule: slot rulings, legal drop targets and the Lay button all ask the engine. Time is the App's
+clock (``app.now_ms``), so the table runs the same under a test's fake clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ...app import App, Scene, register_scene
+from ...engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    EndTurn,
+    Lay,
+    MoveJoker,
+    Pass,
+    PluckDiscard,
+    PluckStock,
+    Refuse,
+    Tack,
+)
+from ...engine.cards import JOKER, Card, card_label
+from ...engine.hand import DecisionKind
+from ...engine.refusal import Refusal
+from ...engine.rules import FOUR, THREE
+from ...i18n import refusal_text, tr
+from ...session import HUMAN, Move, Session
+from ...ui.layout import TableLayout, table_layout
+from . import render
+from .choreography import Choreography, Pace
+from .controls import TableControls
+from .geometry import TableGeometry
+from .model import HandModel
+from .painter import TablePainter, snapshot
+from .pointer import DoubleTap, Drag, Drop, Intent, Pointer, Tap
+from .words import describe, log_lines
+
+#: How long a hint stays highlighted (ms).
+HINT_MS = 6000
+
+
+@register_scene("table")
+class TableScene(Scene):
+    """A hand in play."""
+
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.model = HandModel()
+        self.choreo = Choreography(session, app.sounds)
+        self.layout: TableLayout | None = None
+        self.geometry: TableGeometry | None = None
+        self.pointer: Pointer | None = None
+        self.controls: TableControls | None = None
+        self.hint_action: Action | None = None
+        self.hint_until = 0.0
+        self.pending_result: Move | None = None  # the move that ended the hand, shown before the scores
+        self.deal_pending = False
+        self._hand_key: tuple[int, int] | None = None
+        self._targets: tuple[object, tuple[set[int], bool]] | None = None
+        self._lay_check: tuple[object, Refusal | str | None] | None = None
+        self.painter = TablePainter()
+        self._frame: render.TableFrame | None = None
+        self.sync_hand()
+
+    @property
+    def now(self) -> float:
+        """The table's clock, in milliseconds."""
+        return self.app.now_ms
+
+    @property
+    def pace(self) -> Pace:
+        """The player's animation pace and card colours."""
+        return Pace(self.app.settings.speed_factor, self.app.settings.four_colour)
+
+    @property
+    def drag(self) -> Drag | None:
+        """The cards being dragged, if any."""
+        return self.pointer.drag if self.pointer is not None else None
+
+    # --- lifecycle -------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self.sync_hand()  # the game may have moved on while another scene was shown
+        if self.on_move not in self.session.listeners:
+            self.session.listeners.append(self.on_move)
+        super().on_enter()
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        if self.pointer is not None:
+            self.pointer.cancel()
+        # Only the table on show animates moves (a table left for the menu is discarded).
+        if self.on_move in self.session.listeners:
+            self.session.listeners.remove(self.on_move)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        if self.pointer is not None:
+            self.pointer.cancel()
+        self.rebuild()
+
+    def build(self) -> None:
+        lay = self.relayout()
+        self.controls = TableControls(self, lay, self.commands(), self.sound_label())
+        self.refresh_widgets()
+
+    def relayout(self) -> TableLayout:
+        """The layout for the window size and the hand's staging slots."""
+        laid = self.session.view().laid[HUMAN] or self.session.over
+        lay = table_layout(self.size, self.session.match.players, None if laid else self.model.slot_kinds)
+        self.layout = lay
+        self.geometry = TableGeometry(lay, self.model, lambda: self.session.match.hand.table)
+        if self.pointer is None:
+            self.pointer = Pointer(self.geometry)
+        self.pointer.geometry = self.geometry
+        return lay
+
+    def toast_anchor(self) -> tuple[int, int]:
+        lay = self.layout
+        if lay is None:
+            return super().toast_anchor()
+        above = lay.staging.y if lay.staging is not None else lay.controls.y
+        return lay.play.centerx, above - round(48 * lay.scale)
+
+    def commands(self) -> dict[str, Callable[[], None]]:
+        """What each button does (nothing while a finished hand is on its way to the scores)."""
+        actions: dict[str, Callable[[], object]] = {
+            "sort_suit": lambda: self.model.sort("suit"),
+            "sort_rank": lambda: self.model.sort("rank"),
+            "hint": self.show_hint,
+            "end": lambda: self.submit(EndTurn()),
+            "lay": self.lay_contract,
+            "clear": self.model.unstage_all,
+            "menu": self.app.pop,
+            "scores": lambda: self.app.push("scoreboard", self.session, None),
+            "save": lambda: self.app.push("save_as", self.session),
+            "sound": self.toggle_sound,
+            "call": lambda: self.submit(Call()),
+            "let_go": self.session.let_go,
+            "allow": lambda: self.submit(Allow()),
+            "refuse": lambda: self.submit(Refuse()),
+        }
+
+        def guarded(do: Callable[[], object]) -> Callable[[], None]:
+            def command() -> None:
+                if self.pending_result is None:
+                    do()
+
+            return command
+
+        return {name: guarded(do) for name, do in actions.items()}
+
+    # --- keeping the player's hand in step with the engine ------------------------------
+
+    def sync_hand(self) -> None:
+        """Match the model to the engine's hand: a new hand deals afresh; otherwise cards that
+        left go, new ones arrive (a press on a card that moved is dropped)."""
+        m = self.session.match
+        key = (len(m.results), len(m.rules.schedule))
+        if key != self._hand_key:
+            self._hand_key = key
+            spec = m.hand.spec
+            self.model.deal([THREE] * spec.threes + [FOUR] * spec.fours, m.hand.hands[HUMAN])
+            self.hint_action = None
+            self.deal_pending = not m.over
+            if self._widgets:
+                self.rebuild()
+            return
+        if self.model.sync(m.hand.hands[HUMAN], laid=m.hand.laid[HUMAN]) and self.pointer is not None:
+            self.pointer.press = None
+
+    # --- engine moves ---------------------------------------------------------------------
+
+    def submit(self, action: Action, glide: Drag | None = None) -> bool:
+        """Send the player's action to the engine; on refusal glide the cards back and say why."""
+        bad = self.session.submit(action)
+        if bad is not None:
+            self.refused(bad, glide)
+            return False
+        self.hint_action = None
+        return True
+
+    def refused(self, bad: Refusal, glide: Drag | None = None) -> None:
+        """Show a refusal: the cards glide back and a toast names the rule."""
+        self.app.toast(refusal_text(bad), "error", 4.0)
+        if glide is not None:
+            self.choreo.glide_back(glide, self.pace, self.now)
+
+    def on_move(self, move: Move) -> None:
+        """Show an applied action (from the player or a computer seat)."""
+        if self.geometry is None:
+            return
+        self.choreo.show(move, self.geometry, self.pace, self.now)
+        if move.result is not None:
+            self.pending_result = move
+
+    def lay_contract(self) -> None:
+        """Lay what the slots hold (the engine decides)."""
+        lay = self.model.staged_lay()
+        if lay is None:
+            self.app.toast(tr("table.slots_empty"), "error")
+            return
+        if self.submit(lay):
+            self.model.clear_slots()
+            self.rebuild()
+
+    def lay_refusal(self) -> Refusal | str | None:
+        """Why the staged lay cannot be laid now (None: it can; "empty": nothing staged)."""
+        m = self.model
+        key = (len(self.session.match.actions), tuple(tuple(s) for s in m.slots), self.session.prompt())
+        if self._lay_check is not None and self._lay_check[0] == key:
+            return self._lay_check[1]
+        lay = m.staged_lay()
+        result: Refusal | str | None = "empty" if lay is None else self.session.check(lay)
+        self._lay_check = (key, result)
+        return result
+
+    def legal_targets(self, drag: Drag) -> tuple[set[int], bool]:
+        """The melds a dragged card may go on, and whether the pile takes it (asked of the engine)."""
+        if len(drag.cards) != 1 or drag.source not in ("hand", "slot"):
+            return set(), False
+        card = drag.cards[0]
+        key = (card, len(self.session.match.actions))
+        if self._targets is not None and self._targets[0] == key:
+            return self._targets[1]
+        melds: set[int] = set()
+        for i, meld in enumerate(self.session.match.hand.table):
+            options: list[Action] = [
+                Tack(card, i + 1, e) for e in (("low", "high") if meld.kind == FOUR else (None,))
+            ]
+            if meld.kind == FOUR:
+                options.append(MoveJoker(card, i + 1))
+            if any(self.session.check(a) is None for a in options):
+                melds.add(i)
+        result = (melds, self.session.check(Discard(card)) is None)
+        self._targets = (key, result)
+        return result
+
+    # --- hints ------------------------------------------------------------------------
+
+    def show_hint(self) -> None:
+        """H: the Normal player's choice, highlighted (a lay is put into the slots)."""
+        if self.session.prompt() is None:
+            self.app.toast(tr("table.hint_wait"))
+            return
+        action = self.session.hint()
+        if action is None:
+            self.app.toast(tr("table.hint_none"))
+            return
+        if isinstance(action, Pass):
+            self.app.toast(tr("table.hint_let_go"))
+            return
+        self.hint_action = action
+        self.hint_until = self.now + HINT_MS
+        if isinstance(action, Lay):
+            self.sync_hand()  # the hint is the engine's: start from the engine's hand
+            self.model.stage_lay(action)
+            self.app.toast(tr("table.hint_lay"))
+            return
+        top = self.session.view().discard_top
+        self.app.toast(tr("table.hint_is", move=describe(self.session.names[HUMAN], action, top, hint=True)))
+
+    def play_hint(self) -> bool:
+        """Play the hint's move at once through the same path as the player's hands (smoke
+        test); True if something was done."""
+        if self.session.prompt() is None or self.busy():
+            return False
+        action = self.session.hint()
+        if action is None:
+            return False
+        if isinstance(action, Lay):
+            self.show_hint()
+            self.lay_contract()
+            return True
+        return self.submit(action)
+
+    def sound_label(self) -> str:
+        """The mute button's label."""
+        return tr("table.sound_off") if self.app.sounds.muted else tr("table.sound_on")
+
+    def toggle_sound(self) -> None:
+        """Mute or unmute (one click, or M)."""
+        self.app.settings.sound = self.app.sounds.muted
+        self.app.sounds.muted = not self.app.sounds.muted
+        if self.controls is not None:
+            self.controls.sound.set_text(self.sound_label())
+
+    # --- events -----------------------------------------------------------------------
+
+    def busy(self) -> bool:
+        """True while the table shows what just happened (the cards being dealt, a finished hand
+        on its way to the scoreboard): the player's moves wait."""
+        return self.pending_result is not None or self.choreo.dealing(self.now)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        pointer_events = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+        if self.pending_result is not None and event.type in pointer_events:
+            if self.pointer is not None:
+                self.pointer.cancel()
+            return True  # the hand is over: the scoreboard comes next
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event.key)
+        if self.pointer is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.on_press(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            return self.pointer.move(event.pos, self.session.view().discard_top)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            intent = self.pointer.up(event.pos, self.now)
+            if intent is not None:
+                self.act(intent)
+            return intent is not None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.model.selected.clear()
+            return True
+        return False
+
+    def on_key(self, key: int) -> bool:
+        """The table's keys (README, Playing)."""
+        prompt = self.session.prompt()
+        keys: dict[int, Callable[[], object]] = {
+            pygame.K_ESCAPE: self.escape,
+            pygame.K_h: self.show_hint,
+            pygame.K_c: lambda: self.submit(Call()),
+            pygame.K_m: self.toggle_sound,
+            pygame.K_s: lambda: self.model.sort("rank" if self.model.sort_mode == "suit" else "suit"),
+        }
+        if prompt == DecisionKind.CALL:
+            keys[pygame.K_l] = self.session.let_go
+        elif prompt == DecisionKind.ALLOW:
+            keys[pygame.K_a] = lambda: self.submit(Allow())
+            keys[pygame.K_r] = lambda: self.submit(Refuse())
+        elif prompt == DecisionKind.PLUCK and not self.busy():
+            keys[pygame.K_SPACE] = lambda: self.submit(PluckStock())
+        elif prompt == DecisionKind.PLAY and self.model.staged_lay():
+            keys[pygame.K_RETURN] = keys[pygame.K_KP_ENTER] = self.lay_contract
+        do = keys.get(key)
+        if do is None:
+            return False
+        do()
+        return True
+
+    def escape(self) -> None:
+        """Esc: put a dragged card back, else clear the selection, else go to the menu."""
+        drag = self.pointer.cancel() if self.pointer is not None else None
+        if drag is not None:
+            self.choreo.glide_back(drag, self.pace, self.now)
+        elif self.model.selected:
+            self.model.selected.clear()
+        else:
+            self.app.pop()
+
+    def on_press(self, pos: tuple[int, int]) -> bool:
+        """The left button went down."""
+        if self.busy():
+            return True  # the cards are still being dealt
+        if (
+            self.session.prompt() == DecisionKind.ALLOW
+            and self.controls is not None
+            and self.controls.dialog.collidepoint(pos)
+        ):
+            return True
+        assert self.pointer is not None
+        if not self.pointer.down(pos):
+            self.model.selected.clear()
+            return False
+        return True
+
+    def act(self, intent: Intent) -> None:
+        """What the player's tap, double tap or drop means."""
+        m = self.model
+        if isinstance(intent, Drop):
+            self.drop(intent.drag, intent.pos)
+            return
+        p = intent.press
+        if isinstance(intent, DoubleTap):
+            assert isinstance(p.index, int)
+            m.selected.discard(p.index)
+            self.submit(Discard(m.order[p.index]))
+        elif p.kind == "hand":
+            assert isinstance(p.index, int)
+            m.selected ^= {p.index}
+        elif p.kind == "slot":
+            assert isinstance(p.index, tuple)
+            m.unstage(*p.index)
+        elif isinstance(intent, Tap):
+            self.submit(PluckStock() if p.kind == "stock" else PluckDiscard())
+
+    def drop(self, drag: Drag, pos: tuple[int, int]) -> None:
+        """Act on a drop: stage, tack, move a joker, discard, reorder or pluck."""
+        assert self.pointer is not None and self.geometry is not None
+        kind, index = self.pointer.target(drag, pos)
+        if drag.source in ("stock", "pile"):
+            if kind == "hand":
+                self.submit(PluckStock() if drag.source == "stock" else PluckDiscard(), drag)
+            else:
+                self.choreo.glide_back(drag, self.pace, self.now)
+            return
+        if kind == "slot":
+            assert index is not None
+            self.take_from_source(drag)
+            self.model.stage(index, drag.cards, self.geometry.slot_insert_index(index, pos[0]))
+        elif kind == "hand":
+            self.take_from_source(drag)
+            centre = pos[0] + drag.offsets[0][0] + drag.origins[0].w // 2
+            self.model.insert(self.geometry.hand_insert_index(centre), drag.cards)
+        elif kind in ("meld", "pile"):
+            self.place(drag, kind, index, pos)
+        else:
+            self.choreo.glide_back(drag, self.pace, self.now)
+
+    def place(self, drag: Drag, kind: str, index: int | None, pos: tuple[int, int]) -> None:
+        """A card dropped on a meld (a tack or a joker move) or on the pile (a discard)."""
+        if len(drag.cards) != 1:
+            self.app.toast(tr("table.one_card"), "error")
+            self.choreo.glide_back(drag, self.pace, self.now)
+            return
+        card = drag.cards[0]
+        action = Discard(card) if index is None else self.place_action(card, index, pos)
+        self.choreo.dropped = True  # the card lands where it was dropped: no flight
+        try:
+            done = self.submit(action, drag)
+        finally:
+            self.choreo.dropped = False
+        if done:
+            self.take_from_source(drag)
+
+    def place_action(self, card: Card, index: int, pos: tuple[int, int]) -> Action:
+        """A tack, or a joker move when a natural card is dropped on the joker standing for it.
+        The end of a four follows the drop position."""
+        assert self.geometry is not None
+        meld = self.session.match.hand.table[index]
+        if meld.kind == FOUR and card != JOKER:
+            for i, r in enumerate(self.geometry.meld_card_rects(index)):
+                if (
+                    meld.cards[i] == JOKER
+                    and meld.stands_for(i) == card
+                    and r.inflate(6, 20).collidepoint(pos)
+                ):
+                    return MoveJoker(card, index + 1)
+        if meld.kind == THREE:
+            return Tack(card, index + 1)
+        box = self.geometry.melds()[1][index]
+        tack = Tack(card, index + 1, "low" if pos[0] < box.centerx else "high")
+        if self.session.check(tack) is not None and card != JOKER:
+            loose = Tack(card, index + 1)
+            if self.session.check(loose) is None:
+                return loose
+            if any(c == JOKER and meld.stands_for(i) == card for i, c in enumerate(meld.cards)):
+                return MoveJoker(card, index + 1)
+        return tack
+
+    def take_from_source(self, drag: Drag) -> None:
+        """Remove dragged cards from the hand or their slot (they are placed elsewhere)."""
+        if drag.source == "hand" and isinstance(drag.hidden, list):
+            self.model.take_from_hand(drag.hidden)
+        elif drag.source == "slot" and isinstance(drag.hidden, tuple):
+            self.model.take_from_slot(*drag.hidden)
+        drag.hidden = None
+
+    # --- frame ------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        now = self.now
+        self.choreo.update(now)
+        if self.pending_result is not None and not self.choreo.blocking():
+            move, self.pending_result = self.pending_result, None
+            self.finish_hand(move)
+            return
+        if (
+            self.deal_pending
+            and self.pending_result is None
+            and self.geometry is not None
+            and self.model.order
+        ):
+            self.deal_pending = False
+            if not self.session.match.hand.log:  # a fresh deal (not a game resumed mid-hand)
+                self.choreo.deal(self.geometry, self.pace, now)
+        if self.pending_result is None and self.app.top is self:
+            self.session.tick(now)
+        self.sync_hand()
+        laid = self.session.view().laid[HUMAN] or self.session.over
+        if self.layout is not None and (self.layout.staging is None) != laid:
+            self.rebuild()
+        self.refresh_widgets()
+
+    def finish_hand(self, move: Move) -> None:
+        """A hand ended: show the scoreboard (a void hand is only announced)."""
+        result = move.result
+        assert result is not None
+        if result.void:
+            self.app.toast(tr("table.void"), "info", 5)
+            return
+        self.app.push("scoreboard", self.session, result)
+
+    def refresh_widgets(self) -> None:
+        """Show the buttons that apply now."""
+        c = self.controls
+        if c is None:
+            return
+        s = self.session
+        prompt = s.prompt()
+        view = s.view()
+        staging = self.layout is not None and self.layout.staging is not None
+        c.show(
+            {
+                "call": prompt == DecisionKind.CALL,
+                "let_go": prompt == DecisionKind.CALL,
+                "allow": prompt == DecisionKind.ALLOW,
+                "refuse": prompt == DecisionKind.ALLOW and not view.laid[HUMAN],
+                "end": prompt == DecisionKind.PLAY
+                and s.check(EndTurn()) is None,  # one action checked, per frame
+                "lay": staging,
+                "clear": staging and any(self.model.slots),
+            }
+        )
+        if prompt == DecisionKind.CALL and view.discard_top is not None:
+            c.label_call(tr("table.call_card", card=card_label(view.discard_top)))
+        c.enable_lay(ok=self.lay_refusal() is None)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def frame(self) -> render.TableFrame:
+        """A snapshot of what this frame shows (the log is read only for a new static layer)."""
+        now = self.now
+        hover = None
+        if self.drag is None and self.geometry is not None:
+            mouse = pygame.mouse.get_pos()
+            rects = list(enumerate(self.geometry.hand_rects()))
+            hover = next((i for i, r in reversed(rects) if r.collidepoint(mouse)), None)
+        return snapshot(
+            self.session,
+            self.model,
+            self.choreo,
+            now=now,
+            drag=self.drag,
+            hint=self.hint_action if now < self.hint_until else None,
+            hover=hover,
+            lay_refusal=self.lay_refusal(),
+            four_colour=self.app.settings.four_colour,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        g, c = self.geometry, self.controls
+        if g is None or c is None:
+            return
+        f = self._frame = self.frame()
+        s = self.session
+        static_key = (
+            len(s.match.actions),
+            len(s.match.results),
+            id(g.layout),
+            frozenset(h for h in f.hidden if h.startswith(("pile", "meld"))),
+            s.decision(),
+            f.drag is not None and f.drag.source == "pile",
+            f.four_colour,
+            s.over,
+            len(s.moves),
+        )
+        drag = f.drag
+        targets = self.legal_targets(drag) if drag is not None and drag.source in ("hand", "slot") else None
+        self.painter.draw(surface, f, g, c, static_key=static_key, log=lambda: log_lines(s), targets=targets)
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        if self.geometry is None or self._frame is None:
+            return None
+        return self.painter.dirty_rects(self._frame, self.geometry, animating=bool(self.choreo.flights))
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        now = self.now
+        for flight in self.choreo.flights:
+            flight.draw(surface, now)
+        if self.drag is not None:
+            render.draw_drag(surface, self.drag, four_colour=self.app.settings.four_colour)

@@ -1,0 +1,79 @@
+"""The table's words: a move as the log tells it, the log of the hand, and the one status line
+that says whose turn it is and what to do."""
+
+from __future__ import annotations
+
+from ...engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    EndTurn,
+    Lay,
+    MoveJoker,
+    Pass,
+    PluckDiscard,
+    PluckStock,
+    Refuse,
+    Tack,
+)
+from ...engine.cards import Card, card_label
+from ...engine.hand import DecisionKind
+from ...i18n import tr
+from ...session import HUMAN, Session
+from ...ui import palette
+
+_KEYS: dict[type, str] = {
+    Discard: "discard",
+    PluckStock: "pluck_stock",
+    PluckDiscard: "pluck_discard",
+    Call: "call",
+    Allow: "allow",
+    Refuse: "refuse",
+    Lay: "lay",
+    Tack: "tack",
+    MoveJoker: "move_joker",
+    EndTurn: "end",
+}
+
+
+def describe(name: str, action: Action, card: Card | None, *, hint: bool = False) -> str:
+    """One move in words ("Desmond discarded 7♠"; as a hint, "Discard 7♠")."""
+    if isinstance(action, Discard | Tack | MoveJoker):
+        card = action.card
+    c = card_label(card) if card is not None else ""
+    return tr(f"{'hint' if hint else 'log'}.{_KEYS[type(action)]}", name=name, card=c)
+
+
+def log_lines(session: Session) -> list[tuple[int, str]]:
+    """The moves of this hand in words, oldest first (the move that ended the last hand too)."""
+    out: list[tuple[int, str]] = []
+    hand = session.match.hand_number
+    for mv in session.moves[-60:]:
+        if (mv.hand_number != hand and mv.result is None) or isinstance(mv.action, Pass):
+            continue  # a pass is no event at the table
+        out.append((mv.seat, describe(session.names[mv.seat], mv.action, mv.card)))
+    return out
+
+
+def status(session: Session) -> tuple[str, palette.Colour]:
+    """The one status line: whose turn and what to do."""
+    if session.over:
+        return tr("status.over"), palette.GOLD
+    prompt = session.prompt()
+    view = session.view()
+    top = card_label(view.discard_top) if view.discard_top is not None else ""
+    if prompt == DecisionKind.PLUCK:
+        return tr("status.pluck"), palette.GOLD
+    if prompt == DecisionKind.PLAY:
+        return (tr("status.play_laid") if view.laid[HUMAN] else tr("status.play")), palette.GOLD
+    if prompt == DecisionKind.CALL:
+        return tr("status.call", card=top), palette.GOLD
+    if prompt == DecisionKind.ALLOW:
+        return tr("status.allow"), palette.GOLD
+    decision = session.decision()
+    if decision is None:
+        return "", palette.TEXT
+    if decision[1] == DecisionKind.CALL:
+        return tr("status.waiting_calls"), palette.TEXT
+    return tr("status.thinking", name=session.names[decision[0]]), palette.TEXT
