@@ -27,7 +27,6 @@ test-fast: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m kalooki_desktop.bench
-	$(PY) -m kalooki_desktop.framebench --thinking 40
 
 BUILD_STAMP := $(VENV)/.build-stamp
 $(BUILD_STAMP): $(STAMP)

@@ -10,27 +10,17 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def one_run(cmd: list[str], env: dict[str, str]) -> float:
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        if line.strip() == "first-frame":
-            elapsed = time.perf_counter() - t0
-            break
-    else:
-        raise RuntimeError(f"{cmd[0]} exited without drawing a frame (status {proc.wait()})")
-    proc.wait(timeout=30)
-    return elapsed
+    from kalooki_desktop.bench import time_to_first_frame
+
+    return time_to_first_frame(cmd, env)
 
 
 def main() -> int:

@@ -11,12 +11,13 @@ where Hard runs its hold search (about a third of a second of pure Python each),
 frames a second and frame times of those stretches and the worlds the searches finished:
 the render loop and the search share one interpreter lock. ``--switch-ms`` sets the interval at
 which Python hands that lock between threads (the game sets :data:`.app.GIL_SWITCH_S`; Python's
-own default is 5 ms).
+own default is 5 ms). It prints one JSON object; ``python -m kalooki_desktop.bench`` includes it.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -24,6 +25,7 @@ import statistics
 import sys
 import tempfile
 import time
+from typing import TYPE_CHECKING
 
 from .ai.base import make_bot, next_decision
 from .ai.hard import HardBot
@@ -34,6 +36,10 @@ from .engine.match import Match
 from .engine.rules import make_rules
 from .engine.view import View
 from .session import GameSetup, Session
+
+if TYPE_CHECKING:
+    from .app import App
+    from .scenes.table import TableScene
 
 
 def _reach_hand9(seed: int, min_melds: int) -> Session:
@@ -77,8 +83,124 @@ def _percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, math.ceil(len(sorted_values) * q) - 1)]
 
 
+def open_table(size: tuple[int, int], seed: int, melds: int) -> tuple[App, TableScene]:
+    """The App at ``size`` showing hand 9 with at least ``melds`` melds on the table, a card of
+    the player's hand lifted by a press (the next motion starts the drag)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from .app import App
+    from .scenes.table import TableScene
+    from .storage.paths import set_data_dir
+
+    set_data_dir(tempfile.mkdtemp(prefix="kalooki-bench-"))
+    session = _reach_hand9(seed, melds)
+    app = App(size, fullscreen=False)
+    app.persist = False
+    scene = TableScene(app, session)
+    app.push(scene)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert scene.geometry is not None
+    rects = scene.geometry.hand_rects()
+    start = rects[len(rects) // 2].center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": start, "button": 1}))
+    app.step(1 / 60)
+    return app, scene
+
+
+class _Dragger:
+    """Frames of a card dragged in a Lissajous loop around the window."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.frame_no = 0
+
+    def frame(self) -> float:
+        """One frame of the drag; the whole frame's milliseconds."""
+        import pygame
+
+        w, h = self.app.screen.get_size()
+        t = self.frame_no / 60
+        self.frame_no += 1
+        pos = (round(w / 2 + math.cos(t * 1.3) * w * 0.35), round(h / 2 + math.sin(t * 1.7) * h * 0.35))
+        motion = {"pos": pos, "rel": (0, 0), "buttons": (1, 0, 0)}
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, motion))
+        t0 = time.perf_counter()
+        self.app.step(1 / 60)
+        return (time.perf_counter() - t0) * 1000
+
+
+def _summary(times: list[float]) -> dict[str, float]:
+    times = sorted(times)
+    return {
+        "frames": len(times),
+        "ms_mean": round(statistics.fmean(times), 2),
+        "ms_p50": round(times[len(times) // 2], 2),
+        "ms_p99": round(_percentile(times, 0.99), 2),
+        "ms_max": round(times[-1], 2),
+    }
+
+
+def frame_figures(
+    size: tuple[int, int] = (1920, 1080), frames: int = 600, seed: int = 1, melds: int = 10, thinking: int = 0
+) -> dict[str, object]:
+    """Frame times while a card is dragged over a full hand-9 table, and (``thinking`` > 0)
+    while Hard decides that many hold-search positions on the worker thread."""
+    import pygame
+
+    app, scene = open_table(size, seed, melds)
+    drag = _Dragger(app)
+    times = [drag.frame() for _ in range(frames)]
+    assert scene.drag is not None, "the drag did not start"
+    hand = scene.session.match.hand
+    out: dict[str, object] = {
+        "size": f"{size[0]}x{size[1]}",
+        "driver": pygame.display.get_driver(),
+        "hand": hand.spec.number,
+        "melds": len(hand.table),
+        "dragging": _summary(times),
+    }
+    if thinking:
+        out["while_hard_thinks"] = _thinking_figures(app, drag, seed, thinking)
+    app.shutdown()
+    return out
+
+
+def _thinking_figures(app: App, drag: _Dragger, seed: int, count: int) -> dict[str, object]:
+    positions = hold_positions(seed, count)
+    worker = BotWorker()
+    times: list[float] = []
+    worlds: list[int] = []
+    busy_s = 0.0
+    for i, (state, totals) in enumerate(positions):
+        bot = HardBot()
+        worker.start(bot, View(state.clone(), 0, totals), random.Random(i))
+        began = time.perf_counter()
+        while worker.busy:  # the game's loop: a frame, then the clock's wait for the next
+            times.append(drag.frame())
+            app.clock.tick(60)
+        busy_s += time.perf_counter() - began
+        worker.poll()
+        if bot.hold_searches:
+            worlds.append(bot.last_samples)
+    worker.shutdown()
+    return {
+        "positions": len(positions),
+        "seconds": round(busy_s, 2),
+        "switch_interval_ms": sys.getswitchinterval() * 1000,
+        "frames_per_s": round(len(times) / max(busy_s, 1e-9), 1),
+        **_summary(times),
+        "worlds_mean": round(statistics.fmean(worlds or [0]), 1),
+        "worlds_fewest": min(worlds or [0]),
+        "worlds_asked": ROLLOUTS,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark and print the figures."""
+    """Run the frame benchmark alone and print its figures as JSON."""
     p = argparse.ArgumentParser(prog="python -m kalooki_desktop.framebench", description=__doc__)
     p.add_argument("--size", default="1920x1080")
     p.add_argument("--frames", type=int, default=600)
@@ -91,91 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.thinking < 0 or (args.switch_ms is not None and args.switch_ms <= 0):
         p.error("--thinking must be 0 or more and --switch-ms above 0")
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
-    from .app import App
-    from .scenes.table import TableScene
-    from .storage.paths import set_data_dir
-
-    set_data_dir(tempfile.mkdtemp(prefix="kalooki-bench-"))
     w, h = (int(v) for v in args.size.split("x"))
-    session = _reach_hand9(args.seed, args.melds)
-    app = App((w, h), fullscreen=False)
-    app.persist = False
-    scene = TableScene(app, session)
-    app.push(scene)
     if args.switch_ms is not None:
-        sys.setswitchinterval(args.switch_ms / 1000.0)
-    for _ in range(5):
-        app.step(1 / 60)
-    assert scene.geometry is not None
-    rects = scene.geometry.hand_rects()
-    start = rects[len(rects) // 2].center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": start, "button": 1}))
-    app.step(1 / 60)
-    cx, cy = w / 2, h / 2
-    frame_no = 0
+        from . import app
 
-    def drag_frame() -> float:
-        """One frame of the drag: the card moves on; the whole frame's milliseconds."""
-        nonlocal frame_no
-        t = frame_no / 60
-        frame_no += 1
-        pos = (round(cx + math.cos(t * 1.3) * w * 0.35), round(cy + math.sin(t * 1.7) * h * 0.35))
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (1, 0, 0)})
-        )
-        t0 = time.perf_counter()
-        app.step(1 / 60)
-        return (time.perf_counter() - t0) * 1000
-
-    times = [drag_frame() for _ in range(args.frames)]
-    assert scene.drag is not None, "the drag did not start"
-    hand = session.match.hand
-    times.sort()
-    p99 = _percentile(times, 0.99)
-    print(
-        f"frame time while dragging, {w}x{h}, driver {pygame.display.get_driver()}, hand {hand.spec.number}, "
-        f"{len(hand.table)} melds ({sum(len(m.cards) for m in hand.table)} cards) on the table, "
-        f"{len(hand.hands[0])} cards in hand, {len(times)} frames"
-    )
-    print(
-        f"  mean {statistics.fmean(times):.2f} ms  p50 {times[len(times) // 2]:.2f} ms  "
-        f"p99 {p99:.2f} ms  max {times[-1]:.2f} ms  (budget 16.7 ms, goal 6.9 ms)"
-    )
-    if args.thinking:
-        positions = hold_positions(args.seed, args.thinking)
-        worker = BotWorker()
-        thinking: list[float] = []
-        worlds: list[int] = []
-        busy_s = 0.0
-        for i, (state, totals) in enumerate(positions):
-            bot = HardBot()
-            worker.start(bot, View(state.clone(), 0, totals), random.Random(i))
-            began = time.perf_counter()
-            while worker.busy:  # the game's loop: a frame, then the clock's wait for the next
-                thinking.append(drag_frame())
-                app.clock.tick(60)
-            busy_s += time.perf_counter() - began
-            worker.poll()
-            if bot.hold_searches:
-                worlds.append(bot.last_samples)
-        worker.shutdown()
-        thinking.sort()
-        print(
-            f"while Hard's hold search runs on the worker thread ({len(positions)} positions, "
-            f"{busy_s:.1f} s, switch interval {sys.getswitchinterval() * 1000:g} ms): "
-            f"{len(thinking) / max(busy_s, 1e-9):.1f} frames/s (60 asked)"
-        )
-        print(
-            f"  frame p50 {thinking[len(thinking) // 2]:.2f} ms  p99 {_percentile(thinking, 0.99):.2f} ms  "
-            f"max {thinking[-1]:.2f} ms; worlds finished by {len(worlds)} searches: "
-            f"mean {statistics.fmean(worlds or [0]):.1f} of {ROLLOUTS}, fewest {min(worlds or [0])}"
-        )
-    app.shutdown()
+        app.GIL_SWITCH_S = args.switch_ms / 1000.0
+    print(json.dumps(frame_figures((w, h), args.frames, args.seed, args.melds, args.thinking), indent=2))
     return 0
 
 

@@ -33,10 +33,10 @@ from .engine.actions import (
     Tack,
 )
 from .engine.cards import Card, count_cards
-from .engine.hand import Decision, DecisionKind
 from .engine.match import HandResult, Match
 from .engine.refusal import Refusal
 from .engine.rules import RuleSet, make_rules
+from .engine.turn import Decision, DecisionKind
 from .engine.view import View
 from .i18n import tr
 

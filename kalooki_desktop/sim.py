@@ -72,6 +72,41 @@ class SeatStats:
     paid_to_bends: int = 0  # points paid in the hands another player bent
     deal_wins: dict[int, list[float]] = field(default_factory=dict)  # deal -> [wins, matches]
 
+    def add_match(self, match: Match, seat: int, deal: int) -> None:
+        """Count a finished match this bot played in ``seat`` on ``deal``."""
+        self.matches += 1
+        self.score_sum += match.totals[seat]
+        cell_w = self.deal_wins.setdefault(deal, [0.0, 0])
+        cell_w[1] += 1
+        if seat in match.winners:
+            self.wins += 1
+            self.outright_wins += len(match.winners) == 1
+            cell_w[0] += 1
+        for r in match.results:
+            self.add_hand(r, seat)
+            if r.void or r.sudden_death:
+                continue
+            cell = self.laid.setdefault(r.spec.number, [0, 0])
+            cell[0] += r.laid[seat]
+            cell[1] += 1
+
+    def report(self) -> dict[str, object]:
+        """The seat's part of the simulator's report."""
+        return {
+            "bot": self.bot,
+            "wins": int(self.wins),
+            "outright_wins": self.outright_wins,
+            "win_rate": round(self.wins / max(1, self.matches), 4),
+            "win_rate_ci95": [round(x, 4) for x in wilson_interval(self.wins, self.matches)],
+            "win_rate_ci95_by_deal": [round(x, 4) for x in deal_interval(list(self.deal_wins.values()))],
+            "mean_score": round(self.score_sum / max(1, self.matches), 2),
+            "contract_rate": {str(k): round(v[0] / v[1], 3) for k, v in sorted(self.laid.items()) if v[1]},
+            "decision_ms_p50": round(_percentile(self.decision_ms, 0.5), 4),
+            "decision_ms_p99": round(_percentile(self.decision_ms, 0.99), 4),
+            "decision_ms_max": round(max(self.decision_ms, default=0.0), 4),
+            "outcomes": self.outcomes(),
+        }
+
     def add_hand(self, result: HandResult, seat: int) -> None:
         """Count one hand's outcome for the seat (void hands and sudden death are skipped)."""
         if result.void or result.sudden_death or result.out is None:
@@ -167,56 +202,60 @@ def seating(bots: Sequence[str], g: int, seed: int, rotate: bool) -> tuple[list[
     return seated, seat_of_entry, deal
 
 
+def _load_games(lines: Sequence[str]) -> dict[tuple[int, int], dict[str, object]]:
+    """The rows of a ``--games-out`` file by (deal, game); files of several runs may be joined."""
+    out: dict[tuple[int, int], dict[str, object]] = {}
+    for line in lines:
+        if line.strip():
+            row = json.loads(line)
+            out[int(row["deal"]), int(row["game"])] = row
+    return out
+
+
+def _win(row: dict[str, object], entry: int) -> float:
+    winners = row["winners"]
+    if not isinstance(winners, list):
+        raise ValueError(f"game {row['game']}: 'winners' is not a list")
+    return 1.0 if entry in winners else 0.0
+
+
+def _score(row: dict[str, object], entry: int) -> float:
+    totals = row["totals"]
+    if not isinstance(totals, list) or len(totals) <= entry:
+        raise ValueError(f"game {row['game']}: 'totals' has no entry {entry}")
+    return float(totals[entry])
+
+
+def _edge(row: dict[str, object], entry: int) -> float:
+    """The other seats' mean total minus the entry's own, in points."""
+    totals = row["totals"]
+    if not isinstance(totals, list) or len(totals) < 2:
+        raise ValueError(f"game {row['game']}: 'totals' has no other seat")
+    others = [float(t) for e, t in enumerate(totals) if e != entry]
+    return sum(others) / len(others) - _score(row, entry)
+
+
 def compare_games(a: Sequence[str], b: Sequence[str], entry: int = 0) -> dict[str, object]:
     """Two ``--games-out`` files of the same games (deal and seating), compared for the bot
     ``entry`` (default: the first of ``--bots``): its wins in each, and the mean difference of
     B's over A's per game with a 95% interval (normal approximation over the games); and the
     same for its *edge* (the other seats' mean total minus its own, in points a match), with
     how many games ended with other totals (``changed``: the games the change reached)."""
-    def load(lines: Sequence[str]) -> dict[tuple[int, int], dict[str, object]]:
-        out: dict[tuple[int, int], dict[str, object]] = {}
-        for line in lines:
-            if line.strip():
-                row = json.loads(line)
-                out[int(row["deal"]), int(row["game"])] = row  # files of several runs may be joined
-        return out
-
-    def win(row: dict[str, object]) -> float:
-        winners = row["winners"]
-        if not isinstance(winners, list):
-            raise ValueError(f"game {row['game']}: 'winners' is not a list")
-        return 1.0 if entry in winners else 0.0
-
-    def score(row: dict[str, object]) -> float:
-        totals = row["totals"]
-        if not isinstance(totals, list) or len(totals) <= entry:
-            raise ValueError(f"game {row['game']}: 'totals' has no entry {entry}")
-        return float(totals[entry])
-
-    def edge(row: dict[str, object]) -> float:
-        totals = row["totals"]
-        if not isinstance(totals, list) or len(totals) < 2:
-            raise ValueError(f"game {row['game']}: 'totals' has no other seat")
-        others = [float(t) for e, t in enumerate(totals) if e != entry]
-        return sum(others) / len(others) - score(row)
-
-    ra, rb = load(a), load(b)
+    ra, rb = _load_games(a), _load_games(b)
     games = sorted(g for g in ra if g in rb)
     n = len(games)
     if n == 0:
         raise ValueError("the two files share no game (same game number and deal)")
-    mean, half = mean_ci([win(rb[g]) - win(ra[g]) for g in games])
+    mean, half = mean_ci([_win(rb[g], entry) - _win(ra[g], entry) for g in games])
+    edge_mean, edge_half = mean_ci([_edge(rb[g], entry) - _edge(ra[g], entry) for g in games])
     if n < 2:
-        half = 0.0
-    edge_mean, edge_half = mean_ci([edge(rb[g]) - edge(ra[g]) for g in games])
-    if n < 2:
-        edge_half = 0.0
-    wins_a = sum(win(ra[g]) for g in games)
-    wins_b = sum(win(rb[g]) for g in games)
+        half = edge_half = 0.0
+    wins_a = sum(_win(ra[g], entry) for g in games)
+    wins_b = sum(_win(rb[g], entry) for g in games)
     by_deal: dict[int, list[float]] = {}
     for g in games:
         cell = by_deal.setdefault(g[0], [0.0, 0])
-        cell[0] += win(rb[g])
+        cell[0] += _win(rb[g], entry)
         cell[1] += 1
     return {
         "games": n,
@@ -228,10 +267,10 @@ def compare_games(a: Sequence[str], b: Sequence[str], entry: int = 0) -> dict[st
         "win_rate_b_ci95_by_deal": [round(x, 4) for x in deal_interval(list(by_deal.values()))],
         "diff": round(mean, 4),
         "diff_ci95": [round(mean - half, 4), round(mean + half, 4)],
-        "mean_score_a": round(sum(score(ra[g]) for g in games) / n, 2),
-        "mean_score_b": round(sum(score(rb[g]) for g in games) / n, 2),
-        "edge_a": round(sum(edge(ra[g]) for g in games) / n, 2),
-        "edge_b": round(sum(edge(rb[g]) for g in games) / n, 2),
+        "mean_score_a": round(sum(_score(ra[g], entry) for g in games) / n, 2),
+        "mean_score_b": round(sum(_score(rb[g], entry) for g in games) / n, 2),
+        "edge_a": round(sum(_edge(ra[g], entry) for g in games) / n, 2),
+        "edge_b": round(sum(_edge(rb[g], entry) for g in games) / n, 2),
         "edge_diff": round(edge_mean, 2),
         "edge_diff_ci95": [round(edge_mean - edge_half, 2), round(edge_mean + edge_half, 2)],
         "changed": sum(ra[g]["totals"] != rb[g]["totals"] for g in games),
@@ -360,22 +399,7 @@ def simulate(
                 "winners": [e for e in range(players) if seat_of_entry[e] in match.winners],
             }) + "\n")
         for e, st in enumerate(stats):
-            s = seat_of_entry[e]
-            st.matches += 1
-            st.score_sum += match.totals[s]
-            cell_w = st.deal_wins.setdefault(deal, [0.0, 0])
-            cell_w[1] += 1
-            if s in match.winners:
-                st.wins += 1
-                st.outright_wins += len(match.winners) == 1
-                cell_w[0] += 1
-            for r in match.results:
-                st.add_hand(r, s)
-                if r.void or r.sudden_death:
-                    continue
-                cell = st.laid.setdefault(r.spec.number, [0, 0])
-                cell[0] += r.laid[s]
-                cell[1] += 1
+            st.add_match(match, seat_of_entry[e], deal)
     elapsed = time.perf_counter() - t0
     return {
         "matches": games,
@@ -388,26 +412,7 @@ def simulate(
         "players": players,
         "seed": seed,
         "checked": check,
-        "seats": [
-            {
-                "bot": st.bot,
-                "wins": int(st.wins),
-                "outright_wins": st.outright_wins,
-                "win_rate": round(st.wins / max(1, st.matches), 4),
-                "win_rate_ci95": [round(x, 4) for x in wilson_interval(st.wins, st.matches)],
-                "win_rate_ci95_by_deal": [
-                    round(x, 4) for x in deal_interval(list(st.deal_wins.values()))],
-                "mean_score": round(st.score_sum / max(1, st.matches), 2),
-                "contract_rate": {
-                    str(k): round(v[0] / v[1], 3) for k, v in sorted(st.laid.items()) if v[1]
-                },
-                "decision_ms_p50": round(_percentile(st.decision_ms, 0.5), 4),
-                "decision_ms_p99": round(_percentile(st.decision_ms, 0.99), 4),
-                "decision_ms_max": round(max(st.decision_ms, default=0.0), 4),
-                "outcomes": st.outcomes(),
-            }
-            for st in stats
-        ],
+        "seats": [st.report() for st in stats],
     }
 
 

@@ -20,10 +20,11 @@ from kalooki_desktop.engine.actions import (
     parse_action,
 )
 from kalooki_desktop.engine.cards import JOKER, make_card, parse_cards
-from kalooki_desktop.engine.hand import DecisionKind, HandState
+from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.refusal import Refusal
 from kalooki_desktop.engine.rules import make_rules
+from kalooki_desktop.engine.turn import DecisionKind
 from kalooki_desktop.engine.view import View
 
 from .helpers import LAYER, PLAIN

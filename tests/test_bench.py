@@ -16,11 +16,17 @@ def test_playout_figures_cover_every_hand_of_the_schedule() -> None:
     assert all(ms > 0 for ms in got.values())
 
 
-def test_the_bench_command_prints_one_json_report(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench.main(["--seconds", "0.2", "--runs", "1", "--playouts", "1"]) == 0
+@pytest.mark.slow
+def test_the_bench_command_prints_one_json_report_of_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--quick"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["engine_random_4p"]["actions_per_s_best"] > 0
-    assert set(report) >= {"finder_hand9_22cards", "playouts_4_normals", "python"}
+    assert set(report) >= {"finder_hand9_22cards", "playouts_4_normals", "decisions_hand9", "frames", "startup_ms",
+                           "peak_rss_mb", "python"}
+    assert set(report["decisions_hand9"]) == {"easy", "normal", "hard"}
+    frames = report["frames"]
+    assert frames["size"] == "1920x1080" and frames["hand"] == 9 and frames["dragging"]["ms_p99"] > 0
+    assert frames["while_hard_thinks"]["positions"] == 2 and report["startup_ms"]["ms_median"] > 0
 
 
 def test_hold_positions_are_positions_where_hard_searches_when_to_lay() -> None:
@@ -43,10 +49,11 @@ def test_the_frame_benchmark_measures_frames_while_hard_thinks(capsys: pytest.Ca
     from kalooki_desktop.app import GIL_SWITCH_S
 
     assert framebench.main(["--size", "1024x640", "--frames", "3", "--thinking", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "frame time while dragging" in out
-    assert "while Hard's hold search runs on the worker thread (1 positions" in out
-    assert "switch interval 1 ms" in out  # the game's own interval, set by the App
+    report = json.loads(capsys.readouterr().out)
+    assert report["dragging"]["frames"] == 3 and report["size"] == "1024x640"
+    thinking = report["while_hard_thinks"]
+    assert thinking["positions"] == 1 and thinking["frames"] > 0
+    assert thinking["switch_interval_ms"] == GIL_SWITCH_S * 1000  # the game's own interval, set by the App
     assert sys.getswitchinterval() == GIL_SWITCH_S
 
 

@@ -14,9 +14,10 @@ from kalooki_desktop.ai.base import make_bot, next_decision
 from kalooki_desktop.ai.hard import HardBot, HardConfig
 from kalooki_desktop.ai.normal import NormalBot, Style
 from kalooki_desktop.engine.actions import Discard, Lay, PluckDiscard, PluckStock
-from kalooki_desktop.engine.hand import HandState, Phase
+from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.rules import make_rules
+from kalooki_desktop.engine.turn import Phase
 from kalooki_desktop.engine.view import View
 
 from .test_bots import _reshuffled

@@ -8,8 +8,8 @@ import pytest
 from kalooki_desktop.ai.personas import persona
 from kalooki_desktop.engine.actions import Discard, PluckStock
 from kalooki_desktop.engine.cards import parse_cards
-from kalooki_desktop.engine.hand import Phase
 from kalooki_desktop.engine.melds import THREE
+from kalooki_desktop.engine.turn import Phase
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.newgame import NewGameScene
 from kalooki_desktop.scenes.scoreboard import ScoreboardScene

@@ -87,3 +87,23 @@ def test_the_graph_is_read() -> None:
 
 def test_no_import_circles() -> None:
     assert circles(import_graph()) == []
+
+
+MAX_MODULE_LINES = 600
+MAX_FUNCTION_LINES = 60
+
+
+def test_no_module_over_600_lines_and_no_function_over_60() -> None:
+    big_modules, big_functions = [], []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        name = path.relative_to(ROOT).as_posix()
+        if len(text.splitlines()) > MAX_MODULE_LINES:
+            big_modules.append(name)
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if length > MAX_FUNCTION_LINES:
+                    big_functions.append(f"{name}:{node.name} ({length})")
+    assert big_modules == []
+    assert big_functions == []

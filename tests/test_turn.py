@@ -7,11 +7,12 @@ import random
 
 from kalooki_desktop.engine.actions import Call, Discard, Pass, PluckStock, parse_action
 from kalooki_desktop.engine.cards import JOKER, parse_cards
-from kalooki_desktop.engine.hand import HandState, Phase
+from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.refusal import IllegalAction
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.scoring import winners
+from kalooki_desktop.engine.turn import Phase
 
 from .helpers import LAY1, LAYER, PLAIN, play
 

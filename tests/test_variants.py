@@ -8,9 +8,10 @@ import random
 import pytest
 
 from kalooki_desktop.engine.cards import parse_cards
-from kalooki_desktop.engine.hand import HandState, Phase
+from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.rules import VARIANTS, make_rules
+from kalooki_desktop.engine.turn import Phase
 from kalooki_desktop.engine.view import View
 
 from .helpers import LAY1, LAYER, PLAIN, judge, play

@@ -9,8 +9,9 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..engine.actions import Action
-from ..engine.hand import HandState, Phase
+from ..engine.hand import HandState
 from ..engine.match import Match
+from ..engine.turn import Phase
 from ..engine.view import View
 
 

@@ -25,8 +25,8 @@ from ..engine.actions import (
 )
 from ..engine.cards import JOKER, Card, parse_card, penalty
 from ..engine.contract import find_lay
-from ..engine.hand import Phase
 from ..engine.rules import HandSpec
+from ..engine.turn import Phase
 from ..engine.view import View
 from .base import register
 

@@ -34,9 +34,10 @@ from dataclasses import dataclass
 
 from ..engine.actions import Action, Discard, Lay, Tack
 from ..engine.cards import Card, count_cards, penalty
-from ..engine.hand import HandState, Phase
+from ..engine.hand import HandState
 from ..engine.melds import Meld, tack_result, tack_targets
 from ..engine.refusal import Refusal
+from ..engine.turn import Phase
 from ..engine.view import View
 from .base import register
 from .hold import MARGIN, MIN_ROLLOUTS, ROLLOUTS, ROUNDS, hold_gain, holding, holding_take, holding_throw

@@ -23,7 +23,8 @@ from collections.abc import Callable, Sequence
 
 from ..engine.actions import Action, Discard, Lay, PluckDiscard, Refuse
 from ..engine.cards import JOKER, Card, penalty
-from ..engine.hand import HandState, Phase
+from ..engine.hand import HandState
+from ..engine.turn import Phase
 from ..engine.view import View
 from .base import outcome, play_out
 from .normal import NormalBot, Style, lay_for_out

@@ -31,11 +31,11 @@ from ..engine.actions import (
 from ..engine.cards import JOKER, Card, count_cards, parse_card, penalty
 from ..engine.contract import Lay as LaySpec
 from ..engine.contract import find_lay, find_lays
-from ..engine.hand import Phase
 from ..engine.melds import Meld, make_meld, tack_fit, tack_targets
 from ..engine.memo import remember
 from ..engine.refusal import Refusal
 from ..engine.rules import HandSpec
+from ..engine.turn import Phase
 from ..engine.view import View
 from .base import register
 from .plan import connections, deficiency, deficiency_below, make_plan

@@ -64,8 +64,12 @@ JOKER_GAPS, THREE_JOKERS = _joker_room()
 _RANK_BITS = 5
 
 
-def _windows(suit: int, held: int, dead: int, limits: bool,
-             jokers: int) -> tuple[tuple[int, tuple[Card, ...], int, int, int], ...]:
+#: A four's window in one suit: (missing, the held cards, the gaps jokers may fill, how many
+#: held, the held cards as a packed count per rank).
+_Window = tuple[int, tuple[Card, ...], int, int, int]
+
+
+def _windows(suit: int, held: int, dead: int, limits: bool, jokers: int) -> tuple[_Window, ...]:
     """(missing, held cards, how many gaps jokers may fill, how many held, the held cards as a
     packed count per rank) for each four-window of ``suit``, fewest missing first, then most
     held (with ``limits`` and two ``jokers`` or more in hand, then the most gaps jokers may
@@ -181,20 +185,19 @@ def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
     return plan
 
 
-def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
-               live: Sequence[int] | None, limits: bool, below: int | None) -> Plan | None:
-    """The best plan; with ``below``, the first plan found whose deficiency is below it (None:
-    there is none)."""
+def _hand_bits(hand: Sequence[Card], live: Sequence[int] | None
+               ) -> tuple[list[int], list[int], int, list[int], list[int] | None]:
+    """The hand as the search reads it: counts per card, ranks held per suit (bit r), natural
+    cards per rank packed :data:`_RANK_BITS` bits a rank, and with ``live`` (card counting) the
+    missing ranks per suit with no copy left and the live copies per rank."""
     cnt = count_cards(hand)
-    jokers = cnt[JOKER]
-    threes, fours = spec.threes, spec.fours
-    held = [0, 0, 0, 0]  # per suit, the ranks held (bit r)
-    packed = 0  # natural cards per rank, _RANK_BITS bits a rank
+    held = [0, 0, 0, 0]
+    packed = 0
     for c in hand:
         if c != JOKER:
             held[c & 3] |= 1 << (c >> 2)
             packed += 1 << (_RANK_BITS * (c >> 2))
-    dead = [0, 0, 0, 0]  # per suit, the missing ranks with no copy left (card counting)
+    dead = [0, 0, 0, 0]
     live_rank: list[int] | None = None
     if live is not None:
         live_rank = [0] * 14
@@ -204,21 +207,65 @@ def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
                 c = r * 4 + s
                 if not cnt[c] and live[c] <= 0:
                     dead[s] |= 1 << r
+    return cnt, held, packed, dead, live_rank
+
+
+def _suit_bounds(per_suit: Sequence[Sequence[_Window]]) -> list[tuple[int, int, int]]:
+    """Per suit, over its windows: the fewest missing, the most gaps for jokers, the most held."""
+    bounds = []
+    for ws in per_suit:
+        most_room = most_held = 0
+        for w in ws:
+            if w[2] > most_room:
+                most_room = w[2]
+            if w[3] > most_held:
+                most_held = w[3]
+        bounds.append((ws[0][0] if ws else 0, most_room, most_held))
+    return bounds
+
+
+def _kept_cards(cnt: Sequence[int], choice: Sequence[_Window], ranks: Sequence[int]) -> list[Card]:
+    """The cards a plan keeps: its fours' windows, then up to three of each of its threes' ranks."""
+    left_cnt = list(cnt)
+    keep: list[Card] = []
+    for _m, cards, _g, _n, _p in choice:
+        for c in cards:
+            left_cnt[c] -= 1
+            keep.append(c)
+    for r in ranks:
+        taken = 0
+        for s in range(4):
+            c = r * 4 + s
+            k = min(left_cnt[c], 3 - taken)
+            keep.extend([c] * k)
+            taken += k
+    return keep
+
+
+def _threes_bounds(packed: int, threes: int, live_rank: list[int] | None) -> tuple[int, int, int]:
+    """Bounds for the threes of any choice of fours: the fewest cards missing, the most kept and
+    the most gaps for jokers. Taking the fours' cards away never lowers the cards missing nor
+    raises the cards kept (the blind choice keeps the most)."""
+    if not threes:
+        return 0, 0, 0
+    blind = _plan_threes(packed, threes, None)
+    least = blind[0] if live_rank is None else _plan_threes(packed, threes, live_rank)[0]
+    return least, blind[1], threes * THREE_JOKERS
+
+
+def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
+               live: Sequence[int] | None, limits: bool, below: int | None) -> Plan | None:
+    """The best plan; with ``below``, the first plan found below it (None: there is none)."""
+    cnt, held, packed, dead, live_rank = _hand_bits(hand, live)
+    jokers = cnt[JOKER]
+    threes, fours = spec.threes, spec.fours
     per_suit = [_windows(s, held[s], dead[s], limits, jokers)[:windows_per_suit]
                 for s in range(4)] if fours else []
-    best_missing = best_usable = best_kept = 0
-    best_short = -1
-    best_choice: tuple[tuple[int, tuple[Card, ...], int, int, int], ...] = ()
+    best_missing, best_usable, best_kept, best_short = 0, 0, 0, -1
+    best_choice: tuple[_Window, ...] = ()
     best_ranks: Sequence[int] = ()
     ranks: Sequence[int] = ()
-    m3_least = k3_most = f3_most = 0
-    if threes:
-        # Bounds for the threes of any choice: taking the fours' cards away never lowers the
-        # cards missing nor raises the cards kept (the blind choice keeps the most).
-        blind = _plan_threes(packed, threes, None)
-        m3_least = blind[0] if live_rank is None else _plan_threes(packed, threes, live_rank)[0]
-        k3_most = blind[1]
-        f3_most = threes * THREE_JOKERS
+    m3_least, k3_most, f3_most = _threes_bounds(packed, threes, live_rank)
 
     def hopeless(missing: int, fill: int, kept: int) -> bool:
         """Fours missing ``missing`` cards, with ``fill`` gaps for jokers, keeping ``kept``:
@@ -232,42 +279,21 @@ def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
         return best_short >= 0 and (short > best_short or (
             (short if short > 0 else 0) == best_short and kept + k3_most <= best_kept))
 
-    found = False
-    # Per suit, over its windows: the fewest missing, the most gaps for jokers, the most held.
-    suit_bounds = []
-    for ws in per_suit:
-        most_room = most_held = 0
-        for w in ws:
-            if w[2] > most_room:
-                most_room = w[2]
-            if w[3] > most_held:
-                most_held = w[3]
-        suit_bounds.append((ws[0][0] if ws else 0, most_room, most_held))
+    suit_bounds = _suit_bounds(per_suit)
     for suits in combinations(range(4), fours):
-        if found:
-            break
         # Skip the suits at once when even the bounds of their windows cannot do better.
-        missing = fill = kept = 0
-        for s in suits:
-            m, g, n = suit_bounds[s]
-            missing += m
-            fill += g
-            kept += n
-        if hopeless(missing, fill, kept):
+        if hopeless(*(sum(suit_bounds[s][k] for s in suits) for k in range(3))):
             continue
         # Every choice of one of the suit's best windows in each of these suits, in order.
         for choice in product(*[per_suit[s] for s in suits]):
-            missing = 0
-            kept = 0
-            fill = 0  # gaps jokers may fill: JOKER_GAPS in the fours, THREE_JOKERS a three
+            missing = kept = fill = 0  # fill: the gaps jokers may fill (JOKER_GAPS, THREE_JOKERS)
             left = packed  # the natural cards left for the threes once the fours have theirs
             for m, _held, g, n, p in choice:
                 missing += m
                 kept += n
                 fill += g
                 left -= p
-            if (below is not None or (threes and best_short >= 0)) and hopeless(
-                    missing, fill, kept):
+            if (below is not None or (threes and best_short >= 0)) and hopeless(missing, fill, kept):
                 continue  # skipped before its threes are worked out
             if threes:
                 m3, k3, f3, ranks = _plan_threes(left, threes, live_rank)
@@ -276,32 +302,16 @@ def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
                 fill += f3
             usable = (fill if fill < jokers else jokers) if limits else jokers
             short = missing - usable if missing > usable else 0
-            if below is not None:
-                if short < below:
-                    best_short, best_choice, best_ranks = short, choice, ranks
-                    best_missing, best_usable = missing, usable
-                    found = True
-                    break
-            elif best_short < 0 or short < best_short or (
-                    short == best_short and kept > best_kept):
+            if below is not None and short < below:
+                return Plan(short, tuple(_kept_cards(cnt, choice, ranks)), min(usable, missing))
+            better = best_short < 0 or short < best_short or (short == best_short and kept > best_kept)
+            if below is None and better:
                 best_short, best_kept, best_choice, best_ranks = short, kept, choice, ranks
                 best_missing, best_usable = missing, usable
-    if best_short < 0:
+    if best_short < 0 or below is not None:
         return None
-    left_cnt = list(cnt)
-    keep: list[Card] = []
-    for _m, cards, _g, _n, _p in best_choice:
-        for c in cards:
-            left_cnt[c] -= 1
-            keep.append(c)
-    for r in best_ranks:
-        taken = 0
-        for s in range(4):
-            c = r * 4 + s
-            k = min(left_cnt[c], 3 - taken)
-            keep.extend([c] * k)
-            taken += k
-    return Plan(best_short, tuple(keep), min(best_usable, best_missing))
+    keep = tuple(_kept_cards(cnt, best_choice, best_ranks))
+    return Plan(best_short, keep, min(best_usable, best_missing))
 
 
 def _plan_threes(packed: int, threes: int,

@@ -6,7 +6,7 @@ import random
 
 from ..engine.actions import Action, Call, Lay, Pass
 from ..engine.contract import find_lays
-from ..engine.hand import Phase
+from ..engine.turn import Phase
 from ..engine.view import View
 from .base import register
 

@@ -16,11 +16,12 @@ from .actions import (
 )
 from .cards import JOKER, Card, card_text, cards_text, parse_card, parse_cards
 from .contract import can_lay, check_contract, find_lay, find_lays
-from .hand import HandState, Phase
+from .hand import HandState
 from .match import HandResult, Match, replay
 from .melds import Meld
 from .refusal import IllegalAction, Refusal
 from .rules import HandSpec, RuleSet, make_rules
+from .turn import Phase
 from .view import View
 
 __all__ = [

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from enum import IntEnum, StrEnum
 
 from .actions import (
     Action,
@@ -31,31 +30,11 @@ from .actions import (
 )
 from .cards import JOKER, Card, card_text, cards_text, count_cards, new_deck
 from .contract import build_melds, check_built_contract
-from .melds import Meld, move_joker_result, tack_result, tack_targets
+from .melds import KIND_NAMES, Meld, move_joker_result, tack_result, tack_targets
 from .refusal import IllegalAction, Refusal, refuse
 from .rules import FOUR, HandSpec, RuleSet
 from .scoring import hand_scores
-
-
-class Phase(IntEnum):
-    """Where the turn stands."""
-
-    PLUCK = 0  # the player to act must pluck; a fresh discard may be called meanwhile
-    PLAY = 1  # plucked: lay, tack, move a joker, then discard
-    ALLOW = 2  # a call is pending: the player to act allows or refuses it
-    OVER = 3  # somebody went out, or the hand is void
-
-
-class DecisionKind(StrEnum):
-    """What a seat is asked (:meth:`HandState.pending`)."""
-
-    CALL = "call"  # call the fresh discard, or pass
-    PLUCK = "pluck"  # take the stock or the discard
-    ALLOW = "allow"  # allow or refuse a call
-    PLAY = "play"  # lay, tack, move a joker, discard
-
-
-Decision = tuple[int, DecisionKind]
+from .turn import Decision, DecisionKind, Phase
 
 
 class HandState:
@@ -608,11 +587,8 @@ class HandState:
         """A plain summary (for the judge, logs and tests)."""
         return {
             "hands": [cards_text(h) for h in self.hands],
-            "table": [
-                {"owner": m.owner, "kind": "three" if m.kind == 3 else "four",
-                 "cards": cards_text(m.cards)}
-                for m in self.table
-            ],
+            "table": [{"owner": m.owner, "kind": KIND_NAMES[m.kind], "cards": cards_text(m.cards)}
+                      for m in self.table],
             "discard_top": card_text(self.discard[-1]) if self.discard else None,
             "stock_count": len(self.stock),
             "to_act": self.to_act,

@@ -18,10 +18,11 @@ from typing import Any
 
 from .actions import Action, BaseAction, parse_action
 from .cards import Card
-from .hand import Decision, HandState, Phase
+from .hand import HandState
 from .refusal import Refusal
 from .rules import HandSpec, RuleSet
 from .scoring import winners
+from .turn import Decision, Phase
 from .view import View
 
 #: J-V6: after this many sudden-death hands that still leave a tie, the tied players share.

@@ -134,6 +134,46 @@ class RuleSet:
         return f"{self.preset} {extra}".strip()
 
 
+def _variant_ids(variants: Iterable[str]) -> tuple[set[str], int]:
+    """The variant ids asked for, and the extra jokers of J-V10 (``J-V10`` six, ``J-V10:5``)."""
+    ids: set[str] = set()
+    extra_jokers = 0
+    for raw in variants:
+        vid = raw.strip().upper()
+        param = ""
+        if ":" in vid:
+            vid, param = vid.split(":", 1)
+        if vid not in VARIANTS:
+            raise ValueError(f"unknown variant {raw!r} (known: {', '.join(VARIANTS)})")
+        if vid == "J-V10":
+            if param not in ("", "5", "6"):
+                raise ValueError("J-V10 takes 5 or 6 jokers: 'J-V10' (six) or 'J-V10:5'")
+            extra_jokers = 1 if param == "5" else 2
+        elif param:
+            raise ValueError(f"variant {vid} takes no parameter")
+        ids.add(vid)
+    return ids, extra_jokers
+
+
+def _contracts(
+    preset: str, ids: set[str], schedule: Sequence[Sequence[int] | str] | None
+) -> tuple[str, tuple[Contract, ...]]:
+    """The preset a schedule variant makes it (J-S1..J-S3), and its contracts (a custom
+    schedule adds J-S3 to ``ids``)."""
+    if "J-S1" in ids:
+        preset = "baby"
+    elif "J-S2" in ids:
+        preset = "short"
+    elif "J-S3" in ids or schedule is not None:
+        preset = "custom"
+    if preset == "custom":
+        if not schedule:
+            raise ValueError("a custom schedule (J-S3) needs a list of contracts")
+        ids.add("J-S3")
+        return preset, tuple(_parse_contract(s) for s in schedule)
+    return preset, {"baby": BABY_CONTRACTS, "short": SHORT_CONTRACTS}.get(preset, JAMAICAN_CONTRACTS)
+
+
 def _parse_contract(spec: Sequence[int] | str) -> Contract:
     if isinstance(spec, str):
         parts = spec.replace(",", " ").split()
@@ -168,43 +208,8 @@ def make_rules(
     preset = preset.strip().lower()
     if preset not in PRESETS:
         raise ValueError(f"unknown rules preset {preset!r} (known: {', '.join(PRESETS)})")
-    ids: set[str] = set()
-    extra_jokers = 0
-    for raw in variants:
-        vid = raw.strip().upper()
-        param = ""
-        if ":" in vid:
-            vid, param = vid.split(":", 1)
-        if vid not in VARIANTS:
-            raise ValueError(f"unknown variant {raw!r} (known: {', '.join(VARIANTS)})")
-        if vid == "J-V10":
-            if param not in ("", "5", "6"):
-                raise ValueError("J-V10 takes 5 or 6 jokers: 'J-V10' (six) or 'J-V10:5'")
-            extra_jokers = 1 if param == "5" else 2
-        elif param:
-            raise ValueError(f"variant {vid} takes no parameter")
-        ids.add(vid)
-
-    if "J-S1" in ids:
-        preset = "baby"
-    elif "J-S2" in ids:
-        preset = "short"
-    elif "J-S3" in ids or schedule is not None:
-        preset = "custom"
-
-    contracts: tuple[Contract, ...]
-    if preset == "custom":
-        if not schedule:
-            raise ValueError("a custom schedule (J-S3) needs a list of contracts")
-        contracts = tuple(_parse_contract(s) for s in schedule)
-        ids.add("J-S3")
-    elif preset == "baby":
-        contracts = BABY_CONTRACTS
-    elif preset == "short":
-        contracts = SHORT_CONTRACTS
-    else:
-        contracts = JAMAICAN_CONTRACTS
-
+    ids, extra_jokers = _variant_ids(variants)
+    preset, contracts = _contracts(preset, ids, schedule)
     twelve = "J-V8" in ids
     games = 3 if "J-S4" in ids else 1
 

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 
 from .actions import Action
 from .cards import Card, count_cards, new_deck
-from .hand import DecisionKind, HandState, Phase
+from .hand import HandState
 from .melds import Meld
 from .refusal import Refusal
 from .rules import HandSpec, RuleSet
+from .turn import DecisionKind, Phase
 
 
 class View:

@@ -44,28 +44,30 @@ class NewGameScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
-        ui = self.app.ui
         m = max(24, w // 40)
         self.left = pygame.Rect(m, round(h * 0.13), round(w * 0.36), round(h * 0.74))
         self.right = pygame.Rect(self.left.right + m, self.left.y, w - self.left.right - 2 * m, self.left.h)
         row = max(34, h // 22)
+        self.build_opponents(row)
+        self.build_rules(row)
+        bw, bh = 220, max(46, h // 15)
+        by = self.left.bottom + (h - self.left.bottom - bh) // 2
+        self.start = self.button(pygame.Rect(w - m - bw, by, bw, bh), tr("new.start"), "#primary_button")
+        self.back = self.button(pygame.Rect(m, by, 160, bh), tr("common.back"))
+
+    def build_opponents(self, row: int) -> None:
+        """The left panel: how many opponents, and each one's level."""
+        ui = self.app.ui
         x, y = self.left.x + 16, self.left.y + 14
-        self.widget(
-            UILabel(pygame.Rect(x, y, self.left.w - 32, row), tr("new.opponents"), ui, object_id="#heading")
-        )
+        heading = pygame.Rect(x, y, self.left.w - 32, row)
+        self.widget(UILabel(heading, tr("new.opponents"), ui, object_id="#heading"))
         y += row + 6
         count_opts: list[str | tuple[str, str]] = [str(n) for n in range(2, MAX_OPPONENTS + 1)]
         self.count_menu = self.widget(
             UIDropDownMenu(count_opts, str(len(self.levels)), pygame.Rect(x, y, 90, row), ui)
         )
-        self.widget(
-            UILabel(
-                pygame.Rect(x + 100, y, self.left.w - 130, row),
-                tr("new.players_total", n=len(self.levels) + 1),
-                ui,
-                object_id="#note",
-            )
-        )
+        total = tr("new.players_total", n=len(self.levels) + 1)
+        self.widget(UILabel(pygame.Rect(x + 100, y, self.left.w - 130, row), total, ui, object_id="#note"))
         y += row + 10
         names = table_names(self.levels)
         level_opts: list[str | tuple[str, str]] = [(tr(f"level.{lv}"), lv) for lv in LEVELS]
@@ -73,40 +75,31 @@ class NewGameScene(Scene):
         lw = min(170, self.left.w // 2 - 20)
         for i, level in enumerate(self.levels):
             self.widget(UILabel(pygame.Rect(x, y, self.left.w - lw - 48, row), names[i], ui))
-            dd = UIDropDownMenu(
-                level_opts,
-                (tr(f"level.{level}"), level),
-                pygame.Rect(self.left.right - lw - 16, y, lw, row),
-                ui,
-            )
+            place = pygame.Rect(self.left.right - lw - 16, y, lw, row)
+            dd = UIDropDownMenu(level_opts, (tr(f"level.{level}"), level), place, ui)
             self.level_menus.append(self.widget(dd))
             y += row + 4
         self.persona_top = y + 8
         self._rows_key: tuple[object, ...] | None = None  # what the persona rows were laid out for
         self._rows: list[tuple[str, str, int]] = []
 
+    def build_rules(self, row: int) -> None:
+        """The right panel: the preset (with its custom schedule), the switches, the jokers."""
+        ui = self.app.ui
         x, y = self.right.x + 16, self.right.y + 14
-        self.widget(
-            UILabel(pygame.Rect(x, y, self.right.w - 32, row), tr("new.rules"), ui, object_id="#heading")
-        )
+        heading = pygame.Rect(x, y, self.right.w - 32, row)
+        self.widget(UILabel(heading, tr("new.rules"), ui, object_id="#heading"))
         y += row + 6
         preset_opts: list[str | tuple[str, str]] = [(tr(f"preset.{p}"), p) for p in PRESETS]
+        place = pygame.Rect(x, y, min(330, self.right.w // 2), row)
         self.preset_menu = self.widget(
-            UIDropDownMenu(
-                preset_opts,
-                (tr(f"preset.{self.preset}"), self.preset),
-                pygame.Rect(x, y, min(330, self.right.w // 2), row),
-                ui,
-            )
+            UIDropDownMenu(preset_opts, (tr(f"preset.{self.preset}"), self.preset), place, ui)
         )
         self.schedule_entry: UITextEntryLine | None = None
         if self.preset == "custom":
             ex = x + min(330, self.right.w // 2) + 10
-            entry = UITextEntryLine(
-                pygame.Rect(ex, y, self.right.right - ex - 16, row),
-                ui,
-                placeholder_text=tr("new.schedule_hint"),
-            )
+            place = pygame.Rect(ex, y, self.right.right - ex - 16, row)
+            entry = UITextEntryLine(place, ui, placeholder_text=tr("new.schedule_hint"))
             entry.set_text(self.schedule)
             self.schedule_entry = self.widget(entry)
         y += row + 12
@@ -124,16 +117,11 @@ class NewGameScene(Scene):
             y += line
         self.switch_top = self.right.y + 14 + row + 6 + row + 12
         self.switch_line = line
-        jx = x
-        self.widget(UILabel(pygame.Rect(jx, y, 260, row), tr("variant.J-V10.name"), ui))
+        self.widget(UILabel(pygame.Rect(x, y, 260, row), tr("variant.J-V10.name"), ui))
         self.jokers_menu = self.widget(
-            UIDropDownMenu(list(JOKERS), self.jokers, pygame.Rect(jx + 270, y, 80, row), ui)
+            UIDropDownMenu(list(JOKERS), self.jokers, pygame.Rect(x + 270, y, 80, row), ui)
         )
         self.jokers_y = y
-        bw, bh = 220, max(46, h // 15)
-        by = self.left.bottom + (h - self.left.bottom - bh) // 2
-        self.start = self.button(pygame.Rect(w - m - bw, by, bw, bh), tr("new.start"), "#primary_button")
-        self.back = self.button(pygame.Rect(m, by, 160, bh), tr("common.back"))
 
     # --- events -------------------------------------------------------------------------
 

@@ -182,68 +182,38 @@ class ScoreboardScene(Scene):
         return [r for r in self.session.match.results if not r.void]
 
     def draw_table(self, surface: pygame.Surface, box: pygame.Rect, font: int, small: int) -> None:
+        """The scores hand by hand (a bent table starred, who went out in green) and the totals."""
         s = self.session
         panel(surface, box, alpha=165)
         players = s.match.players
         rows = self.hand_rows()
-        col0 = 70
-        col_w = (box.w - col0 - 20) // players
+        col_w = (box.w - 70 - 20) // players
         x0, y = box.x + 10, box.y + 10
+
+        def cell(p: int, text: str, y: int, colour: palette.Colour, bold: bool, size: int = small) -> None:
+            right = x0 + 70 + p * col_w + col_w - 8
+            txt.draw(surface, text, size, (right, y), colour, bold, "topright", max_width=col_w - 6)
+
         txt.draw(surface, tr("score.hand"), small, (x0, y), palette.GOLD, True)
         for p in range(players):
-            txt.draw(
-                surface,
-                s.names[p],
-                small,
-                (x0 + col0 + p * col_w + col_w - 8, y),
-                palette.SEAT_COLOURS[p % 8],
-                True,
-                "topright",
-                max_width=col_w - 6,
-            )
+            cell(p, s.names[p], y, palette.SEAT_COLOURS[p % 8], True)
         y += small + 8
         room = max(1, (box.bottom - y - small * 2 - 20) // (small + 6))
-        shown = rows[-room:]
-        for r in shown:
-            label = str(r.spec.number) + (" ★" if r.bent else "")
-            txt.draw(surface, label, small, (x0, y), palette.TEXT)
+        for r in rows[-room:]:
+            txt.draw(surface, str(r.spec.number) + (" ★" if r.bent else ""), small, (x0, y), palette.TEXT)
             for p in range(players):
-                colour = palette.VALID if r.out == p else palette.TEXT
-                txt.draw(
-                    surface,
-                    str(r.scores[p]),
-                    small,
-                    (x0 + col0 + p * col_w + col_w - 8, y),
-                    colour,
-                    r.out == p,
-                    "topright",
-                )
+                cell(p, str(r.scores[p]), y, palette.VALID if r.out == p else palette.TEXT, r.out == p)
             y += small + 6
         pygame.draw.line(surface, palette.GOLD_DARK, (x0, y + 2), (box.right - 10, y + 2), 1)
         y += 8
         txt.draw(surface, tr("score.total"), small, (x0, y), palette.GOLD, True)
         best = min(s.match.totals) if rows else None
         for p in range(players):
-            colour = palette.GOLD if s.match.totals[p] == best else palette.TEXT
-            txt.draw(
-                surface,
-                str(s.match.totals[p]),
-                small + 1,
-                (x0 + col0 + p * col_w + col_w - 8, y),
-                colour,
-                True,
-                "topright",
-            )
+            total = s.match.totals[p]
+            cell(p, str(total), y, palette.GOLD if total == best else palette.TEXT, True, small + 1)
         if any(r.bent for r in rows):
-            txt.draw(
-                surface,
-                tr("score.bent_key"),
-                small - 1,
-                (x0, box.bottom - 8),
-                (200, 208, 198),
-                False,
-                "bottomleft",
-            )
+            bottom = (x0, box.bottom - 8)
+            txt.draw(surface, tr("score.bent_key"), small - 1, bottom, (200, 208, 198), False, "bottomleft")
 
     def draw_chart(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
         s = self.session

@@ -54,14 +54,33 @@ def table_layout(size: tuple[int, int], players: int, slot_kinds: list[int] | No
     side = pygame.Rect(w - side_w, bar.bottom, side_w, h - bar.bottom)
     play = pygame.Rect(0, bar.bottom, w - side_w, h - bar.bottom)
     pad = round(14 * s)
-
     hand_card_h = max(100, round(h * 0.19))
     lift = round(hand_card_h * 0.14)
     hand = pygame.Rect(play.x + pad, h - pad - hand_card_h - lift, play.w - 2 * pad, hand_card_h + lift)
     controls = pygame.Rect(play.x + pad, hand.y - round(42 * s), play.w - 2 * pad, round(38 * s))
+    seats = _seats(play, bar, players - 1, s, pad)
+    seats_bottom = max((r.bottom for r in seats.values()), default=bar.bottom)
+    slot_card_h = max(64, round(h * 0.105))
+    staging, slots, lay_button = _staging(play, controls, slot_kinds, slot_card_h, small, s, pad)
+    middle_bottom = (staging.y if staging is not None else controls.y) - round(6 * s)
+    middle = pygame.Rect(
+        play.x + pad, seats_bottom + round(10 * s), play.w - 2 * pad,
+        max(40, middle_bottom - seats_bottom - round(10 * s)),
+    )
+    pile_h = min(round(h * 0.15), middle.h - small - 10)
+    pcw, _ = card_size(pile_h)
+    stock = pygame.Rect(middle.x + round(6 * s), middle.y + small + 8, pcw, pile_h)
+    pile = pygame.Rect(stock.right + round(22 * s), stock.y, pcw, pile_h)
+    gap = round(34 * s)
+    melds = pygame.Rect(pile.right + gap, middle.y, middle.right - pile.right - gap, middle.h)
+    return TableLayout(
+        size, s, bar, side, play, seats, stock, pile, melds, staging, slots, controls, hand,
+        hand_card_h, slot_card_h, font, small, lay_button,
+    )
 
-    # opponents along a shallow arc at the top
-    opp = players - 1
+
+def _seats(play: pygame.Rect, bar: pygame.Rect, opp: int, s: float, pad: int) -> dict[int, pygame.Rect]:
+    """The opponents along a shallow arc at the top, seat 1 on the left."""
     seat_h = round(82 * s)
     seat_w = min(round(230 * s), (play.w - 2 * pad) // max(1, opp) - round(10 * s))
     seats: dict[int, pygame.Rect] = {}
@@ -71,65 +90,34 @@ def table_layout(size: tuple[int, int], players: int, slot_kinds: list[int] | No
         arc = round(34 * s * (1 - math.sin(math.pi * frac))) if opp > 1 else 0
         seats[i + 1] = pygame.Rect(0, 0, seat_w, seat_h)
         seats[i + 1].midtop = (round(cx), bar.bottom + round(8 * s) + arc)
-    seats_bottom = max((r.bottom for r in seats.values()), default=bar.bottom)
+    return seats
 
-    slot_card_h = max(64, round(h * 0.105))
-    staging = None
-    slots: list[pygame.Rect] = []
-    lay_button = pygame.Rect(0, 0, 0, 0)
-    middle_bottom = controls.y - round(6 * s)
-    if slot_kinds:
-        label = small + 6
-        st_h = slot_card_h + label + small * 2 + round(14 * s)
-        staging = pygame.Rect(play.x + pad, controls.y - st_h - round(4 * s), play.w - 2 * pad, st_h)
-        cw, _ = card_size(slot_card_h)
-        gap = round(12 * s)
-        button_w = round(170 * s)
-        widths = [cw + (4 if k == 4 else 3) * round(cw * 0.45) + 16 for k in slot_kinds]
-        room = staging.w - button_w - gap * len(slot_kinds)
-        if sum(widths) > room:
-            f = room / sum(widths)
-            widths = [round(x * f) for x in widths]
-        x = staging.x
-        for wd in widths:
-            slots.append(pygame.Rect(x, staging.y, wd, staging.h))
-            x += wd + gap
-        lay_button = pygame.Rect(staging.right - button_w, staging.y + label, button_w, round(46 * s))
-        middle_bottom = staging.y - round(6 * s)
 
-    middle = pygame.Rect(
-        play.x + pad,
-        seats_bottom + round(10 * s),
-        play.w - 2 * pad,
-        max(40, middle_bottom - seats_bottom - round(10 * s)),
-    )
-    pile_h = min(round(h * 0.15), middle.h - small - 10)
-    pcw, _ = card_size(pile_h)
-    stock = pygame.Rect(middle.x + round(6 * s), middle.y + small + 8, pcw, pile_h)
-    pile = pygame.Rect(stock.right + round(22 * s), stock.y, pcw, pile_h)
-    melds = pygame.Rect(
-        pile.right + round(34 * s), middle.y, middle.right - pile.right - round(34 * s), middle.h
-    )
-    return TableLayout(
-        size,
-        s,
-        bar,
-        side,
-        play,
-        seats,
-        stock,
-        pile,
-        melds,
-        staging,
-        slots,
-        controls,
-        hand,
-        hand_card_h,
-        slot_card_h,
-        font,
-        small,
-        lay_button,
-    )
+def _staging(
+    play: pygame.Rect, controls: pygame.Rect, slot_kinds: list[int] | None, slot_card_h: int, small: int,
+    s: float, pad: int,
+) -> tuple[pygame.Rect | None, list[pygame.Rect], pygame.Rect]:
+    """The staging area above the controls, its slots side by side, and the Lay button."""
+    if not slot_kinds:
+        return None, [], pygame.Rect(0, 0, 0, 0)
+    label = small + 6
+    st_h = slot_card_h + label + small * 2 + round(14 * s)
+    staging = pygame.Rect(play.x + pad, controls.y - st_h - round(4 * s), play.w - 2 * pad, st_h)
+    cw, _ = card_size(slot_card_h)
+    gap = round(12 * s)
+    button_w = round(170 * s)
+    widths = [cw + (4 if k == 4 else 3) * round(cw * 0.45) + 16 for k in slot_kinds]
+    room = staging.w - button_w - gap * len(slot_kinds)
+    if sum(widths) > room:
+        f = room / sum(widths)
+        widths = [round(x * f) for x in widths]
+    slots = []
+    x = staging.x
+    for wd in widths:
+        slots.append(pygame.Rect(x, staging.y, wd, staging.h))
+        x += wd + gap
+    lay_button = pygame.Rect(staging.right - button_w, staging.y + label, button_w, round(46 * s))
+    return staging, slots, lay_button
 
 
 def fan(area: pygame.Rect, card_h: int, n: int, max_step: float = 0.62) -> list[pygame.Rect]:

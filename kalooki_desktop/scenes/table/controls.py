@@ -18,75 +18,72 @@ Command = Callable[[], None]
 _AWAY = pygame.Rect(-900, -900, 120, 40)
 
 
+def _places(
+    lay: TableLayout, dialog: pygame.Rect
+) -> dict[str, tuple[pygame.Rect, str, str | None, str | None]]:
+    """Each button's rectangle, label key, theme id and tooltip key in ``lay``."""
+    s = lay.scale
+    c, bar, lb = lay.controls, lay.bar, lay.lay_button
+    bh, bw, mw, cw = round(38 * s), round(120 * s), round(110 * s), round(200 * s)
+    staging = lay.staging
+    mid = lay.play.centerx
+    cy = staging.y - round(58 * s) if staging is not None else c.y - round(60 * s)
+    dy, dw = dialog.bottom - round(62 * s), round(220 * s)
+
+    def bar_slot(k: int) -> pygame.Rect:
+        return pygame.Rect(bar.right - k * (mw + 8), bar.y + 5, mw, bar.h - 10)
+
+    return {
+        "sort_suit": (pygame.Rect(c.x, c.y, bw, bh), "table.sort_suit", None, "table.sort_suit_tip"),
+        "sort_rank": (pygame.Rect(c.x + bw + 8, c.y, bw, bh), "table.sort_rank", None, "table.sort_rank_tip"),
+        "hint": (pygame.Rect(c.right - bw, c.y, bw, bh), "table.hint", None, "table.hint_tip"),
+        "end": (pygame.Rect(c.right - 2 * bw - 8, c.y, bw, bh), "table.end_turn", None, "table.end_turn_tip"),
+        "lay": (lb if staging else _AWAY, "table.lay", "#primary_button", None),
+        "clear": (
+            pygame.Rect(lb.x, lb.bottom + 6, lb.w, round(32 * s)) if staging else _AWAY,
+            "table.clear_slots",
+            None,
+            None,
+        ),
+        "menu": (bar_slot(1), "table.menu", None, None),
+        "scores": (bar_slot(2), "table.scores", None, None),
+        "sound": (bar_slot(3), "", None, "table.sound_tip"),
+        "save": (bar_slot(4), "table.save", None, "table.save_tip"),
+        "call": (pygame.Rect(mid - cw - 6, cy, cw, round(48 * s)), "table.call", "#call_button", None),
+        "let_go": (pygame.Rect(mid + 6, cy, cw, round(48 * s)), "table.let_go", None, None),
+        "allow": (pygame.Rect(dialog.x + 24, dy, dw, round(46 * s)), "table.allow", "#primary_button", None),
+        "refuse": (pygame.Rect(dialog.right - 24 - dw, dy, dw, round(46 * s)), "table.refuse", None, None),
+    }
+
+
 class TableControls:
-    """The buttons of one layout (rebuilt with it)."""
+    """The buttons of one layout (rebuilt with it), as attributes named as the commands."""
+
+    sort_suit: pygame_gui.elements.UIButton
+    sort_rank: pygame_gui.elements.UIButton
+    hint: pygame_gui.elements.UIButton
+    end: pygame_gui.elements.UIButton
+    lay: pygame_gui.elements.UIButton
+    clear: pygame_gui.elements.UIButton
+    menu: pygame_gui.elements.UIButton
+    scores: pygame_gui.elements.UIButton
+    sound: pygame_gui.elements.UIButton
+    save: pygame_gui.elements.UIButton
+    call: pygame_gui.elements.UIButton
+    let_go: pygame_gui.elements.UIButton
+    allow: pygame_gui.elements.UIButton
+    refuse: pygame_gui.elements.UIButton
 
     def __init__(
         self, scene: Scene, lay: TableLayout, commands: Mapping[str, Command], sound_label: str
     ) -> None:
         s = lay.scale
-        c = lay.controls
-        bh, bw, mw = round(38 * s), round(120 * s), round(110 * s)
-
-        def button(
-            name: str, rect: pygame.Rect, label: str, object_id: str | None = None, tip: str | None = None
-        ) -> pygame_gui.elements.UIButton:
-            return scene.button(rect, label, object_id, tip, command=commands[name])
-
-        self.sort_suit = button(
-            "sort_suit", pygame.Rect(c.x, c.y, bw, bh), tr("table.sort_suit"), tip=tr("table.sort_suit_tip")
-        )
-        self.sort_rank = button(
-            "sort_rank",
-            pygame.Rect(c.x + bw + 8, c.y, bw, bh),
-            tr("table.sort_rank"),
-            tip=tr("table.sort_rank_tip"),
-        )
-        self.hint = button(
-            "hint", pygame.Rect(c.right - bw, c.y, bw, bh), tr("table.hint"), tip=tr("table.hint_tip")
-        )
-        self.end = button(
-            "end",
-            pygame.Rect(c.right - 2 * bw - 8, c.y, bw, bh),
-            tr("table.end_turn"),
-            tip=tr("table.end_turn_tip"),
-        )
-        staging = lay.staging is not None
-        lb = lay.lay_button
-        self.lay = button("lay", lb if staging else _AWAY, tr("table.lay"), "#primary_button")
-        self.clear = button(
-            "clear",
-            pygame.Rect(lb.x, lb.bottom + 6, lb.w, round(32 * s)) if staging else _AWAY,
-            tr("table.clear_slots"),
-        )
-        bar = lay.bar
-
-        def bar_slot(k: int) -> pygame.Rect:
-            return pygame.Rect(bar.right - k * (mw + 8), bar.y + 5, mw, bar.h - 10)
-
-        self.menu = button("menu", bar_slot(1), tr("table.menu"))
-        self.scores = button("scores", bar_slot(2), tr("table.scores"))
-        self.sound = button("sound", bar_slot(3), sound_label, tip=tr("table.sound_tip"))
-        self.save = button("save", bar_slot(4), tr("table.save"), tip=tr("table.save_tip"))
-        cw = round(200 * s)
-        mid = lay.play.centerx
-        cy = lay.controls.y - round(60 * s) if not staging else lay.staging.y - round(58 * s)  # type: ignore[union-attr]
-        self.call = button(
-            "call", pygame.Rect(mid - cw - 6, cy, cw, round(48 * s)), tr("table.call"), "#call_button"
-        )
-        self.let_go = button("let_go", pygame.Rect(mid + 6, cy, cw, round(48 * s)), tr("table.let_go"))
         self.dialog = pygame.Rect(0, 0, round(520 * s), round(170 * s))
         self.dialog.center = lay.play.center
-        dy, dw = self.dialog.bottom - round(62 * s), round(220 * s)
-        self.allow = button(
-            "allow",
-            pygame.Rect(self.dialog.x + 24, dy, dw, round(46 * s)),
-            tr("table.allow"),
-            "#primary_button",
-        )
-        self.refuse = button(
-            "refuse", pygame.Rect(self.dialog.right - 24 - dw, dy, dw, round(46 * s)), tr("table.refuse")
-        )
+        for name, (rect, label, object_id, tip) in _places(lay, self.dialog).items():
+            text = sound_label if name == "sound" else tr(label)
+            widget = scene.button(rect, text, object_id, tr(tip) if tip else None, command=commands[name])
+            setattr(self, name, widget)
         self._shown: dict[str, bool] = {}
 
     def show(self, wanted: Mapping[str, bool]) -> None:

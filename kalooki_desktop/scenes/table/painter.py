@@ -10,8 +10,8 @@ from collections.abc import Callable
 import pygame
 
 from ...engine.actions import Action
-from ...engine.hand import DecisionKind
 from ...engine.refusal import Refusal
+from ...engine.turn import DecisionKind
 from ...session import Session
 from . import render
 from .choreography import Choreography

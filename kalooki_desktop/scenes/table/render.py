@@ -9,10 +9,10 @@ import pygame
 
 from ...engine.actions import Action, Discard, MoveJoker, PluckDiscard, PluckStock, Tack
 from ...engine.cards import JOKER, Card, card_label
-from ...engine.hand import DecisionKind
 from ...engine.melds import Meld, make_meld
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
+from ...engine.turn import DecisionKind
 from ...engine.view import View
 from ...i18n import refusal_text, tr
 from ...session import HUMAN
@@ -153,27 +153,10 @@ def draw_seat(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: in
     panel(surface, r, alpha=175, radius=12, border=palette.GOLD_DARK if not active else None)
     x = r.x + 10
     wide = r.w >= round(200 * lay.scale)
-    count = view.hand_sizes[seat]
     name = f.names[seat]
-    fan_left = r.right - 8
-    if wide and count:  # the fan of backs (or the open hand with J-V9) at the top right
-        ch = max(24, round(r.h * 0.42))
-        step = max(3, round(ch * 0.16))
-        room = r.w - 30 - txt.width(name, lay.font, True) - round(ch * 0.714)
-        shown = min(count, 12, max(0, room // step + 1))
-        fan_left = r.right - 10 - round(ch * 0.714) - (shown - 1) * step if shown else r.right - 8
-        for i in range(shown):
-            img = art.face(view.open_hands[seat][i], ch) if view.open_hands else art.back(ch)
-            surface.blit(img, (fan_left + i * step, r.y + 6))
-    txt.draw(
-        surface,
-        name,
-        lay.font,
-        (x, r.y + 6),
-        palette.GOLD if active else palette.TEXT,
-        True,
-        max_width=fan_left - x - 6,
-    )
+    fan_left = _draw_seat_fan(surface, f, g, seat) if wide else r.right - 8
+    colour = palette.GOLD if active else palette.TEXT
+    txt.draw(surface, name, lay.font, (x, r.y + 6), colour, True, max_width=fan_left - x - 6)
     y2 = r.y + 8 + lay.font + 2
     room = fan_left - x - 6
     dealer = seat == view.dealer
@@ -185,6 +168,36 @@ def draw_seat(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: in
             ((r.right - 10, y2), "topright") if not wide else ((r.centerx, r.bottom - 6), "midbottom")
         )
         txt.draw(surface, tr("table.dealer_mark"), lay.small - 1, anchor, palette.GOLD, True, align)
+    _draw_seat_counts(surface, f, g, seat, wide=wide)
+
+
+def _draw_seat_fan(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: int) -> int:
+    """The fan of backs (or the open hand with J-V9) at a wide seat's top right; its left edge."""
+    lay, r = g.layout, g.layout.seats[seat]
+    count = f.view.hand_sizes[seat]
+    if not count:
+        return r.right - 8
+    ch = max(24, round(r.h * 0.42))
+    step = max(3, round(ch * 0.16))
+    room = r.w - 30 - txt.width(f.names[seat], lay.font, True) - round(ch * 0.714)
+    shown = min(count, 12, max(0, room // step + 1))
+    if not shown:
+        return r.right - 8
+    left = r.right - 10 - round(ch * 0.714) - (shown - 1) * step
+    open_hands = f.view.open_hands
+    for i in range(shown):
+        img = art.face(open_hands[seat][i], ch) if open_hands else art.back(ch)
+        surface.blit(img, (left + i * step, r.y + 6))
+    return left
+
+
+def _draw_seat_counts(
+    surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: int, *, wide: bool
+) -> None:
+    """A seat's bottom line: the cards it holds, and its calls used (or that it has laid)."""
+    lay, r, view = g.layout, g.layout.seats[seat], f.view
+    x = r.x + 10
+    count = view.hand_sizes[seat]
     calls = ""
     if wide:
         held = tr("table.cards_one" if count == 1 else "table.cards", n=count)
@@ -199,15 +212,9 @@ def draw_seat(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: in
             calls = f"{view.calls_used[seat]}/{f.max_calls}"
     txt.draw(surface, held, lay.small, (x, r.bottom - 6), palette.TEXT, True, "bottomleft")
     laid = view.laid[seat]
-    txt.draw(
-        surface,
-        tr("table.laid_mark") if laid else calls,
-        lay.small,
-        (r.right - 10, r.bottom - 6),
-        palette.VALID if laid else _DIM,
-        laid,
-        "bottomright",
-    )
+    status = tr("table.laid_mark") if laid else calls
+    colour = palette.VALID if laid else _DIM
+    txt.draw(surface, status, lay.small, (r.right - 10, r.bottom - 6), colour, laid, "bottomright")
 
 
 def draw_piles(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:

@@ -29,9 +29,9 @@ from ...engine.actions import (
     Tack,
 )
 from ...engine.cards import JOKER, Card, card_label
-from ...engine.hand import DecisionKind
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
+from ...engine.turn import DecisionKind
 from ...i18n import refusal_text, tr
 from ...session import HUMAN, Move, Session
 from ...ui.layout import TableLayout, table_layout

@@ -18,7 +18,7 @@ from ...engine.actions import (
     Tack,
 )
 from ...engine.cards import Card, card_label
-from ...engine.hand import DecisionKind
+from ...engine.turn import DecisionKind
 from ...i18n import tr
 from ...session import HUMAN, Session
 from ...ui import palette
