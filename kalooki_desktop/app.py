@@ -20,17 +20,15 @@ import pygame
 import pygame_gui
 
 from .i18n import set_language, tr
-from .session import GameSetup, Move, Session
-from .storage import saves
-from .storage.atomic import backup_path, clean_temporaries
-from .storage.files import reason
+from .session import GameSetup, Session
+from .storage import autosave
+from .storage.atomic import clean_temporaries
+from .storage.autosave import Autosave
 from .storage.paths import check_data_dir, data_dir, make_folder, sub_dir
 from .storage.settings import MAX_WINDOW, MIN_WINDOW, load_settings
-from .ui import palette
-from .ui import text as txt
-from .ui.draw import panel
 from .ui.resources import asset
 from .ui.sound import Sounds
+from .ui.toast import Toasts
 
 MIN_SIZE = MIN_WINDOW
 #: The window surface is never smaller than this, even where the window manager lets the window
@@ -161,7 +159,7 @@ class App:
         pygame.init()
         with contextlib.suppress(pygame.error):  # no sound device: the game carries on silently
             pygame.mixer.init()
-        self.notices: list[str] = []
+        self.notices: list[str] = []  # messages waiting their turn (shown by the toasts)
         self.persist = True  # write autosaves and statistics (the smoke test may turn it off)
         self.save_settings = True
         self.check_data_folder()
@@ -189,14 +187,13 @@ class App:
         self.now_ms = 0.0  # the game's clock: the loop's time, advanced by each frame's dt
         self.running = True
         self.session: Session | None = None
-        self.toast_text = ""
-        self.toast_kind = "info"
-        self.toast_until = 0.0
+        self._autosave: Autosave | None = None
         self.frame_ms: list[float] = []
         self.on_frame: Callable[[App, int], None] | None = None
-        self.offer_backup: Path | None = None
-        self._autosave_failed = False
+        self.offer_backup = False  # the damaged autosave's good previous copy can be restored
         self.sounds = Sounds()
+        self.toasts = Toasts(self.sounds)
+        self.toasts.notices = self.notices
         self.sounds.volume = self.settings.volume
         self.sounds.muted = not self.settings.sound
         if fullscreen if fullscreen is not None else self.settings.fullscreen:
@@ -285,16 +282,19 @@ class App:
 
     def set_session(self, session: Session | None) -> None:
         """Start (or drop) the game in progress; the previous one stops thinking. Every action
-        applied to it from now on is autosaved."""
+        applied to it from now on is autosaved (while ``persist``)."""
         if self.session is not None and self.session is not session:
             self.session.close()
-            if self._autosave in self.session.listeners:
+            if self._autosave is not None and self._autosave in self.session.listeners:
                 self.session.listeners.remove(self._autosave)
+        if session is not self.session or self._autosave is None:
+            self._autosave = None
+            if session is not None:
+                self._autosave = Autosave(session, self.notify, lambda: self.persist)
+                session.listeners.append(self._autosave)
         self.session = session
-        if session is not None and self._autosave not in session.listeners:
-            session.listeners.append(self._autosave)
 
-    def new_session(self, setup: GameSetup, threaded: bool = True) -> Session:
+    def new_session(self, setup: GameSetup, *, threaded: bool = True) -> Session:
         """A new game with the player's pace settings, made the game in progress."""
         session = Session(
             setup,
@@ -303,69 +303,41 @@ class App:
             call_wait_ms=self.settings.call_wait_s * 1000,
         )
         self.set_session(session)
-        self._autosave(None)
+        self.autosave_now()
         return session
 
-    def _autosave(self, move: Move | None) -> None:
-        """After every applied action: write ``saves/autosave.json``; at the end of a game record
-        the statistics and retire the autosave."""
-        session = self.session
-        if session is None or not self.persist:
-            return
-        path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
-        try:
-            if move is not None and move.game_over:
-                self.record_game(session)
-                for p in (path, backup_path(path)):
-                    p.unlink(missing_ok=True)  # counted once even if this is never reached
-                return
-            saves.save(session, path)
-            self._autosave_failed = False
-        except OSError as exc:
-            if not self._autosave_failed:  # say it once, keep playing
-                self._autosave_failed = True
-                self.toast(tr("app.autosave_failed", error=reason(exc)), "error", 8)
+    def autosave_now(self) -> None:
+        """Write the game in progress as it stands (just started or loaded)."""
+        if self._autosave is not None:
+            self._autosave(None)
 
-    def record_game(self, session: Session) -> None:
-        """Add a finished game to the statistics, once (a damaged statistics file is moved aside)."""
-        from .storage import stats
-
-        self.notices.extend(stats.record_game(session))
+    def notify(self, message: str, kind: str) -> None:
+        """Say something: a "notice" waits its turn; anything else is a toast at once."""
+        if kind == "notice":
+            self.notices.append(message)
+        else:
+            self.toast(message, kind, 8)
 
     def resume_autosave(self) -> None:
         """At start: pick up the game in progress from the autosave. A damaged autosave is moved
-        aside with a message, and a good backup offered (``self.offer_backup``)."""
-        path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
-        saves.clean_temporaries(path.parent)
-        try:
-            session = saves.load(
-                path, speed=self.settings.speed_factor, call_wait_ms=self.settings.call_wait_s * 1000
-            )
-        except FileNotFoundError:
-            return
-        except saves.BadFile as exc:
-            rec = saves.quarantine(exc)
-            kept = rec.moved_to.name if rec.moved_to else "-"
-            self.notices.append(tr("app.autosave_damaged", error=rec.message, kept=kept))
-            self.offer_backup = path if rec.backup is not None else None
-            return
-        if session.over:
-            session.close()
-            return
-        self.set_session(session)
+        aside with a message, and its good previous copy offered (``self.offer_backup``)."""
+        session, message, backup = autosave.resume(
+            speed=self.settings.speed_factor, call_wait_ms=self.settings.call_wait_s * 1000
+        )
+        if message is not None:
+            self.notices.append(message)
+        self.offer_backup = backup
+        if session is not None:
+            self.set_session(session)
 
     def restore_backup(self) -> bool:
-        """Use the good ``.bak`` of the damaged autosave; True if the game is back."""
-        path, self.offer_backup = self.offer_backup, None
-        if path is None:
+        """Use the good previous copy of the damaged autosave; True if the game is back."""
+        if not self.offer_backup:
             return False
-        try:
-            saves.use_backup(path)
-        except saves.BadFile as exc:
-            self.toast(str(exc), "error", 6)
-            return False
-        except OSError as exc:
-            self.toast(tr("app.backup_failed", error=reason(exc)), "error", 6)
+        self.offer_backup = False
+        problem = autosave.restore_backup()
+        if problem is not None:
+            self.toast(problem, "error", 6)
             return False
         self.resume_autosave()
         return self.session is not None
@@ -398,8 +370,7 @@ class App:
         self.ui.update(dt)
         self.draw()
         dirty = top.dirty_rects() if top is not None and top is self.top else None
-        toast = bool(self.toast_text) and self.now_ms <= self.toast_until + 100
-        if dirty is None or toast or self._requests:
+        if dirty is None or self.toasts.on_show(self.now_ms) or self._requests:
             pygame.display.flip()
         else:
             pygame.display.update(dirty)
@@ -420,7 +391,10 @@ class App:
         self.ui.draw_ui(self.screen)
         if top is not None:
             top.draw_top(self.screen)
-        self._draw_toast()
+        top_scene = self.top
+        w, h = self.screen.get_size()
+        anchor = top_scene.toast_anchor() if top_scene is not None else (w // 2, round(h * 0.1))
+        self.toasts.draw(self.screen, anchor, self.now_ms)
         w, h = self.screen.get_size()
         if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
             self.toast(tr("app.too_small", w=MIN_SIZE[0], h=MIN_SIZE[1]), "error", 0.1)
@@ -485,31 +459,16 @@ class App:
 
     def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
         """A short message at the top of the window ("error" for refusals)."""
-        self.toast_text, self.toast_kind = message, kind
-        if kind == "error":
-            self.sounds.play("refused", 0.7)
-        self.toast_until = self.now_ms + seconds * 1000
+        self.toasts.show(message, self.now_ms, kind, seconds)
 
-    def _draw_toast(self) -> None:
-        if self.notices and (not self.toast_text or self.now_ms > self.toast_until):
-            self.toast(self.notices.pop(0), "error", 9)
-        if not self.toast_text or self.now_ms > self.toast_until:
-            return
-        w, h = self.screen.get_size()
-        size = max(15, round(h * 0.024))
-        colour = palette.INVALID if self.toast_kind == "error" else palette.GOLD
-        icon = "✗ " if self.toast_kind == "error" else ""
-        top = self.top
-        anchor = top.toast_anchor() if top is not None else (w // 2, round(h * 0.1))
-        lines = txt.wrap(icon + self.toast_text, size, round(w * 0.8), bold=True)[:3]
-        imgs = [txt.render(line, size, palette.TEXT, True) for line in lines]
-        text_w = max(i.get_width() for i in imgs)
-        line_h = size + 6
-        box = pygame.Rect(0, 0, text_w + size * 2, line_h * len(imgs) + size // 2)
-        box.midtop = (anchor[0], anchor[1] - line_h * (len(imgs) - 1))
-        panel(self.screen, box, alpha=225, radius=min(box.h // 2, 18), border=colour)
-        for i, img in enumerate(imgs):
-            self.screen.blit(img, img.get_rect(midtop=(box.centerx, box.y + size // 4 + i * line_h)))
+    @property
+    def toast_text(self) -> str:
+        """The message on show (or the last one)."""
+        return self.toasts.text
+
+    @toast_text.setter
+    def toast_text(self, text: str) -> None:
+        self.toasts.text = text
 
     def quit(self) -> None:
         """Stop the loop at the end of this frame."""

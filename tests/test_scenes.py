@@ -119,7 +119,7 @@ def test_illegal_drops_are_refused_with_the_rule(app):
     s = scene.session
     # discarding before plucking
     drag(app, hand_pos(scene, "4C"), scene.layout.pile.center)
-    assert "(J-4.1)" in app.toast_text and app.toast_kind == "error"
+    assert "(J-4.1)" in app.toast_text and app.toasts.kind == "error"
     assert len(s.match.hand.hands[0]) == 10 and not s.match.actions
     click(app, scene.layout.stock.center)
     # a joker cannot be discarded: it glides back to the hand

@@ -186,7 +186,7 @@ def test_bad_autosave_is_moved_aside_with_a_message_and_nothing_else_touched(dat
     moved = list((data / "saves").glob("autosave.json.corrupt-*"))
     assert len(moved) == 1 and not autosave.exists()
     assert {p: digest(p) for p in untouched} == untouched
-    assert app.offer_backup is None  # there was no older copy
+    assert app.offer_backup is False  # there was no older copy
     step(app)  # the message shows and the menu goes on
     app.shutdown()
 
@@ -201,7 +201,7 @@ def test_good_backup_is_offered_and_restores_the_game(data):
     saves.save(session, path)  # the first save is now autosave.json.bak
     path.write_bytes(path.read_bytes()[:100])
     app = make_app(persist=True)
-    assert app.offer_backup == path
+    assert app.offer_backup is True
     from kalooki_desktop.scenes.menu import MenuScene
 
     app.push(MenuScene(app))

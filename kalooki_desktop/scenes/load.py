@@ -148,7 +148,7 @@ class LoadScene(Scene):
             self.rebuild()
             return
         self.app.set_session(session)
-        self.app._autosave(None)  # the loaded game is now the game in progress
+        self.app.autosave_now()  # the loaded game is now the game in progress
         self.app.pop()
         self.app.push("table", session)
 

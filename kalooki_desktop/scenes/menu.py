@@ -46,7 +46,7 @@ class MenuScene(Scene):
                 tr("menu.continue_hand", n=m.hand_number, of=len(m.rules.schedule))
             )
         self.backup_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
-        if self.app.offer_backup is not None:
+        if self.app.offer_backup:
             rect = pygame.Rect(0, 0, min(520, w - 40), 240)
             rect.center = (w // 2, h // 2)
             self.backup_dialog = self.widget(
@@ -69,7 +69,7 @@ class MenuScene(Scene):
             self.rebuild()
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.backup_dialog:
-            self.app.offer_backup = None
+            self.app.offer_backup = False
             self.backup_dialog = None
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
