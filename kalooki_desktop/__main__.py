@@ -128,16 +128,14 @@ def crashed() -> int:
         pass
     from .ui.resources import MissingAsset
 
+    from .i18n import tr
+
     error = sys.exc_info()[1]
     if isinstance(error, MissingAsset):
-        first = f"Kalooki cannot start: {error}. Please install the game again."
+        first = tr("crash.missing_asset", error=error)
     else:
-        first = "Kalooki ran into an error and had to close. " + _what_was_saved()
-    message = (
-        first
-        + "\n\n"
-        + (f"The details are in {path}; please send that file with a bug report." if path else text[-600:])
-    )
+        first = tr("crash.stopped") + " " + _what_was_saved()
+    message = first + "\n\n" + (tr("crash.details", path=path) if path else text[-600:])
     try:
         import pygame
 
@@ -154,11 +152,13 @@ def _what_was_saved() -> str:
     try:
         from .storage.paths import check_data_dir, data_dir
 
+        from .i18n import tr
+
         problem = check_data_dir()
         if problem is not None:
-            return f"Nothing could be saved: its folder cannot be written, {problem}."
+            return tr("crash.not_saved", where=problem)
         if (data_dir() / "saves" / "autosave.json").is_file():
-            return "Your game was saved after your last move: choose Continue to go on."
+            return tr("crash.saved")
     except Exception:  # (the message must come whatever else is broken)
         return ""
     return ""

@@ -341,7 +341,7 @@ def test_statistics_records_of_the_wrong_type_are_left_out_and_reported_once(dat
     app = make_app(persist=True)
     first = StatisticsScene(app)
     assert first.summary.played == 1
-    assert "stats.json" in app.toast_text and "(5)" in app.toast_text
+    assert "stats.json" in app.toast_text and "5 damaged records" in app.toast_text
     app.toast_text = ""
     again = StatisticsScene(app)
     assert again.summary.played == 1 and app.toast_text == ""  # said once

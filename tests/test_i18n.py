@@ -53,10 +53,15 @@ def test_every_text_the_gui_asks_for_exists() -> None:
 
     catalogue = i18n.catalogue("en")
     literal = set()
+    plural = set()
     for path in GUI.rglob("*.py"):
         if "engine" in path.parts:
             continue
-        literal |= set(re.findall(r'\btr\(\s*"([a-zA-Z0-9_.\-]+)"', path.read_text(encoding="utf-8")))
+        text = path.read_text(encoding="utf-8")
+        literal |= set(re.findall(r'\btr\(\s*"([a-zA-Z0-9_.\-]+)"', text))
+        plural |= set(re.findall(r'\btr_n\(\s*"([a-zA-Z0-9_.\-]+)"', text))
+    assert plural
+    literal |= {f"{key}.{form}" for key in plural for form in ("one", "other")}
     families = {f"level.{lv}" for lv in LEVELS} | {f"persona.{lv}.blurb" for lv in LEVELS}
     families |= {f"preset.{p}" for p in PRESETS} | {f"speed.{s}" for s in SPEEDS}
     families |= {f"variant.{v}.{part}" for v in (*SWITCHES, "J-V10") for part in ("name", "help")}

@@ -8,6 +8,7 @@ a refused move is shown in the player's language with its rule id.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -71,6 +72,21 @@ def tr(key: str, **params: object) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+#: Each language's plural rule: the catalogue form ("one", "other") for a count.
+_PLURAL: dict[str, Callable[[int], str]] = {"en": lambda n: "one" if n == 1 else "other"}
+
+
+def tr_n(key: str, n: int, **params: object) -> str:
+    """The text of ``key`` for the count ``n`` (``{n}`` filled in): the catalogue holds one
+    form per plural category of the language, ``key.one`` and ``key.other`` in English.
+
+    >>> tr_n("table.cards", 1), tr_n("table.cards", 3)
+    ('1 card', '3 cards')
+    """
+    form = _PLURAL.get(_language, _PLURAL[DEFAULT_LANGUAGE])(n)
+    return tr(f"{key}.{form}", n=n, **params)
 
 
 def refusal_text(refusal: Refusal) -> str:

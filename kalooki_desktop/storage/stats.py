@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..i18n import tr
+from ..i18n import tr, tr_n
 from ..session import HUMAN, Session
 from . import schema as sc
 from .atomic import move_aside, write_atomic
@@ -143,7 +143,7 @@ def load_statistics(path: Path | None = None) -> tuple[list[GameRecord], str | N
     with contextlib.suppress(OSError):
         save_records(records, path)
     kept = moved.name if moved else "-"
-    return records, tr("stats.records_dropped", name=path.name, n=dropped, kept=kept)
+    return records, tr_n("stats.records_dropped", dropped, name=path.name, kept=kept)
 
 
 def load_records(path: Path | None = None) -> list[GameRecord]:

@@ -14,7 +14,7 @@ from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
 from ...engine.turn import DecisionKind
 from ...engine.view import View
-from ...i18n import refusal_text, tr
+from ...i18n import refusal_text, tr, tr_n
 from ...session import HUMAN
 from ...ui import cards as art
 from ...ui import palette
@@ -200,7 +200,7 @@ def _draw_seat_counts(
     count = view.hand_sizes[seat]
     calls = ""
     if wide:
-        held = tr("table.cards_one" if count == 1 else "table.cards", n=count)
+        held = tr_n("table.cards", count)
         if f.calling:
             calls = tr("table.calls", n=view.calls_used[seat], of=f.max_calls)
     else:  # narrow: a little card back with the number, and the bare call count
