@@ -126,9 +126,8 @@ def crashed() -> int:
         path = log_dir() / LOG_NAME
     except Exception:  # (even the log may be out of reach)
         pass
-    from .ui.resources import MissingAsset
-
     from .i18n import tr
+    from .ui.resources import MissingAsset
 
     error = sys.exc_info()[1]
     if isinstance(error, MissingAsset):
@@ -150,9 +149,8 @@ def crashed() -> int:
 def _what_was_saved() -> str:
     """The truth about the game in progress after a crash: saved (where), or not."""
     try:
-        from .storage.paths import check_data_dir, data_dir
-
         from .i18n import tr
+        from .storage.paths import check_data_dir, data_dir
 
         problem = check_data_dir()
         if problem is not None:
