@@ -53,6 +53,7 @@ def test_j_2_1_and_j_2_2_threes(cards: str, rule: str | None) -> None:
 
 # --- J-2.3 / J-2.4 / J-2.5 fours ------------------------------------------------------------
 
+@pytest.mark.rules("J-2.3", "J-2.4", "J-2.5")
 @pytest.mark.parametrize(
     ("cards", "rule"),
     [
