@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 import pygame
 
-from kalooki_desktop.app import App
+from kalooki_desktop.app import App, Scene
 from kalooki_desktop.engine.actions import (
     Action,
     Allow,
@@ -26,6 +27,15 @@ from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.session import Session
+
+S = TypeVar("S", bound=Scene)
+
+
+def top(app: App, kind: type[S]) -> S:
+    """The scene on top of the stack, which must be a ``kind``."""
+    scene = app.top
+    assert isinstance(scene, kind), scene
+    return scene
 
 
 def make_app(size: tuple[int, int] = (1280, 800), persist: bool = False) -> App:

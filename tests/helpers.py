@@ -22,7 +22,7 @@ def load_script(name: str) -> ModuleType:
     return module
 
 
-def judge(op: str, rules: str = "jamaican", variants: tuple[str, ...] = (), **fields: Any) -> dict[str, Any]:
+def judge(op: str, rules: str = "jamaican", variants: tuple[str, ...] = (), **fields: object) -> dict[str, Any]:
     """Ask the judge one question."""
     return answer({"op": op, "rules": rules, "variants": list(variants), **fields})
 

@@ -33,7 +33,7 @@ from kalooki_desktop.framebench import hold_positions
 from kalooki_desktop.sim import play_match
 
 
-def _deterministic(name: str):  # type: ignore[no-untyped-def]
+def _deterministic(name: str):
     if name == "hard":
         return HardBot(HardConfig(think_ms=60_000, max_samples=6))  # bounded by samples, not the clock
     return make_bot(name)

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from kalooki_desktop.engine.cards import JOKER, count_cards, make_card, parse_cards
 from kalooki_desktop.engine.contract import check_contract, find_lay, find_lays
-from kalooki_desktop.engine.melds import FOUR, THREE, check_meld
-from kalooki_desktop.engine.rules import HandSpec, make_rules
+from kalooki_desktop.engine.melds import check_meld
+from kalooki_desktop.engine.rules import FOUR, THREE, HandSpec, make_rules
 
 from .helpers import judge
 
@@ -34,7 +34,7 @@ def test_j_3_2_the_nine_hand_schedule() -> None:
 
 
 def melds(*specs: str) -> list[dict[str, object]]:
-    out = []
+    out: list[dict[str, object]] = []
     for spec in specs:
         kind, cards = spec.split(" ", 1)
         out.append({"kind": kind, "cards": cards.split()})

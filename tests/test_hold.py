@@ -150,16 +150,15 @@ def test_the_hold_decision_never_reads_hidden_cards() -> None:
     assert searched == len(positions)  # the search itself was exercised
 
 
-def _slow_bots(monkeypatch) -> tuple[list[float], list[NormalBot]]:  # type: ignore[no-untyped-def]
+def _slow_bots(monkeypatch) -> tuple[list[float], list[NormalBot]]:
     """Four Normals on a fake clock (the playouts' ``time.perf_counter``): each turn's action
     takes 50 ms of it. Returns the clock (``[seconds]``) and the bots."""
-    from kalooki_desktop.ai import base
 
     clock = [0.0]
-    monkeypatch.setattr(base.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr("kalooki_desktop.ai.base.time.perf_counter", lambda: clock[0])
 
     class Slow(NormalBot):
-        def choose(self, view, rng):  # type: ignore[no-untyped-def]
+        def choose(self, view, rng):
             answer = super().choose(view, rng)
             if view.my_turn:
                 clock[0] += 0.05
@@ -206,10 +205,10 @@ def test_a_world_does_not_begin_its_second_playout_when_the_first_says_it_would_
     0.7 s both are played and the world counts."""
     clock = [0.0]
     played: list[int] = []
-    monkeypatch.setattr(hold.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr("kalooki_desktop.ai.hold.time.perf_counter", lambda: clock[0])
 
     def fake_play_out(world, bots, rng, totals, skip_caller=None, deadline=None,
-                      longest=None):  # type: ignore[no-untyped-def]
+                      longest=None):
         clock[0] += 0.3
         played.append(1)
         return True

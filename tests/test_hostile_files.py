@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kalooki_desktop.app import App
 from kalooki_desktop.session import GameSetup, Session
 from kalooki_desktop.storage import saves, stats
 from kalooki_desktop.storage.atomic import write_atomic
@@ -26,7 +27,7 @@ from kalooki_desktop.storage.files import BadFile
 from kalooki_desktop.storage.paths import set_data_dir
 from kalooki_desktop.storage.settings import MAX_WINDOW, MIN_WINDOW, Settings, load_settings
 
-from .gui import make_app, step
+from .gui import make_app, step, top
 
 DEEP = b"[" * 100_000 + b"]" * 100_000
 HUGE_INT = b"1" * 5000
@@ -135,7 +136,7 @@ def test_a_hostile_named_save_on_the_load_screen_is_moved_aside(data, case):
     app.push(MenuScene(app))
     app.push(LoadScene(app))
     step(app, 3)
-    assert [e.name for e in app.top.entries] == ["first"]
+    assert [e.name for e in top(app, LoadScene).entries] == ["first"]
     assert list((data / "saves").glob("broken.json.corrupt-*"))
     assert any("broken.json" in n for n in [*app.notices, app.toast_text])
     app.shutdown()
@@ -151,7 +152,7 @@ def test_loading_a_save_that_went_bad_after_listing_is_a_message(data):
     app.push(LoadScene(app))
     step(app, 2)
     spliced(path, DEEP)
-    app.top.load_selected()
+    top(app, LoadScene).load_selected()
     step(app, 2)
     assert isinstance(app.top, LoadScene) and app.top.entries == []
     assert "soon bad.json" in app.toast_text
@@ -172,7 +173,7 @@ def test_a_pipe_named_like_a_save_never_blocks_start_up_or_the_load_screen(data)
         app.push(MenuScene(app))
         app.push(LoadScene(app))
         step(app, 3)
-    assert app.top.entries == []
+    assert top(app, LoadScene).entries == []
     moved = sorted(p.name.split(".corrupt-")[0] for p in folder.glob("*.corrupt-*"))
     assert moved == ["autosave.json", "dir.json", "piped.json"]
     app.shutdown()
@@ -250,7 +251,7 @@ def test_a_bad_last_game_in_settings_falls_back_and_new_game_works(data, last_ga
     assert len(app.notices) == 1 and "last new game" in app.notices[0]
     app.push(MenuScene(app))
     step(app, 1)
-    app.top.choose("new")
+    top(app, MenuScene).choose("new")
     step(app, 2)
     assert isinstance(app.top, NewGameScene)
     app.top.begin(4)
@@ -262,7 +263,7 @@ def test_a_bad_last_game_in_settings_falls_back_and_new_game_works(data, last_ga
 def test_a_call_wait_too_large_to_be_a_float_falls_back(data):
     (data / "settings.json").write_text('{"call_wait_s": 1' + "0" * 400 + "}")
     settings_obj, message = load_settings()
-    assert settings_obj.call_wait_s == Settings().call_wait_s and "call wait" in message
+    assert settings_obj.call_wait_s == Settings().call_wait_s and message is not None and "call wait" in message
     session = Session(GameSetup(seed=2), threaded=False, call_wait_ms=settings_obj.call_wait_s * 1000)
     play(session, 40)  # the call prompt's deadline is computed without overflow
 
@@ -277,7 +278,7 @@ def test_only_the_catalogues_the_game_ships_are_loaded(data, tmp_path, language)
         language = os.path.relpath(tmp_path / "evil", i18n._HERE)
     (data / "settings.json").write_text(json.dumps({"language": language}))
     settings_obj, message = load_settings()
-    assert settings_obj.language == "en" and "language" in message
+    assert settings_obj.language == "en" and message is not None and "language" in message
     i18n.set_language(language)
     try:
         assert i18n.tr("menu.new") != "HACKED"
@@ -295,7 +296,7 @@ STATS_DAMAGE = {
 }
 
 
-def finish_a_game(app, seed: int = 8) -> Session:
+def finish_a_game(app: App, seed: int = 8) -> Session:
     session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=seed), threaded=False)
     play(session, 100_000)
     assert session.over
@@ -314,7 +315,7 @@ def test_a_hostile_statistics_file_never_stops_the_statistics_screen_or_the_end_
     app.push(StatisticsScene(app))
     step(app, 2)
     assert "stats.json" in app.toast_text and list(data.glob("stats.json.corrupt-*"))
-    assert app.top.summary.played == 0
+    assert top(app, StatisticsScene).summary.played == 0
     path.write_bytes(STATS_DAMAGE[case])  # bad again when the game ends
     finish_a_game(app)
     assert len(stats.load_records()) == 1
@@ -633,7 +634,7 @@ def test_statistics_with_any_value_in_any_field_load_and_summarise(tmp_path, fie
 # --- the judge ---------------------------------------------------------------------------------
 
 
-def run_judge(lines: bytes) -> subprocess.CompletedProcess:
+def run_judge(lines: bytes) -> subprocess.CompletedProcess[bytes]:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "PYTHONUTF8": "0", "LC_ALL": "C"}
     return subprocess.run(
         [sys.executable, "-m", "kalooki_desktop.engine.judge"], input=lines, env=env, capture_output=True,
@@ -655,7 +656,7 @@ def test_the_judge_answers_deep_huge_and_undecodable_lines_and_goes_on():
 
 def hostile_lines(rng) -> list[bytes]:
     """Every op with every field replaced by hostile values, and raw garbage."""
-    ops = {
+    ops: dict[str, dict[str, object]] = {
         "meld": {"kind": "three", "cards": ["9S", "9H", "9D"]},
         "tack": {"meld": {"kind": "four", "cards": ["5S", "6S", "7S", "8S"]}, "card": "9S", "own": True, "end": "high"},
         "move_joker": {"meld": {"kind": "four", "cards": ["5S", "JK", "7S", "8S"]}, "card": "6S", "own": False},
@@ -667,7 +668,7 @@ def hostile_lines(rng) -> list[bytes]:
         "play": {"hands": [["7S", "7H"], ["2S"], ["3S"]], "players": 3, "hand": 1, "dealer": 0,
                  "discard": ["4S"], "stock": ["5S", "6S"], "seed": 1, "actions": [[1, "pluck stock"]]},
     }
-    hostile = [None, True, -1, 0, 2**70, 1.5, 1e308, "", "x" * 300, "JK", [], [None], [[[]]], {}, {"a": 1},
+    hostile: list[object] = [None, True, -1, 0, 2**70, 1.5, 1e308, "", "x" * 300, "JK", [], [None], [[[]]], {}, {"a": 1},
                ["9S"] * 200, [-1, "x"], [[0, 5]], {"kind": 5, "cards": 5}]
     raw = [b"NaN", b"Infinity", b"-Infinity", b"[" * 5000, b"1" * 4400, b'"\\ud800"', b"\xc3\x28", b"{", b"}",
            b'{"op": "meld"', b"\x00\x01\x02", b'{"op": ["meld"], "rules": {}}']
@@ -678,8 +679,8 @@ def hostile_lines(rng) -> list[bytes]:
         for key in [*base, "variants", "schedule_contracts"]:
             for value in hostile:
                 lines.append(json.dumps({**base, key: value}).encode())
-            for value in raw:
-                lines.append(json.dumps({**base, key: "@@"}).encode().replace(b'"@@"', value))
+            for garbage in raw:
+                lines.append(json.dumps({**base, key: "@@"}).encode().replace(b'"@@"', garbage))
     while len(lines) < 3000:
         lines.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 40))).replace(b"\n", b" "))
     return lines

@@ -66,7 +66,8 @@ def test_monkey_on_the_table(tmp_path):
         int(os.environ.get("KALOOKI_MONKEY_SEED", "20261129"))
     )  # another seed: another monkey
     events = frames = actions = games = 0
-    session = scene = None
+    session: Session | None = None
+    scene: TableScene | None = None
     while events < EVENTS:
         if session is None or session.over:
             if session is not None:
@@ -81,6 +82,7 @@ def test_monkey_on_the_table(tmp_path):
             scene = TableScene(app, session)
             app.reset(scene)
             app.step(1 / 60)
+        assert session is not None and scene is not None
         top = app.top
         if isinstance(top, ScoreboardScene):
             top.next()
@@ -123,6 +125,7 @@ def test_monkey_on_the_table(tmp_path):
                     f"engine {sorted(hand.hands[HUMAN])}, last actions {session.match.action_texts()[-4:]}, "
                     f"top {type(app.top).__name__}, order {scene.model.order}, slots {scene.model.slots}"
                 )
+    assert session is not None
     actions += len(session.match.actions)
     print(f"monkey: {events} events, {frames} frames, {games} games, {actions} actions")
     assert games >= 2 and actions > 1000

@@ -37,7 +37,7 @@ BOT_MIXES = (("greedy", "random"), ("greedy",), ("random", "greedy", "greedy"))
 HANDS_WANTED = 2000
 
 
-def _rules(preset: str, variants: tuple[str, ...]):  # type: ignore[no-untyped-def]
+def _rules(preset: str, variants: tuple[str, ...]):
     schedule = ["4 4 4 4", "3 3", "3 4 4", "3 3 3 3"] if preset == "custom" else None
     return make_rules(preset, variants, schedule)
 

@@ -6,12 +6,19 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from kalooki_desktop import sim
 from kalooki_desktop.engine.rules import make_rules
 
+
+def seats_of(report: dict[str, object]) -> list[dict[str, Any]]:
+    """The per-seat part of a simulator report."""
+    seats = report["seats"]
+    assert isinstance(seats, list)
+    return seats
 
 def run_sim(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "kalooki_desktop.sim", *args], capture_output=True,
@@ -46,7 +53,7 @@ def test_a_breach_exits_non_zero_with_seed_and_action(monkeypatch: pytest.Monkey
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     real = sim.check_hand
 
-    def broken(hand, expected, where):  # type: ignore[no-untyped-def]
+    def broken(hand, expected, where):
         if "action 5 " in where:
             raise sim.InvariantBreach(where + ": planted")
         real(hand, expected, where)
@@ -78,7 +85,7 @@ def test_levels_by_name_and_a_thinking_cap() -> None:
 def test_rotation_is_duplicate_play() -> None:
     """Rotated, each deal is played with every bot in every seat: identical bots tie exactly."""
     report = sim.simulate(8, ["normal"] * 4, make_rules("baby"), seed=11, rotate=True)
-    wins = [s["wins"] for s in report["seats"]]  # type: ignore[index]
+    wins = [s["wins"] for s in seats_of(report)]
     assert len(set(wins)) == 1 and wins[0] >= 2
     # The luck of each deal falls on every seat alike, so the interval measured between deals is
     # narrower than one that takes the matches for independent (here: no spread at all when no
@@ -197,7 +204,7 @@ def test_outcomes_say_where_the_points_come_from() -> None:
     assert bender.outcomes()["bends"] == 1 and bender.outcomes()["calls_a_hand"] == 1
 
     report = sim.simulate(3, ["normal"] * 4, rules, seed=11, rotate=False)
-    seats = [s["outcomes"] for s in report["seats"]]  # type: ignore[index]
+    seats = [s["outcomes"] for s in seats_of(report)]
     assert sum(o["went_out"] for o in seats) == pytest.approx(1.0, abs=1e-3)
     assert all(o["bends"] <= o["went_out"] <= o["laid"] for o in seats)
 

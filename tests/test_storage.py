@@ -24,7 +24,7 @@ from kalooki_desktop.storage.files import MAX_BYTES
 from kalooki_desktop.storage.paths import set_data_dir
 from kalooki_desktop.storage.settings import Settings, load_settings
 
-from .gui import make_app, step
+from .gui import make_app, step, top
 
 HERE = Path(__file__).resolve().parent
 
@@ -45,7 +45,7 @@ def play(session: Session, actions: int) -> None:
         session.autoplay(now)
 
 
-def state_of(session: Session) -> tuple:
+def state_of(session: Session) -> tuple[object, ...]:
     m = session.match
     seats = range(m.players)
     return (
@@ -206,9 +206,9 @@ def test_good_backup_is_offered_and_restores_the_game(data):
 
     app.push(MenuScene(app))
     step(app, 2)
-    assert app.top.backup_dialog is not None
+    assert top(app, MenuScene).backup_dialog is not None
     assert app.restore_backup()
-    assert state_of(app.session)[:2] == good[:2]
+    assert app.session is not None and state_of(app.session)[:2] == good[:2]
     app.shutdown()
 
 
@@ -236,7 +236,7 @@ def test_bad_settings_file_falls_back_to_its_backup(data):
     Settings(volume=0.5).save()  # the 0.25 copy becomes settings.json.bak
     (data / "settings.json").write_text("{ nope")
     settings_obj, message = load_settings()
-    assert settings_obj.volume == 0.25 and "previous copy" in message
+    assert settings_obj.volume == 0.25 and message is not None and "previous copy" in message
     assert Settings.read(data / "settings.json")[0].volume == 0.25
 
 
@@ -246,7 +246,7 @@ def test_bad_values_in_settings_fall_back_one_by_one(data):
     )
     s, message = load_settings()
     assert s.speed == "fast" and s.volume == Settings().volume and s.sound is True
-    assert s.window == [1280, 800]
+    assert s.window == [1280, 800] and message is not None
     assert "settings.json" in message and all(name in message for name in ("volume", "sound", "window"))
     assert "speed" not in message and "window size" in message
 
@@ -280,7 +280,7 @@ def test_load_screen_lists_saves_moves_bad_ones_aside_and_deletes_with_confirmat
     app.push(MenuScene(app))
     app.push(LoadScene(app))
     step(app, 2)
-    scene = app.top
+    scene = top(app, LoadScene)
     assert sorted(e.name for e in scene.entries) == ["first", "second"]
     assert list((data / "saves").glob("broken.json.corrupt-*"))
     assert any("broken.json" in n for n in [*app.notices, app.toast_text])

@@ -57,10 +57,7 @@ class TableScene(Scene):
         self.session = session
         self.model = HandModel()
         self.choreo = Choreography(session, app.sounds)
-        self.layout: TableLayout | None = None
-        self.geometry: TableGeometry | None = None
-        self.pointer: Pointer | None = None
-        self.controls: TableControls | None = None
+        self._controls: TableControls | None = None  # made with the widgets, in build()
         self.hint_action: Action | None = None
         self.hint_until = 0.0
         self.pending_result: Move | None = None  # the move that ended the hand, shown before the scores
@@ -71,6 +68,13 @@ class TableScene(Scene):
         self.painter = TablePainter()
         self._frame: render.TableFrame | None = None
         self.sync_hand()
+        self.layout, self.geometry, self.pointer = self._lay_out(Pointer)
+
+    @property
+    def controls(self) -> TableControls:
+        """The table's buttons (there while the scene is on show)."""
+        assert self._controls is not None, "the table's buttons are made when it is shown"
+        return self._controls
 
     @property
     def now(self) -> float:
@@ -85,7 +89,7 @@ class TableScene(Scene):
     @property
     def drag(self) -> Drag | None:
         """The cards being dragged, if any."""
-        return self.pointer.drag if self.pointer is not None else None
+        return self.pointer.drag
 
     # --- lifecycle -------------------------------------------------------------------
 
@@ -97,32 +101,30 @@ class TableScene(Scene):
 
     def on_exit(self) -> None:
         super().on_exit()
-        if self.pointer is not None:
-            self.pointer.cancel()
+        self.pointer.cancel()
         # Only the table on show animates moves (a table left for the menu is discarded).
         if self.on_move in self.session.listeners:
             self.session.listeners.remove(self.on_move)
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        if self.pointer is not None:
-            self.pointer.cancel()
+        self.pointer.cancel()
         self.rebuild()
 
     def build(self) -> None:
-        lay = self.relayout()
-        self.controls = TableControls(self, lay, self.commands(), self.sound_label())
+        self.layout, self.geometry, self.pointer = self._lay_out(lambda g: self.pointer)
+        self.pointer.geometry = self.geometry
+        self._controls = TableControls(self, self.layout, self.commands(), self.sound_label())
         self.refresh_widgets()
 
-    def relayout(self) -> TableLayout:
-        """The layout for the window size and the hand's staging slots."""
+    def _lay_out(
+        self, pointer: Callable[[TableGeometry], Pointer]
+    ) -> tuple[TableLayout, TableGeometry, Pointer]:
+        """The layout for the window size and the hand's staging slots, its geometry, and the
+        pointer (``pointer`` makes or keeps it)."""
         laid = self.session.view().laid[HUMAN] or self.session.over
         lay = table_layout(self.size, self.session.match.players, None if laid else self.model.slot_kinds)
-        self.layout = lay
-        self.geometry = TableGeometry(lay, self.model, lambda: self.session.match.hand.table)
-        if self.pointer is None:
-            self.pointer = Pointer(self.geometry)
-        self.pointer.geometry = self.geometry
-        return lay
+        geometry = TableGeometry(lay, self.model, lambda: self.session.match.hand.table)
+        return lay, geometry, pointer(geometry)
 
     def toast_anchor(self) -> tuple[int, int]:
         lay = self.layout
@@ -175,7 +177,7 @@ class TableScene(Scene):
             if self._widgets:
                 self.rebuild()
             return
-        if self.model.sync(m.hand.hands[HUMAN], laid=m.hand.laid[HUMAN]) and self.pointer is not None:
+        if self.model.sync(m.hand.hands[HUMAN], laid=m.hand.laid[HUMAN]):
             self.pointer.press = None
 
     # --- engine moves ---------------------------------------------------------------------
@@ -197,8 +199,6 @@ class TableScene(Scene):
 
     def on_move(self, move: Move) -> None:
         """Show an applied action (from the player or a computer seat)."""
-        if self.geometry is None:
-            return
         self.choreo.show(move, self.geometry, self.pace, self.now)
         if move.result is not None:
             self.pending_result = move
@@ -291,8 +291,8 @@ class TableScene(Scene):
         """Mute or unmute (one click, or M)."""
         self.app.settings.sound = self.app.sounds.muted
         self.app.sounds.muted = not self.app.sounds.muted
-        if self.controls is not None:
-            self.controls.sound.set_text(self.sound_label())
+        if self._controls is not None:
+            self._controls.sound.set_text(self.sound_label())
 
     # --- events -----------------------------------------------------------------------
 
@@ -304,13 +304,10 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         pointer_events = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
         if self.pending_result is not None and event.type in pointer_events:
-            if self.pointer is not None:
-                self.pointer.cancel()
+            self.pointer.cancel()
             return True  # the hand is over: the scoreboard comes next
         if event.type == pygame.KEYDOWN:
             return self.on_key(event.key)
-        if self.pointer is None:
-            return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.on_press(event.pos)
         if event.type == pygame.MOUSEMOTION:
@@ -352,7 +349,7 @@ class TableScene(Scene):
 
     def escape(self) -> None:
         """Esc: put a dragged card back, else clear the selection, else go to the menu."""
-        drag = self.pointer.cancel() if self.pointer is not None else None
+        drag = self.pointer.cancel()
         if drag is not None:
             self.choreo.glide_back(drag, self.pace, self.now)
         elif self.model.selected:
@@ -364,13 +361,9 @@ class TableScene(Scene):
         """The left button went down."""
         if self.busy():
             return True  # the cards are still being dealt
-        if (
-            self.session.prompt() == DecisionKind.ALLOW
-            and self.controls is not None
-            and self.controls.dialog.collidepoint(pos)
-        ):
+        dialog = self._controls.dialog if self._controls is not None else None
+        if self.session.prompt() == DecisionKind.ALLOW and dialog is not None and dialog.collidepoint(pos):
             return True
-        assert self.pointer is not None
         if not self.pointer.down(pos):
             self.model.selected.clear()
             return False
@@ -398,7 +391,6 @@ class TableScene(Scene):
 
     def drop(self, drag: Drag, pos: tuple[int, int]) -> None:
         """Act on a drop: stage, tack, move a joker, discard, reorder or pluck."""
-        assert self.pointer is not None and self.geometry is not None
         kind, index = self.pointer.target(drag, pos)
         if drag.source in ("stock", "pile"):
             if kind == "hand":
@@ -438,7 +430,6 @@ class TableScene(Scene):
     def place_action(self, card: Card, index: int, pos: tuple[int, int]) -> Action:
         """A tack, or a joker move when a natural card is dropped on the joker standing for it.
         The end of a four follows the drop position."""
-        assert self.geometry is not None
         meld = self.session.match.hand.table[index]
         if meld.kind == FOUR and card != JOKER:
             for i, r in enumerate(self.geometry.meld_card_rects(index)):
@@ -477,12 +468,7 @@ class TableScene(Scene):
             move, self.pending_result = self.pending_result, None
             self.finish_hand(move)
             return
-        if (
-            self.deal_pending
-            and self.pending_result is None
-            and self.geometry is not None
-            and self.model.order
-        ):
+        if self.deal_pending and self.pending_result is None and self.model.order:
             self.deal_pending = False
             if not self.session.match.hand.log:  # a fresh deal (not a game resumed mid-hand)
                 self.choreo.deal(self.geometry, self.pace, now)
@@ -490,7 +476,7 @@ class TableScene(Scene):
             self.session.tick(now)
         self.sync_hand()
         laid = self.session.view().laid[HUMAN] or self.session.over
-        if self.layout is not None and (self.layout.staging is None) != laid:
+        if (self.layout.staging is None) != laid:
             self.rebuild()
         self.refresh_widgets()
 
@@ -505,13 +491,13 @@ class TableScene(Scene):
 
     def refresh_widgets(self) -> None:
         """Show the buttons that apply now."""
-        c = self.controls
+        c = self._controls
         if c is None:
             return
         s = self.session
         prompt = s.prompt()
         view = s.view()
-        staging = self.layout is not None and self.layout.staging is not None
+        staging = self.layout.staging is not None
         c.show(
             {
                 "call": prompt == DecisionKind.CALL,
@@ -534,7 +520,7 @@ class TableScene(Scene):
         """A snapshot of what this frame shows (the log is read only for a new static layer)."""
         now = self.now
         hover = None
-        if self.drag is None and self.geometry is not None:
+        if self.drag is None:
             mouse = pygame.mouse.get_pos()
             rects = list(enumerate(self.geometry.hand_rects()))
             hover = next((i for i, r in reversed(rects) if r.collidepoint(mouse)), None)
@@ -551,8 +537,8 @@ class TableScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
-        g, c = self.geometry, self.controls
-        if g is None or c is None:
+        g, c = self.geometry, self._controls
+        if c is None:
             return
         f = self._frame = self.frame()
         s = self.session
@@ -572,7 +558,7 @@ class TableScene(Scene):
         self.painter.draw(surface, f, g, c, static_key=static_key, log=lambda: log_lines(s), targets=targets)
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
-        if self.geometry is None or self._frame is None:
+        if self._frame is None:
             return None
         return self.painter.dirty_rects(self._frame, self.geometry, animating=bool(self.choreo.flights))
 
