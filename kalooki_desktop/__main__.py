@@ -76,7 +76,7 @@ def play(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     from .storage.logs import setup_logging
 
     setup_logging()
-    app = App(size, args.fullscreen or None)
+    app = App(size, fullscreen=args.fullscreen or None)
     if args.first_frame:
 
         def first(app: App, frame: int) -> None:

@@ -154,7 +154,7 @@ def register_scene(name: str) -> Callable[[S], S]:
 class App:
     """The running game: window, widgets manager, scenes, settings and the game in progress."""
 
-    def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
+    def __init__(self, size: tuple[int, int] | None = None, *, fullscreen: bool | None = None) -> None:
         sys.setswitchinterval(GIL_SWITCH_S)  # the frames keep their pace while a bot thinks
         pygame.init()
         with contextlib.suppress(pygame.error):  # no sound device: the game carries on silently

@@ -60,7 +60,7 @@ def engine_actions(seconds: float, seed: int, players: int = 4) -> tuple[int, fl
     return actions, time.perf_counter() - start
 
 
-def finder_timings(samples: int, seed: int, index: int = 8, rich: bool = False) -> dict[str, float]:
+def finder_timings(samples: int, seed: int, index: int = 8, *, rich: bool = False) -> dict[str, float]:
     """Milliseconds per ``find_lay`` call on 22-card hands for schedule entry ``index``.
 
     ``rich`` hands come from ranks 3-10 and every joker, so that many lays exist (a hard case);

@@ -314,7 +314,7 @@ class Session:
 
     # --- applying ---------------------------------------------------------------------
 
-    def _apply(self, seat: int, action: Action, quiet: bool = False) -> Move:
+    def _apply(self, seat: int, action: Action, *, quiet: bool = False) -> Move:
         m = self.match
         h = m.hand
         hand_number = m.hand_number

@@ -167,7 +167,7 @@ def deal_interval(groups: Sequence[Sequence[float]], z: float = 1.96) -> tuple[f
         return (0.0, 1.0)
     p = sum(w for w, _ in groups) / n
     spread = sum((w - m * p) ** 2 for w, m in groups) * k / (k - 1)
-    half = z * spread ** 0.5 / n
+    half = z * spread**0.5 / n
     return (max(0.0, p - half), min(1.0, p + half))
 
 
@@ -186,7 +186,7 @@ def match_rng(deal: int) -> random.Random:
     return random.Random(deal ^ 0x5EED)
 
 
-def seating(bots: Sequence[str], g: int, seed: int, rotate: bool) -> tuple[list[Bot], list[int], int]:
+def seating(bots: Sequence[str], g: int, seed: int, *, rotate: bool) -> tuple[list[Bot], list[int], int]:
     """Match ``g`` of a run: the bots by seat, the seat of each entry of ``bots``, and the deal.
 
     Rotated, each deal is played once with every bot in every seat (duplicate play): the luck of
@@ -307,8 +307,14 @@ def check_hand(hand: HandState, expected: list[int], where: str) -> None:
     ) != sum(expected):
         raise InvariantBreach(f"{where}: card count does not add up")
     if hand.over and hand.scores is not None and not hand.void:
-        want = hand_scores(hand.hands, hand.out, hand.bent, hand.laid, hand.rules,
-                           hand.cut_bonus_seat)
+        want = hand_scores(
+            hand.hands,
+            hand.out,
+            bent=hand.bent,
+            laid=hand.laid,
+            rules=hand.rules,
+            cut_bonus_seat=hand.cut_bonus_seat,
+        )
         if want != hand.scores:
             raise InvariantBreach(f"{where}: scores {hand.scores} do not follow J-8 ({want})")
         if hand.out is None or hand.hands[hand.out]:
@@ -319,6 +325,7 @@ def play_match(
     rules: RuleSet,
     bots: Sequence[Bot],
     seed: int,
+    *,
     check: bool = False,
     stats: list[SeatStats] | None = None,
     seat_of_entry: Sequence[int] | None = None,
@@ -372,6 +379,7 @@ def simulate(
     bots: Sequence[str],
     rules: RuleSet,
     seed: int = 1,
+    *,
     check: bool = False,
     rotate: bool = False,
     think_ms: float | None = None,
@@ -384,20 +392,27 @@ def simulate(
     hands = void = total_actions = 0
     t0 = time.perf_counter()
     for g in range(games):
-        seated, seat_of_entry, deal = seating(bots, g, seed, rotate)
+        seated, seat_of_entry, deal = seating(bots, g, seed, rotate=rotate)
         if think_ms is not None:
             set_think_ms(seated, think_ms)
-        match, n = play_match(rules, seated, deal, check, stats, seat_of_entry)
+        match, n = play_match(rules, seated, deal, check=check, stats=stats, seat_of_entry=seat_of_entry)
         total_actions += n
         for r in match.results:
             hands += 1
             void += r.void
         if games_out is not None:
-            games_out.write(json.dumps({
-                "game": g, "deal": deal, "bots": list(bots),
-                "totals": [match.totals[seat_of_entry[e]] for e in range(players)],
-                "winners": [e for e in range(players) if seat_of_entry[e] in match.winners],
-            }) + "\n")
+            games_out.write(
+                json.dumps(
+                    {
+                        "game": g,
+                        "deal": deal,
+                        "bots": list(bots),
+                        "totals": [match.totals[seat_of_entry[e]] for e in range(players)],
+                        "winners": [e for e in range(players) if seat_of_entry[e] in match.winners],
+                    }
+                )
+                + "\n"
+            )
         for e, st in enumerate(stats):
             st.add_match(match, seat_of_entry[e], deal)
     elapsed = time.perf_counter() - t0
@@ -416,32 +431,52 @@ def simulate(
     }
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command line entry point."""
+def _parser() -> argparse.ArgumentParser:
+    """The simulator's command line."""
     p = argparse.ArgumentParser(prog="python -m kalooki_desktop.sim", description=__doc__)
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--bots", default="random,random,random,random")
     p.add_argument("--rules", default="jamaican")
     p.add_argument("--variants", default="", help="comma-separated ids, e.g. J-V1,J-V5")
-    p.add_argument("--schedule", default=None,
-                   help="custom schedule (J-S3): contracts separated by ';', e.g. '3 3 4;4 4 4 4'")
+    p.add_argument(
+        "--schedule",
+        default=None,
+        help="custom schedule (J-S3): contracts separated by ';', e.g. '3 3 4;4 4 4 4'",
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--check", action="store_true", help="verify invariants after every action")
-    p.add_argument("--rotate", action="store_true",
-                   help="duplicate play: each deal once per seat, the bots rotated through the seats")
-    p.add_argument("--games-out", default=None, metavar="FILE",
-                   help="also write one JSON line per match to FILE")
-    p.add_argument("--compare", nargs=2, default=None, metavar=("A", "B"),
-                   help="compare two --games-out files game by game (nothing is played)")
-    p.add_argument("--think-ms", type=float, default=None,
-                   help="thinking budget of Hard's decisions in ms (its search of when to lay; "
-                        "0: no search)")
+    p.add_argument(
+        "--rotate",
+        action="store_true",
+        help="duplicate play: each deal once per seat, the bots rotated through the seats",
+    )
+    p.add_argument(
+        "--games-out", default=None, metavar="FILE", help="also write one JSON line per match to FILE"
+    )
+    p.add_argument(
+        "--compare",
+        nargs=2,
+        default=None,
+        metavar=("A", "B"),
+        help="compare two --games-out files game by game (nothing is played)",
+    )
+    p.add_argument(
+        "--think-ms",
+        type=float,
+        default=None,
+        help="thinking budget of Hard's decisions in ms (its search of when to lay; 0: no search)",
+    )
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line entry point."""
+    p = _parser()
     args = p.parse_args(argv)
     if args.compare:
         try:
-            with open(args.compare[0], encoding="utf-8") as fa, \
-                    open(args.compare[1], encoding="utf-8") as fb:
+            with open(args.compare[0], encoding="utf-8") as fa, open(args.compare[1], encoding="utf-8") as fb:
                 print(json.dumps(compare_games(fa.readlines(), fb.readlines())))
         except (OSError, ValueError, KeyError, TypeError) as e:
             p.error(f"cannot compare {args.compare[0]} and {args.compare[1]}: {e}")
@@ -463,10 +498,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error(str(e))
     try:
         with contextlib.ExitStack() as stack:
-            out = (stack.enter_context(open(args.games_out, "w", encoding="utf-8"))
-                   if args.games_out else None)
-            report = simulate(args.games, names, rules, args.seed, args.check, args.rotate,
-                              args.think_ms, out)
+            out = stack.enter_context(open(args.games_out, "w", encoding="utf-8")) if args.games_out else None
+            report = simulate(
+                args.games,
+                names,
+                rules,
+                args.seed,
+                check=args.check,
+                rotate=args.rotate,
+                think_ms=args.think_ms,
+                games_out=out,
+            )
     except OSError as e:
         p.error(f"cannot write {args.games_out}: {e}")
     except InvariantBreach as e:

@@ -13,7 +13,7 @@ def smoke_test(
     screenshot: str | None = None,
     seed: int = 2026,
     size: tuple[int, int] | None = None,
-    persist: bool = False,
+    *, persist: bool = False,
 ) -> int:
     """Drive the app for ``frames`` frames; returns 0 when nothing went wrong."""
     from .scenes.load import LoadScene

@@ -38,7 +38,7 @@ def top(app: App, kind: type[S]) -> S:
     return scene
 
 
-def make_app(size: tuple[int, int] = (1280, 800), persist: bool = False) -> App:
+def make_app(size: tuple[int, int] = (1280, 800), *, persist: bool = False) -> App:
     """A fresh app (the data dir must already point at a temporary folder)."""
     app = App(size, fullscreen=False)
     app.persist = persist
@@ -153,20 +153,11 @@ def play_by_mouse(app: App, scene: TableScene) -> bool:
     lay = scene.layout
     assert lay is not None
     before = len(s.match.actions)
-    if isinstance(action, Pass):
-        press_button(app, scene.controls.let_go)
-    elif isinstance(action, PluckStock):
-        click(app, lay.stock.center)
-    elif isinstance(action, PluckDiscard):
-        click(app, lay.pile.center)
-    elif isinstance(action, Call):
-        press_button(app, scene.controls.call)
-    elif isinstance(action, Allow):
-        press_button(app, scene.controls.allow)
-    elif isinstance(action, Refuse):
-        press_button(app, scene.controls.refuse)
-    elif isinstance(action, EndTurn):
-        press_button(app, scene.controls.end)
+    buttons: dict[type, str] = {Pass: "let_go", Call: "call", Allow: "allow", Refuse: "refuse", EndTurn: "end"}
+    if type(action) in buttons:
+        press_button(app, getattr(scene.controls, buttons[type(action)]))
+    elif isinstance(action, PluckStock | PluckDiscard):
+        click(app, lay.stock.center if isinstance(action, PluckStock) else lay.pile.center)
     elif isinstance(action, Lay):
         key(app, pygame.K_h)  # the hint puts the contract into the slots
         press_button(app, scene.controls.lay)

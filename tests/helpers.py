@@ -36,7 +36,7 @@ def play(
     dealer: int = 3,
     variants: tuple[str, ...] = (),
     rules: str = "jamaican",
-    implied_passes: bool = True,
+    *, implied_passes: bool = True,
     **extra: Any,
 ) -> dict[str, Any]:
     """Set up a deal (hands as space-separated strings; stock top first) and apply actions

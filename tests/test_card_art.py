@@ -23,7 +23,7 @@ def test_every_face_and_the_back_draw_at_every_size(height: int) -> None:
     w, h = cards.card_size(height)
     for c in ALL:
         for four in (False, True):
-            img = cards.face(c, height, four)
+            img = cards.face(c, height, four_colour=four)
             assert img.get_size() == (w, h)
     assert cards.back(height).get_size() == (w, h)
     # Corners are transparent (rounded); the middle is cream or ink, never empty.

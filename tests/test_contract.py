@@ -228,7 +228,7 @@ def test_the_finders_remembered_fours_are_the_fours_worked_out_afresh(
     cases += [(whole, JAMAICAN.schedule[3]), (whole, JAMAICAN.schedule[7])]  # J-3.4 and fours
     with monkeypatch.context() as m:  # nothing remembered: every four worked out afresh
         m.setattr(contract, "_four_options",
-                  lambda *args: tuple(contract._four_ways(*args)))
+                  lambda *args, **kw: tuple(contract._four_ways(*args, **kw)))
         fresh = [list(islice(find_lays(hand, spec), 400)) for hand, spec in cases]
     assert sum(1 for lays in fresh if lays) >= 50
     assert all(lay_is_valid(hand, lay, spec, 1)

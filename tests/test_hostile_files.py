@@ -326,7 +326,8 @@ def test_a_hostile_statistics_file_never_stops_the_statistics_screen_or_the_end_
 def test_statistics_records_of_the_wrong_type_are_left_out_and_reported_once(data):
     from kalooki_desktop.scenes.statistics import StatisticsScene
 
-    good = stats.GameRecord("2026-01-01 10:00", "jamaican", "Normal ×3", 4, True, 120, 120, [1, 2], [True, False])
+    good = stats.GameRecord("2026-01-01 10:00", "jamaican", "Normal ×3", 4, won=True, score=120, winner_score=120,
+                            hands=[1, 2], laid=[True, False])
     doc = {
         "version": 1,
         "games": [
@@ -622,7 +623,8 @@ def test_settings_with_any_value_in_any_field_load_with_at_most_one_message(tmp_
 def test_statistics_with_any_value_in_any_field_load_and_summarise(tmp_path, field, value):
     folder = fresh_folder(tmp_path / "stats-any")
     untouched = others_untouched(folder)
-    good = stats.GameRecord("2026-01-01", "jamaican", "Normal ×3", 4, False, 80, 20, [1], [True])
+    good = stats.GameRecord("2026-01-01", "jamaican", "Normal ×3", 4, won=False, score=80, winner_score=20,
+                            hands=[1], laid=[True])
     path = folder / "stats.json"
     path.write_text(json.dumps({"version": 1, "games": [good.__dict__, {**good.__dict__, field: value}]}))
     records, _message = stats.load_statistics(path)

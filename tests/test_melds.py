@@ -152,15 +152,15 @@ def test_property_a_meld_check_agrees_with_the_definitions(cards: list[int]) -> 
                 assert (i == 0 or cards[i - 1] != JOKER) and (i + 1 == len(cards) or cards[i + 1] != JOKER)
 
 
-@given(fours(), st.booleans(), st.sampled_from(["low", "high", None]),
-       st.sampled_from([JOKER] + [make_card(r, s) for r in range(1, 14) for s in range(4)]))
-def test_property_tacks_keep_fours_valid(four: tuple[list[int], int], own: bool, end: str | None,
+@given(four=fours(), own=st.booleans(), end=st.sampled_from(["low", "high", None]),
+       card=st.sampled_from([JOKER] + [make_card(r, s) for r in range(1, 14) for s in range(4)]))
+def test_property_tacks_keep_fours_valid(four: tuple[list[int], int], *, own: bool, end: str | None,
                                          card: int) -> None:
     cards, _ = four
     meld = make_meld(FOUR, 0, cards)
     assert not isinstance(meld, Refusal)
-    result = tack_result(meld, card, own, end)  # type: ignore[arg-type]
-    allowed = {(c, e) for c, e in tack_targets(meld, own)}
+    result = tack_result(meld, card, own=own, end=end)  # type: ignore[arg-type]
+    allowed = {(c, e) for c, e in tack_targets(meld, own=own)}
     if isinstance(result, Refusal):
         assert result.rule in ("J-6.2", "J-6.3", "J-2.4", "J-2.5")
         if end is not None:
@@ -172,18 +172,18 @@ def test_property_tacks_keep_fours_valid(four: tuple[list[int], int], own: bool,
         assert any(c == card for c, _ in allowed)
 
 
-@given(threes(), st.booleans(),
-       st.sampled_from([JOKER] + [make_card(r, s) for r in range(1, 14) for s in range(4)]))
-def test_property_tacks_keep_threes_valid(cards: list[int], own: bool, card: int) -> None:
+@given(cards=threes(), own=st.booleans(),
+       card=st.sampled_from([JOKER] + [make_card(r, s) for r in range(1, 14) for s in range(4)]))
+def test_property_tacks_keep_threes_valid(cards: list[int], *, own: bool, card: int) -> None:
     meld = make_meld(THREE, 0, cards)
     assert not isinstance(meld, Refusal)
-    result = tack_result(meld, card, own)
+    result = tack_result(meld, card, own=own)
     if isinstance(result, Refusal):
         assert result.rule in ("J-6.2", "J-6.3", "J-2.2")
-        assert (card, None) not in tack_targets(meld, own)
+        assert (card, None) not in tack_targets(meld, own=own)
     else:
         assert check_meld(THREE, result.cards) is None
-        assert (card, None) in tack_targets(meld, own)
+        assert (card, None) in tack_targets(meld, own=own)
 
 
 _ANY_CARD = [JOKER] + [make_card(r, s) for r in range(1, 14) for s in range(4)]
@@ -203,34 +203,34 @@ def test_tack_fit_edge_cases(kind: int, cards: str, card: str) -> None:
     assert not isinstance(meld, Refusal)
     c = parse_cards(card)[0]
     for own in (True, False):
-        slow = tack_result(meld, c, own)
-        assert tack_fit(meld, c, own) == (None if isinstance(slow, Refusal) else slow)
+        slow = tack_result(meld, c, own=own)
+        assert tack_fit(meld, c, own=own) == (None if isinstance(slow, Refusal) else slow)
 
 
 @settings(max_examples=500)
-@given(st.one_of(fours().map(lambda f: (FOUR, f[0])), threes().map(lambda t: (THREE, t))),
-       st.booleans(), st.data())
+@given(meld_cards=st.one_of(fours().map(lambda f: (FOUR, f[0])), threes().map(lambda t: (THREE, t))),
+       own=st.booleans(), data=st.data())
 def test_property_tack_fit_is_tack_result_without_the_refusal(
-        meld_cards: tuple[int, list[int]], own: bool, data: st.DataObject) -> None:
+        meld_cards: tuple[int, list[int]], *, own: bool, data: st.DataObject) -> None:
     """The bots' fast tack check gives the engine's answer: the same meld, or None for a
     refusal (the card drawn is as often one that fits somewhere as any card)."""
     kind, cards = meld_cards
     meld = make_meld(kind, 2, cards)
     assert not isinstance(meld, Refusal)
-    near = sorted({c for c, _ in tack_targets(meld, True)})
+    near = sorted({c for c, _ in tack_targets(meld, own=True)})
     use_near = bool(near) and data.draw(st.booleans())
     card = data.draw(st.sampled_from(near if use_near else list(_ANY_CARD)))
-    slow = tack_result(meld, card, own)
-    fast = tack_fit(meld, card, own)
+    slow = tack_result(meld, card, own=own)
+    fast = tack_fit(meld, card, own=own)
     if isinstance(slow, Refusal):
         assert fast is None
     else:
         assert fast == slow
 
 
-@given(fours(), st.booleans(), st.sampled_from(["low", "high", None]),
-       st.sampled_from(["jamaican", "jamaican J-V2"]))
-def test_property_joker_moves_keep_fours_valid(four: tuple[list[int], int], owner: bool,
+@given(four=fours(), owner=st.booleans(), end=st.sampled_from(["low", "high", None]),
+       rules_name=st.sampled_from(["jamaican", "jamaican J-V2"]))
+def test_property_joker_moves_keep_fours_valid(four: tuple[list[int], int], *, owner: bool,
                                                end: str | None, rules_name: str) -> None:
     cards, _ = four
     assume(JOKER in cards)
@@ -254,7 +254,7 @@ def test_property_joker_moves_keep_fours_valid(four: tuple[list[int], int], owne
 
 # --- tacking and moving: rule book cases -----------------------------------------------------
 
-def tack(meld: str, card: str, own: bool = False, end: str | None = None, kind: str = "four",
+def tack(meld: str, card: str, *, own: bool = False, end: str | None = None, kind: str = "four",
          variants: tuple[str, ...] = ()) -> dict[str, object]:
     q: dict[str, object] = {"meld": {"kind": kind, "cards": meld.split()}, "card": card, "own": own}
     if end:
@@ -293,7 +293,7 @@ def test_j_6_3_jokers_only_on_own_melds() -> None:
     assert tack("7S 7H 7D", "JK", own=True, kind="three")["ok"] is True
 
 
-def move(meld: str, card: str, own: bool = False, end: str | None = None,
+def move(meld: str, card: str, *, own: bool = False, end: str | None = None,
          variants: tuple[str, ...] = (), kind: str = "four") -> dict[str, object]:
     q: dict[str, object] = {"meld": {"kind": kind, "cards": meld.split()}, "card": card, "own": own}
     if end:

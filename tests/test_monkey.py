@@ -58,6 +58,31 @@ def hot_spot(scene: TableScene, rng: random.Random) -> tuple[int, int]:
     return rng.randrange(r.left, max(r.left + 1, r.right)), rng.randrange(r.top, max(r.top + 1, r.bottom))
 
 
+def random_event(scene: TableScene, rng: random.Random) -> None:
+    """Post one random event: a click, a drag (now and then not let go), a key, a wheel turn or
+    a window resize."""
+    kind = rng.random()
+    if kind < 0.45:
+        pos = hot_spot(scene, rng)
+        post(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 1, 3)))
+        post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    elif kind < 0.8:
+        a, b = hot_spot(scene, rng), hot_spot(scene, rng)
+        post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+        for i in range(1, 4):
+            p = (a[0] + (b[0] - a[0]) * i // 3, a[1] + (b[1] - a[1]) * i // 3)
+            post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        if rng.random() < 0.9:
+            post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+    elif kind < 0.97:
+        post(pygame.KEYDOWN, key=rng.choice(KEYS), mod=0, unicode="", scancode=0)
+    elif kind < 0.99:
+        post(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False)
+    else:
+        size = (rng.randint(800, 1920), rng.randint(500, 1080))
+        post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+
+
 @pytest.mark.slow
 def test_monkey_on_the_table(tmp_path):
     set_data_dir(tmp_path)
@@ -92,26 +117,7 @@ def test_monkey_on_the_table(tmp_path):
             top.play_hint()  # keep the game moving so the monkey meets every phase
         else:
             for _ in range(rng.randint(1, 6)):
-                kind = rng.random()
-                if kind < 0.45:
-                    pos = hot_spot(scene, rng)
-                    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 1, 3)))
-                    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-                elif kind < 0.8:
-                    a, b = hot_spot(scene, rng), hot_spot(scene, rng)
-                    post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
-                    for i in range(1, 4):
-                        p = (a[0] + (b[0] - a[0]) * i // 3, a[1] + (b[1] - a[1]) * i // 3)
-                        post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
-                    if rng.random() < 0.9:
-                        post(pygame.MOUSEBUTTONUP, pos=b, button=1)
-                elif kind < 0.97:
-                    post(pygame.KEYDOWN, key=rng.choice(KEYS), mod=0, unicode="", scancode=0)
-                elif kind < 0.99:
-                    post(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False)
-                else:
-                    size = (rng.randint(800, 1920), rng.randint(500, 1080))
-                    post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+                random_event(scene, rng)
                 events += 1
         app.step(1 / 60)
         frames += 1

@@ -134,7 +134,7 @@ def test_the_plan_caches_cost_the_garbage_collector_nothing() -> None:
     assert [make_plan(hand, spec, limits=True) for hand, spec in hands] == fresh
 
 
-def _random_case(hand_index: int, extra: int, counting: bool,
+def _random_case(hand_index: int, extra: int, *, counting: bool,
                  rng: random.Random) -> tuple[HandSpec, list[int], list[int] | None]:
     """A random hand of ``extra`` cards more than hand ``hand_index + 1`` deals, and with
     ``counting`` the copies of each card still to be drawn after some are seen."""
@@ -150,20 +150,21 @@ def _random_case(hand_index: int, extra: int, counting: bool,
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(0, 8), st.integers(-3, 7), st.booleans(), st.booleans(), st.randoms())
+@given(hand_index=st.integers(0, 8), extra=st.integers(-3, 7), counting=st.booleans(), limits=st.booleans(),
+       rng=st.randoms())
 def test_property_deficiency_below_answers_as_deficiency(
-        hand_index: int, extra: int, counting: bool, limits: bool, rng: random.Random) -> None:
+        hand_index: int, extra: int, *, counting: bool, limits: bool, rng: random.Random) -> None:
     """The early-stopping search (Normal asks it whether a card brings its contract closer)
     answers ``deficiency < bound`` for every bound, with card counting or without, from the
     cache or afresh."""
-    spec, hand, live = _random_case(hand_index, extra, counting, rng)
+    spec, hand, live = _random_case(hand_index, extra, counting=counting, rng=rng)
     plan_module._BLIND.clear()
-    d = deficiency(hand, spec, live, limits)
+    d = deficiency(hand, spec, live, limits=limits)
     for bound in range(d + 3):
-        assert deficiency_below(hand, spec, bound, live, limits) == (d < bound)
+        assert deficiency_below(hand, spec, bound, live, limits=limits) == (d < bound)
     plan_module._BLIND.clear()  # afresh (the blind answer above came from the cache)
     for bound in range(d + 3):
-        assert deficiency_below(hand, spec, bound, live, limits) == (d < bound)
+        assert deficiency_below(hand, spec, bound, live, limits=limits) == (d < bound)
 
 
 def test_the_taken_log_reads_as_taken_cards() -> None:
@@ -192,7 +193,7 @@ def test_the_taken_log_reads_as_taken_cards() -> None:
 
 
 def _reference_plan(hand: list[int], spec: HandSpec, per_suit_windows: int,
-                    live: list[int] | None, limits: bool) -> tuple[int, int] | None:
+                    live: list[int] | None, *, limits: bool) -> tuple[int, int] | None:
     """The plan by the planner's definition, every window choice scored in full (no bounds, no
     caches): a slow, plain reference for the planner's pruned search."""
     cnt = count_cards(hand)
@@ -205,7 +206,7 @@ def _reference_plan(hand: list[int], spec: HandSpec, per_suit_windows: int,
         held = sum(1 << r for r in range(1, 14) if cnt[r * 4 + s])
         dead = 0 if live is None else sum(
             1 << r for r in range(1, 14) if not cnt[r * 4 + s] and live[r * 4 + s] <= 0)
-        per_suit.append(plan_module._windows(s, held, dead, limits, jokers)[:per_suit_windows])
+        per_suit.append(plan_module._windows(s, held, dead, limits=limits, jokers=jokers)[:per_suit_windows])
     best = None
     for suits in itertools.combinations(range(4), spec.fours):
         for choice in itertools.product(*[per_suit[s] for s in suits]):
@@ -226,22 +227,21 @@ def _reference_plan(hand: list[int], spec: HandSpec, per_suit_windows: int,
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(0, 8), st.integers(-3, 7), st.booleans(), st.booleans(),
-       st.sampled_from([1, 2, 3]), st.randoms())
+@given(hand_index=st.integers(0, 8), extra=st.integers(-3, 7), counting=st.booleans(), limits=st.booleans(),
+       windows=st.sampled_from([1, 2, 3]), rng=st.randoms())
 def test_property_the_pruned_plan_is_the_plan_scored_in_full(
-        hand_index: int, extra: int, counting: bool, limits: bool, windows: int,
+        hand_index: int, extra: int, *, counting: bool, limits: bool, windows: int,
         rng: random.Random) -> None:
     """The planner skips window choices whose bounds cannot beat the best so far: its plan has
     the shortfall and the kept cards of the best choice scored in full."""
-    spec, hand, live = _random_case(hand_index, extra, counting, rng)
-    _assert_plan_is_the_reference(hand, spec, windows, live, limits)
+    spec, hand, live = _random_case(hand_index, extra, counting=counting, rng=rng)
+    _assert_plan_is_the_reference(hand, spec, windows, live, limits=limits)
 
 
 def _assert_plan_is_the_reference(hand: list[int], spec: HandSpec, windows: int,
-                                  live: list[int] | None, limits: bool) -> None:
-    plan = make_plan(hand, spec, windows, live, limits)
-    assert (plan.deficiency, -len(plan.keep)) == _reference_plan(hand, spec, windows, live,
-                                                                  limits), (hand, spec)
+                                  live: list[int] | None, *, limits: bool) -> None:
+    plan = make_plan(hand, spec, windows, live, limits=limits)
+    assert (plan.deficiency, -len(plan.keep)) == _reference_plan(hand, spec, windows, live, limits=limits), (hand, spec)
 
 
 @pytest.mark.slow
@@ -251,10 +251,9 @@ def test_the_pruned_plan_is_the_plan_scored_in_full_on_30000_seeded_hands() -> N
     low: 13 of these 30,000), which 300 examples would likely miss and these do not."""
     rng = random.Random(5)
     for _ in range(30000):
-        spec, hand, live = _random_case(rng.randrange(9), rng.randint(-3, 7), rng.random() < 0.5,
-                                        rng)
+        spec, hand, live = _random_case(rng.randrange(9), rng.randint(-3, 7), counting=rng.random() < 0.5, rng=rng)
         limits = rng.random() < 0.5
-        _assert_plan_is_the_reference(hand, spec, rng.choice([1, 2, 3]), live, limits)
+        _assert_plan_is_the_reference(hand, spec, rng.choice([1, 2, 3]), live, limits=limits)
 
 
 def test_a_full_cache_drops_its_oldest_entries_a_sixteenth_at_a_time() -> None:

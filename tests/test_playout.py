@@ -10,6 +10,7 @@ import pytest
 from kalooki_desktop.ai.base import make_bot, next_decision
 from kalooki_desktop.engine.actions import Discard, Lay
 from kalooki_desktop.engine.cards import count_cards, parse_card
+from kalooki_desktop.engine.judge import describe
 from kalooki_desktop.engine.match import Match, replay
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.sim import InvariantBreach, check_hand, play_match
@@ -109,12 +110,12 @@ def test_replaying_a_finished_match_rebuilds_the_same_state() -> None:
         again = replay(rules, players, 77, texts)
         assert again.totals == match.totals and again.winners == match.winners
         assert again.results == match.results
-        assert again.hand.describe() == match.hand.describe()
+        assert describe(again.hand) == describe(match.hand)
         assert again.hand.log == match.hand.log
         # Part-way too: the state after any prefix is identical.
         cut = len(texts) // 2
         a, b = replay(rules, players, 77, texts[:cut]), replay(rules, players, 77, texts[:cut])
-        assert a.hand.describe() == b.hand.describe() and a.hand.stock == b.hand.stock
+        assert describe(a.hand) == describe(b.hand) and a.hand.stock == b.hand.stock
 
 
 def test_check_hand_catches_a_lost_card() -> None:

@@ -184,23 +184,23 @@ def test_outcomes_say_where_the_points_come_from() -> None:
     rules = make_rules("jamaican")
     spec = rules.schedule[0]
 
-    def result(out: int | None, bent: bool, scores: tuple[int, ...], laid: tuple[bool, ...],
+    def result(out: int | None, *, bent: bool, scores: tuple[int, ...], laid: tuple[bool, ...],
                void: bool = False) -> HandResult:
         return HandResult(spec, 0, void, out, bent, scores, ((),) * 4, laid, (1, 0, 2, 0), None,
-                          False)
+                          sudden_death=False)
 
     st = sim.SeatStats("normal", matches=2)
-    st.add_hand(result(0, True, (0, 200, 180, 150), (True, False, False, False)), 1)
-    st.add_hand(result(1, False, (12, 0, 90, 5), (True, True, False, True)), 1)
-    st.add_hand(result(2, False, (30, 8, 0, 100), (False, True, True, False)), 1)
-    st.add_hand(result(None, False, (0, 0, 0, 0), (False,) * 4, void=True), 1)  # not counted
+    st.add_hand(result(0, bent=True, scores=(0, 200, 180, 150), laid=(True, False, False, False)), 1)
+    st.add_hand(result(1, bent=False, scores=(12, 0, 90, 5), laid=(True, True, False, True)), 1)
+    st.add_hand(result(2, bent=False, scores=(30, 8, 0, 100), laid=(False, True, True, False)), 1)
+    st.add_hand(result(None, bent=False, scores=(0, 0, 0, 0), laid=(False,) * 4, void=True), 1)  # not counted
     got = st.outcomes()
     assert got["hands"] == 3 and got["went_out"] == round(1 / 3, 4) and got["bends"] == 0
     assert got["laid"] == round(2 / 3, 4) and got["calls_a_hand"] == 0.0
     assert got["paid_not_laid"] == 200 and got["paid_laid_not_out"] == 8
     assert got["paid_to_bends_a_match"] == 100  # 200 points over 2 matches
     bender = sim.SeatStats("hard", matches=2)
-    bender.add_hand(result(0, True, (0, 200, 180, 150), (True, False, False, False)), 0)
+    bender.add_hand(result(0, bent=True, scores=(0, 200, 180, 150), laid=(True, False, False, False)), 0)
     assert bender.outcomes()["bends"] == 1 and bender.outcomes()["calls_a_hand"] == 1
 
     report = sim.simulate(3, ["normal"] * 4, rules, seed=11, rotate=False)

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kalooki_desktop.engine.judge import describe
 from kalooki_desktop.session import GameSetup, Session
 from kalooki_desktop.storage import saves, stats
 from kalooki_desktop.storage.atomic import write_atomic
@@ -50,7 +51,7 @@ def state_of(session: Session) -> tuple[object, ...]:
     seats = range(m.players)
     return (
         saves.state_digest(m),
-        m.hand.describe(),
+        describe(m.hand),
         m.pending(),
         [m.legal_actions(s) for s in seats],
         [m.view(s).my_hand for s in seats],

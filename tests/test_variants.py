@@ -160,5 +160,5 @@ def test_j_3_5_dealers_cut_bonus() -> None:
     assert HandState.deal(rules, spec, 4, dealer=2, rng=_CutRng(35)).cut_bonus_seat is None
     assert HandState.deal(make_rules(), spec, 4, dealer=2, rng=_CutRng(36)).cut_bonus_seat is None
     from kalooki_desktop.engine.scoring import hand_scores
-    scores = hand_scores([[], parse_cards("5S"), parse_cards("5H"), []], 0, True, [True] * 4, rules, 2)
+    scores = hand_scores([[], parse_cards("5S"), parse_cards("5H"), []], 0, bent=True, laid=[True] * 4, rules=rules, cut_bonus_seat=2)
     assert scores == [0, 10, -40, 0]  # the -50 is not doubled

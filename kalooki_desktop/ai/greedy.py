@@ -85,7 +85,11 @@ class GreedyBot:
                     and self._worth_taking(top, hand, spec)):
                 return PluckDiscard()
             return PluckStock()
-        seat = view.seat
+        return self.play(view, rng, hand)
+
+    def play(self, view: View, rng: random.Random, hand: list[Card]) -> Action:
+        """The seat's play after plucking: lay if it can, tack or move a joker, else discard."""
+        seat, spec = view.seat, view.spec
         if not view.laid[seat]:
             keep = 0 if view.rules.out_without_discard else 1
             lay = find_lay(hand, spec, keep, view.rules.joker_points, limit=50)

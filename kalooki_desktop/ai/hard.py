@@ -93,8 +93,15 @@ def sample_world(view: View, rng: random.Random, known: Sequence[Sequence[Card]]
     return view.world(others, rest, random.Random(rng.random()))
 
 
-def throw_ranking(view: View, hand: list[Card], options: Sequence[Card], live: Sequence[int],
-                  w_penalty: float = 0.1, limits: bool = True) -> list[tuple[int, float, Card]]:
+def throw_ranking(
+    view: View,
+    hand: list[Card],
+    options: Sequence[Card],
+    live: Sequence[int],
+    w_penalty: float = 0.1,
+    *,
+    limits: bool = True,
+) -> list[tuple[int, float, Card]]:
     """The throws from best to worst by *outs*: the plan (Normal's planner with card counting,
     :func:`.plan.make_plan`; ``limits``: its joker limits) stays as close as it can, then the
     more live cards that would bring it closer the better (each copy counts), then a little for
@@ -107,12 +114,12 @@ def throw_ranking(view: View, hand: list[Card], options: Sequence[Card], live: S
     for c in sorted(set(options)):
         rest = list(hand)
         rest.remove(c)
-        short = deficiency(rest, spec, live, limits)
+        short = deficiency(rest, spec, live, limits=limits)
         outs = 0
         if short:
             for d in drawable:
                 rest.append(d)
-                if deficiency_below(rest, spec, short, live, limits):
+                if deficiency_below(rest, spec, short, live, limits=limits):
                     outs += live[d]
                 rest.pop()
         score = -outs - w_penalty * penalty(c, jp)
@@ -121,22 +128,23 @@ def throw_ranking(view: View, hand: list[Card], options: Sequence[Card], live: S
     return keys
 
 
-def tack_outs(table: Sequence[Meld], seat: int, options: Sequence[Card],
-              live: Sequence[int]) -> dict[Card, int]:
+def tack_outs(
+    table: Sequence[Meld], seat: int, options: Sequence[Card], live: Sequence[int]
+) -> dict[Card, int]:
     """Once laid, each card's *outs*: the live copies of the cards after whose tack (by any
     player who has laid, on any meld) the card could be tacked too, over every meld."""
     outs = dict.fromkeys(options, 0)
     for meld in table:
         own = meld.owner == seat
-        targets = tack_targets(meld, own)
+        targets = tack_targets(meld, own=own)
         now = {c for c, _ in targets}
         for d, end in targets:
             if live[d] <= 0:
                 continue
-            grown = tack_result(meld, d, own, end)
+            grown = tack_result(meld, d, own=own, end=end)
             if isinstance(grown, Refusal):
                 continue
-            for c, _ in tack_targets(grown, own):
+            for c, _ in tack_targets(grown, own=own):
                 if c in outs and c not in now:
                     outs[c] += live[d]
     return outs
@@ -174,7 +182,7 @@ def best_tack(view: View, tack: Tack, placing: Sequence[Action], live: Sequence[
     best, best_key = tack, None
     for i, a in enumerate([tack, *others]):
         meld = table[a.meld - 1]
-        grown = tack_result(meld, a.card, meld.owner == seat, a.end)
+        grown = tack_result(meld, a.card, own=meld.owner == seat, end=a.end)
         if isinstance(grown, Refusal):
             continue
         melds = list(table)
@@ -199,15 +207,15 @@ class _HardPlanner(NormalBot):
         first = placing[0]
         if not isinstance(first, Tack):
             return first
-        return best_tack(view, first, placing,
-                         self.live if self.live is not None else live_cards(view))
+        return best_tack(view, first, placing, self.live if self.live is not None else live_cards(view))
 
-    def pick_discard(self, view: View, hand: list[Card], options: list[Card],
-                     rng: random.Random) -> Card:
+    def pick_discard(self, view: View, hand: list[Card], options: list[Card], rng: random.Random) -> Card:
         live = self.live if self.live is not None else live_cards(view)
         if view.laid[view.seat]:
             return laid_throw(view, options, live)
-        ranked = throw_ranking(view, hand, options, live, self.hard.config.w_penalty, self.style.joker_limits)
+        ranked = throw_ranking(
+            view, hand, options, live, self.hard.config.w_penalty, limits=self.style.joker_limits
+        )
         return ranked[0][2]
 
 
@@ -221,8 +229,12 @@ class HardBot:
         self.hold_searches = self.holds = 0  # hold searches made, and holds chosen
         self.last_samples = 0  # worlds played out by the last hold search
         self.cancel = threading.Event()
-        self.normal = _HardPlanner(self, Style(counting=True, lay_for_out=True,
-                                               call_stock_floor=self.config.call_floor, joker_limits=True))
+        self.normal = _HardPlanner(
+            self,
+            Style(
+                counting=True, lay_for_out=True, call_stock_floor=self.config.call_floor, joker_limits=True
+            ),
+        )
         self._hold_deadline = 0.0
 
     def choose(self, view: View, rng: random.Random) -> Action:
@@ -250,7 +262,7 @@ class HardBot:
         if not view.my_turn or view.laid[view.seat]:
             return False
         live = self.normal.live if self.normal.live is not None else live_cards(view)
-        return deficiency(list(view.my_hand), view.spec, live, True) == 0
+        return deficiency(list(view.my_hand), view.spec, live, limits=True) == 0
 
     def lay_or_hold(self, view: View, rng: random.Random, lay: Lay) -> Action:
         """``lay``, or the throw that holds the contract for a bend when :meth:`hold_better`."""
@@ -273,9 +285,7 @@ class HardBot:
         known = known_holdings(view)
         count = min(config.hold_rollouts, config.max_samples)
         worlds = [sample_world(view, rng, known) for _ in range(count)]
-        gain, done = hold_gain(
-            view, lay, hold, worlds, self._hold_deadline, self.cancel, config.hold_rounds
-        )
+        gain, done = hold_gain(view, lay, hold, worlds, self._hold_deadline, self.cancel, config.hold_rounds)
         self.last_samples = done
         return done >= min(MIN_ROLLOUTS, len(worlds)) and gain > config.hold_margin
 

@@ -238,8 +238,8 @@ class NormalBot:
         hand = list(view.my_hand)
         live = self.live
         lim = self.style.joker_limits
-        now = deficiency(hand, view.spec, live, lim)
-        return now > 0 and deficiency_below([*hand, card], view.spec, now, live, lim)
+        now = deficiency(hand, view.spec, live, limits=lim)
+        return now > 0 and deficiency_below([*hand, card], view.spec, now, live, limits=lim)
 
     def wants_to_call(self, view: View) -> bool:
         """Call when the card helps and the stock is not nearly gone (a call costs two cards)."""
@@ -322,7 +322,7 @@ class NormalBot:
         def loss(c: Card) -> tuple[int, float]:
             rest = list(hand)
             rest.remove(c)
-            return (deficiency(rest, spec, self.live, st.joker_limits),
+            return (deficiency(rest, spec, self.live, limits=st.joker_limits),
                     -penalty(c, jp) + st.w_danger * danger[c])
         return min(options, key=loss)
 
@@ -382,7 +382,7 @@ class LayTacks:
     def __init__(self, table: Sequence[Meld], seat: int) -> None:
         self.seat = seat
         self.table = list(table)
-        self.table_takes = [takes_mask(m, m.owner == seat) for m in table]
+        self.table_takes = [takes_mask(m, own=m.owner == seat) for m in table]
         self.built: dict[tuple[int, tuple[Card, ...]], tuple[Meld, int] | None] = {}
 
     def left_after(self, hand: list[Card], lay: LaySpec, keep: int) -> list[Card] | None:
@@ -398,7 +398,7 @@ class LayTacks:
                 hit = built[key]
             else:
                 m = make_meld(kind, self.seat, cards)
-                hit = built[key] = None if isinstance(m, Refusal) else (m, takes_mask(m, True))
+                hit = built[key] = None if isinstance(m, Refusal) else (m, takes_mask(m, own=True))
             if hit is None:
                 return None
             melds.append(hit[0])
@@ -408,11 +408,11 @@ class LayTacks:
         return tack_all(melds, self.seat, left, keep, takes)[1]
 
 
-def takes_mask(meld: Meld, own: bool) -> int:
+def takes_mask(meld: Meld, *, own: bool) -> int:
     """The cards that may be tacked on ``meld`` (the engine's :func:`.melds.tack_targets`), as
     a bit mask over card codes."""
     mask = 0
-    for c, _ in tack_targets(meld, own):
+    for c, _ in tack_targets(meld, own=own):
         mask |= 1 << c
     return mask
 
@@ -426,7 +426,7 @@ def tack_all(melds: list[Meld], seat: int, left: list[Card], keep: int,
     :func:`takes_mask`, when the caller has them (also updated in place); a meld's mask is
     worked out again only when a tack changes it."""
     if takes is None:
-        takes = [takes_mask(m, m.owner == seat) for m in melds]
+        takes = [takes_mask(m, own=m.owner == seat) for m in melds]
     placed = True
     while placed and len(left) > keep:
         placed = False
@@ -436,10 +436,10 @@ def tack_all(melds: list[Meld], seat: int, left: list[Card], keep: int,
                 if t & bit:
                     m = melds[j]
                     own = m.owner == seat
-                    grown = tack_fit(m, c, own)
+                    grown = tack_fit(m, c, own=own)
                     assert grown is not None  # the mask says it fits
                     melds[j] = grown
-                    takes[j] = takes_mask(grown, own)
+                    takes[j] = takes_mask(grown, own=own)
                     left.remove(c)
                     placed = True
                     break
@@ -449,7 +449,7 @@ def tack_all(melds: list[Meld], seat: int, left: list[Card], keep: int,
 
 
 def _fits(meld: Meld, card: Card, seat: int) -> bool:
-    return tack_fit(meld, card, meld.owner == seat) is not None
+    return tack_fit(meld, card, own=meld.owner == seat) is not None
 
 
 @register("normal")

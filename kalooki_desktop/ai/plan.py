@@ -69,7 +69,7 @@ _RANK_BITS = 5
 _Window = tuple[int, tuple[Card, ...], int, int, int]
 
 
-def _windows(suit: int, held: int, dead: int, limits: bool, jokers: int) -> tuple[_Window, ...]:
+def _windows(suit: int, held: int, dead: int, *, limits: bool, jokers: int) -> tuple[_Window, ...]:
     """(missing, held cards, how many gaps jokers may fill, how many held, the held cards as a
     packed count per rank) for each four-window of ``suit``, fewest missing first, then most
     held (with ``limits`` and two ``jokers`` or more in hand, then the most gaps jokers may
@@ -83,7 +83,7 @@ def _windows(suit: int, held: int, dead: int, limits: bool, jokers: int) -> tupl
     key = (suit, held, dead, limits and jokers >= 2)
     hit = _WINDOWS.get(key)
     if hit is None:
-        hit = remember(_WINDOWS, key, _suit_windows(*key), CACHE_SIZE)
+        hit = remember(_WINDOWS, key, _suit_windows(*key[:3], room_first=key[3]), CACHE_SIZE)
     return hit
 
 
@@ -102,7 +102,7 @@ _THREES: dict[int, tuple[int, int, int, tuple[int, ...]]] = {}
 
 
 def _suit_windows(suit: int, held_ranks: int, dead_ranks: int,
-                  room_first: bool) -> tuple[tuple[int, tuple[Card, ...], int, int, int], ...]:
+                  *, room_first: bool) -> tuple[tuple[int, tuple[Card, ...], int, int, int], ...]:
     """:func:`_windows` for a suit whose held ranks and gone missing ranks are the bit masks
     ``held_ranks`` and ``dead_ranks`` (bit ``r`` for rank ``r``, 1..13); ``room_first``: the
     joker limits with two jokers or more."""
@@ -147,7 +147,7 @@ _WINDOW: dict[tuple[int, int, int, int], tuple[int, tuple[Card, ...], int, int, 
 
 
 def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2,
-              live: Sequence[int] | None = None, limits: bool = False) -> Plan:
+              live: Sequence[int] | None = None, *, limits: bool = False) -> Plan:
     """The plan with the smallest deficiency (ties: the one keeping more cards).
 
     ``live`` (a count per card code of the copies the seat may still draw) turns on card
@@ -157,30 +157,30 @@ def make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int = 2,
     hands come back again and again in the bots' searches.
     """
     if live is not None:
-        return _make_plan(hand, spec, windows_per_suit, live, limits)
+        return _make_plan(hand, spec, windows_per_suit, live, limits=limits)
     key = (tuple(sorted(hand)), spec.threes, spec.fours, windows_per_suit, limits)
     hit = _BLIND.get(key)
     if hit is not None:
         return Plan(*hit)
-    plan = _make_plan(hand, spec, windows_per_suit, None, limits)
+    plan = _make_plan(hand, spec, windows_per_suit, None, limits=limits)
     remember(_BLIND, key, (plan.deficiency, plan.keep, plan.jokers_used), CACHE_SIZE)
     return plan
 
 
 def deficiency_below(hand: Sequence[Card], spec: HandSpec, bound: int,
-                     live: Sequence[int] | None = None, limits: bool = False) -> bool:
+                     live: Sequence[int] | None = None, *, limits: bool = False) -> bool:
     """``deficiency(hand, spec, live, limits) < bound``, found sooner: the search stops at the
     first plan below ``bound`` and skips the choices whose bounds cannot get there."""
     if live is None:
         hit = _BLIND.get((tuple(sorted(hand)), spec.threes, spec.fours, 2, limits))
         if hit is not None:
             return hit[0] < bound
-    return _find_plan(hand, spec, 2, live, limits, bound) is not None
+    return _find_plan(hand, spec, 2, live, limits=limits, below=bound) is not None
 
 
 def _make_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
-               live: Sequence[int] | None, limits: bool) -> Plan:
-    plan = _find_plan(hand, spec, windows_per_suit, live, limits, None)
+               live: Sequence[int] | None, *, limits: bool) -> Plan:
+    plan = _find_plan(hand, spec, windows_per_suit, live, limits=limits, below=None)
     assert plan is not None
     return plan
 
@@ -254,12 +254,12 @@ def _threes_bounds(packed: int, threes: int, live_rank: list[int] | None) -> tup
 
 
 def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
-               live: Sequence[int] | None, limits: bool, below: int | None) -> Plan | None:
+               live: Sequence[int] | None, *, limits: bool, below: int | None) -> Plan | None:
     """The best plan; with ``below``, the first plan found below it (None: there is none)."""
     cnt, held, packed, dead, live_rank = _hand_bits(hand, live)
     jokers = cnt[JOKER]
     threes, fours = spec.threes, spec.fours
-    per_suit = [_windows(s, held[s], dead[s], limits, jokers)[:windows_per_suit]
+    per_suit = [_windows(s, held[s], dead[s], limits=limits, jokers=jokers)[:windows_per_suit]
                 for s in range(4)] if fours else []
     best_missing, best_usable, best_kept, best_short = 0, 0, 0, -1
     best_choice: tuple[_Window, ...] = ()
@@ -374,7 +374,7 @@ _RANKS = range(1, 14)
 
 
 def deficiency(hand: Sequence[Card], spec: HandSpec, live: Sequence[int] | None = None,
-               limits: bool = False) -> int:
+               *, limits: bool = False) -> int:
     """Cards still missing from the best partial plan (see :func:`make_plan` for ``live`` and
     ``limits``)."""
     return make_plan(hand, spec, live=live, limits=limits).deficiency

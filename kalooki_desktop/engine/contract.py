@@ -73,6 +73,7 @@ def check_built_contract(melds: Sequence[Meld], spec: HandSpec) -> Refusal | Non
 
 # --- the finder ---------------------------------------------------------------------------
 
+
 def _adjacent_free(mask: int) -> bool:
     return mask & (mask >> 1) == 0
 
@@ -86,12 +87,8 @@ def _window_cards(suit: int, base: int, length: int) -> list[Card]:
 
 
 #: For each suit, the minimal four windows: (base, cards) for bases 1..11.
-_WINDOWS: Final = tuple(
-    tuple((b, _window_cards(s, b, 4)) for b in range(1, HIGH_ACE - 2)) for s in range(4)
-)
-_FULL_SUITS: Final = tuple(
-    tuple((b, _window_cards(s, b, 13)) for b in (1, 2)) for s in range(4)
-)
+_WINDOWS: Final = tuple(tuple((b, _window_cards(s, b, 4)) for b in range(1, HIGH_ACE - 2)) for s in range(4))
+_FULL_SUITS: Final = tuple(tuple((b, _window_cards(s, b, 13)) for b in (1, 2)) for s in range(4))
 
 
 def _present_mask(cnt: list[int], suit: int) -> int:
@@ -105,11 +102,11 @@ def _present_mask(cnt: list[int], suit: int) -> int:
     return mask
 
 
-def _suit_feasible(present: int, jokers: int, full: bool) -> bool:
+def _suit_feasible(present: int, jokers: int, *, full: bool) -> bool:
     """Can some four (a whole suit if ``full``) of this suit be made with ``jokers``?"""
     length = 13 if full else 4
     span = (1 << length) - 1
-    for base in ((1, 2) if full else range(1, HIGH_ACE - 2)):
+    for base in (1, 2) if full else range(1, HIGH_ACE - 2):
         miss = (span << base) & ~present
         if miss & (miss >> 1) == 0 and miss.bit_count() <= jokers:
             return True
@@ -117,7 +114,7 @@ def _suit_feasible(present: int, jokers: int, full: bool) -> bool:
 
 
 def _four_options(
-    present: int, suit: int, jokers: int, three_ranks: int, full: bool
+    present: int, suit: int, jokers: int, three_ranks: int, *, full: bool
 ) -> tuple[tuple[tuple[Card, ...], int], ...]:
     """Ways to make one four of ``suit``: (cards in table order, jokers used).
 
@@ -129,8 +126,9 @@ def _four_options(
     key = (present, suit, jokers, three_ranks & present, full)
     hit = _FOUR_OPTIONS.get(key)
     if hit is None:
-        hit = remember(_FOUR_OPTIONS, key,
-                       tuple(_four_ways(present, suit, jokers, three_ranks, full)), _CACHE_SIZE)
+        hit = remember(
+            _FOUR_OPTIONS, key, tuple(_four_ways(present, suit, jokers, three_ranks, full=full)), _CACHE_SIZE
+        )
     return hit
 
 
@@ -140,7 +138,7 @@ _FOUR_OPTIONS: dict[tuple[int, int, int, int, bool], tuple[tuple[tuple[Card, ...
 
 
 def _four_ways(
-    present: int, suit: int, jokers: int, three_ranks: int, full: bool
+    present: int, suit: int, jokers: int, three_ranks: int, *, full: bool
 ) -> Iterator[tuple[tuple[Card, ...], int]]:
     length = 13 if full else 4
     span = (1 << length) - 1
@@ -219,18 +217,27 @@ def find_lays(hand: Sequence[Card], spec: HandSpec, keep: int = 1) -> Iterator[L
     present = [_present_mask(cnt, s) for s in range(4)]
     plans: list[tuple[bool, int]] = []
     if 3 * threes + 4 * fours <= size_left and (
-        fours == 0 or sum(_suit_feasible(m, jokers, False) for m in present) >= fours
+        fours == 0 or sum(_suit_feasible(m, jokers, full=False) for m in present) >= fours
     ):
         plans.append((False, fours))
     if (
         fours >= 3
         and 3 * threes + 13 + 4 * (fours - 3) <= size_left
-        and any(_suit_feasible(m, jokers, True) for m in present)
+        and any(_suit_feasible(m, jokers, full=True) for m in present)
     ):
         plans.append((True, fours - 2))
     for use_full, nfours in plans:
         yield from _search_fours(
-            cnt, present, jokers, threes, nfours, use_full, three_ranks, 0, [], 0
+            cnt,
+            present,
+            jokers,
+            threes,
+            nfours,
+            full_first=use_full,
+            three_ranks=three_ranks,
+            suit_from=0,
+            chosen=[],
+            used_suits=0,
         )
 
 
@@ -240,6 +247,7 @@ def _search_fours(
     jokers: int,
     threes: int,
     left: int,
+    *,
     full_first: bool,
     three_ranks: int,
     suit_from: int,
@@ -256,14 +264,22 @@ def _search_fours(
     for suit in suits:
         if used_suits >> suit & 1:  # the suits of the fours chosen so far (bits)
             continue
-        for cards, used in _four_options(present[suit], suit, jokers, three_ranks, full):
+        for cards, used in _four_options(present[suit], suit, jokers, three_ranks, full=full):
             for c in cards:
                 cnt[c] -= 1
             cnt[JOKER] += used  # jokers are tracked separately
             chosen.append(cards)
             yield from _search_fours(
-                cnt, present, jokers - used, threes, left - 1, full_first, three_ranks,
-                0 if full else suit + 1, chosen, used_suits | 1 << suit,
+                cnt,
+                present,
+                jokers - used,
+                threes,
+                left - 1,
+                full_first=full_first,
+                three_ranks=three_ranks,
+                suit_from=0 if full else suit + 1,
+                chosen=chosen,
+                used_suits=used_suits | 1 << suit,
             )
             chosen.pop()
             cnt[JOKER] -= used
@@ -271,8 +287,9 @@ def _search_fours(
                 cnt[c] += 1
 
 
-def find_lay(hand: Sequence[Card], spec: HandSpec, keep: int = 1, joker_points: int = 50,
-             limit: int = 400) -> Lay | None:
+def find_lay(
+    hand: Sequence[Card], spec: HandSpec, keep: int = 1, joker_points: int = 50, limit: int = 400
+) -> Lay | None:
     """The best lay found among the first ``limit``: the one that lays the most penalty points.
 
     None when the contract cannot be made from ``hand``.

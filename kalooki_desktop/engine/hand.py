@@ -28,9 +28,9 @@ from .actions import (
     Refuse,
     Tack,
 )
-from .cards import JOKER, Card, card_text, cards_text, count_cards, new_deck
+from .cards import JOKER, Card, card_text, count_cards, new_deck
 from .contract import build_melds, check_built_contract
-from .melds import KIND_NAMES, Meld, move_joker_result, tack_result, tack_targets
+from .melds import Meld, move_joker_result, tack_result, tack_targets
 from .refusal import IllegalAction, Refusal, refuse
 from .rules import FOUR, HandSpec, RuleSet
 from .scoring import hand_scores
@@ -83,9 +83,7 @@ class HandState:
     # --- construction -----------------------------------------------------------------
 
     @classmethod
-    def deal(
-        cls, rules: RuleSet, spec: HandSpec, players: int, dealer: int, rng: random.Random
-    ) -> HandState:
+    def deal(cls, rules: RuleSet, spec: HandSpec, players: int, dealer: int, rng: random.Random) -> HandState:
         """Shuffle the packs with ``rng`` and deal one card at a time from the dealer's left (J-3.1)."""
         deck = new_deck(players, rules.extra_jokers)
         rng.shuffle(deck)
@@ -221,11 +219,11 @@ class HandState:
 
     def check(self, seat: int, action: Action) -> Refusal | None:
         """The refusal ``apply(seat, action)`` would raise, or None if it is legal."""
-        return self._handle(seat, action, False)
+        return self._handle(seat, action, do=False)
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat``; raises :class:`IllegalAction` naming the rule if illegal."""
-        bad = self._handle(seat, action, True)
+        bad = self._handle(seat, action, do=True)
         if bad is not None:
             raise IllegalAction(bad)
 
@@ -259,7 +257,7 @@ class HandState:
         acts: list[Action] = []
         for i, meld in enumerate(self.table):
             own = meld.owner == seat
-            for card, end in tack_targets(meld, own):
+            for card, end in tack_targets(meld, own=own):
                 if held[card]:
                     acts.append(Tack(card, i + 1, end))
             if meld.kind == FOUR and JOKER in meld.cards:
@@ -274,43 +272,43 @@ class HandState:
 
     # --- the handlers: validate, and apply when ``do`` -----------------------------------
 
-    def _handle(self, seat: int, action: Action, do: bool) -> Refusal | None:
+    def _handle(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         if self.phase == Phase.OVER:
             return refuse("J-4.6", "turn.hand_over")
         if not isinstance(action, Call | Pass) and seat != self.turn:
             return refuse("J-3.1", "turn.not_yours", seat=self.turn)
         if do and self.phase == Phase.ALLOW and isinstance(action, PluckStock):
-            bad = self._handle(seat, Allow(), True)
+            bad = self._handle(seat, Allow(), do=True)
             if bad is not None or self.over:
                 return bad
         at = len(self.log)
-        bad = self._dispatch(seat, action, do)
+        bad = self._dispatch(seat, action, do=do)
         if bad is None and do:
             self.log.insert(at, (seat, str(action)))
         return bad
 
-    def _dispatch(self, seat: int, action: Action, do: bool) -> Refusal | None:
+    def _dispatch(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         match action:
             case PluckStock():
-                return self._pluck_stock(seat, action, do)
+                return self._pluck_stock(seat, action, do=do)
             case PluckDiscard():
-                return self._pluck_discard(seat, action, do)
+                return self._pluck_discard(seat, action, do=do)
             case Call():
-                return self._call(seat, action, do)
+                return self._call(seat, action, do=do)
             case Pass():
-                return self._pass(seat, action, do)
+                return self._pass(seat, action, do=do)
             case Allow():
-                return self._allow(seat, action, do)
+                return self._allow(seat, action, do=do)
             case Refuse():
-                return self._refuse(seat, action, do)
+                return self._refuse(seat, action, do=do)
             case Lay():
-                return self._lay(seat, action, do)
+                return self._lay(seat, action, do=do)
             case Tack() | MoveJoker():
-                return self._place(seat, action, do)
+                return self._place(seat, action, do=do)
             case Discard():
-                return self._discard(seat, action, do)
+                return self._discard(seat, action, do=do)
             case EndTurn():
-                return self._end_turn(seat, action, do)
+                return self._end_turn(seat, action, do=do)
         raise TypeError(f"not an action: {action!r}")
 
     def _pluck_discard_refusal(self, seat: int) -> Refusal | None:
@@ -322,7 +320,7 @@ class HandState:
             return refuse("J-4.1", "pluck.empty_discard")
         return None
 
-    def _pluck_stock(self, seat: int, action: Action, do: bool) -> Refusal | None:
+    def _pluck_stock(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         if self.phase == Phase.ALLOW:
             return None  # plucking from the stock allows the call first (see _handle)
         if self.phase != Phase.PLUCK:
@@ -337,9 +335,9 @@ class HandState:
             self._start_play()
         return None
 
-    def _pluck_discard(self, seat: int, action: Action, do: bool) -> Refusal | None:
+    def _pluck_discard(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         if self.phase == Phase.ALLOW:
-            return self._refuse(seat, Refuse(), do)  # taking the card is refusing the call
+            return self._refuse(seat, Refuse(), do=do)  # taking the card is refusing the call
         if self.phase != Phase.PLUCK:
             return refuse("J-4.1", "turn.already_plucked")
         bad = self._pluck_discard_refusal(seat)
@@ -351,14 +349,14 @@ class HandState:
         self._start_play()
         return None
 
-    def _call(self, seat: int, action: Action, do: bool) -> Refusal | None:
+    def _call(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         bad = self._caller_refusal(seat)
         if bad is None and do:
             self.phase = Phase.ALLOW
             self.caller = seat
         return bad
 
-    def _pass(self, seat: int, action: Action, do: bool) -> Refusal | None:
+    def _pass(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         bad = self._caller_refusal(seat)
         if bad is None and do:
             self.passed.append(seat)
@@ -366,18 +364,9 @@ class HandState:
 
     def _caller_refusal(self, seat: int) -> Refusal | None:
         """Why ``seat`` may not decide on the fresh discard now (call it or pass), or None."""
-        if not self.rules.calling:
-            return refuse("J-V1", "call.off")
-        if self.phase == Phase.ALLOW:
-            return refuse("J-5.2", "call.pending")
-        if self.stock_only:
-            return refuse("J-5.3", "pluck.after_call")
-        if self.phase != Phase.PLUCK:
-            return refuse("J-5.5", "call.dead")
-        if not self.callable:
-            if self.discarder is None:
-                return refuse("J-5.1", "call.no_discard")
-            return refuse("J-5.5", "call.dead")
+        bad = self._window_refusal()
+        if bad is not None:
+            return bad
         if seat == self.discarder:
             return refuse("J-5.1", "call.discarder")
         if seat == self.turn:
@@ -395,7 +384,23 @@ class HandState:
             return refuse("J-5.2", "call.not_first", seat=first)
         return None
 
-    def _allow(self, seat: int, action: Action, do: bool) -> Refusal | None:
+    def _window_refusal(self) -> Refusal | None:
+        """Why no fresh discard may be called now, or None."""
+        if not self.rules.calling:
+            return refuse("J-V1", "call.off")
+        if self.phase == Phase.ALLOW:
+            return refuse("J-5.2", "call.pending")
+        if self.stock_only:
+            return refuse("J-5.3", "pluck.after_call")
+        if self.phase != Phase.PLUCK:
+            return refuse("J-5.5", "call.dead")
+        if not self.callable:
+            if self.discarder is None:
+                return refuse("J-5.1", "call.no_discard")
+            return refuse("J-5.5", "call.dead")
+        return None
+
+    def _allow(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         if self.phase != Phase.ALLOW or self.caller is None:
             return refuse("J-5.3", "allow.no_call")
         if do:
@@ -412,7 +417,7 @@ class HandState:
                 self.hands[caller].append(penalty_card)
         return None
 
-    def _refuse(self, seat: int, action: Action, do: bool) -> Refusal | None:
+    def _refuse(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         if self.phase != Phase.ALLOW or self.caller is None:
             return refuse("J-5.3", "allow.no_call")
         if self.laid[seat]:
@@ -423,7 +428,7 @@ class HandState:
             self._start_play()
         return None
 
-    def _lay(self, seat: int, action: Action, do: bool) -> Refusal | None:
+    def _lay(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         assert isinstance(action, Lay)
         if self.phase != Phase.PLAY:
             return refuse("J-4.1", "turn.pluck_first")
@@ -455,7 +460,7 @@ class HandState:
             self._after_placing(seat)
         return None
 
-    def _place(self, seat: int, action: Action, do: bool) -> Refusal | None:
+    def _place(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         """Tack a card (J-6.1..J-6.3) or put it in place of a four's joker (J-6.5)."""
         assert isinstance(action, (Tack, MoveJoker))
         moving = isinstance(action, MoveJoker)
@@ -473,7 +478,7 @@ class HandState:
         if moving:
             result = move_joker_result(meld, action.card, seat, self.rules, action.end)
         else:
-            result = tack_result(meld, action.card, meld.owner == seat, action.end)
+            result = tack_result(meld, action.card, own=meld.owner == seat, end=action.end)
         if isinstance(result, Refusal):
             return result
         if len(hand) == 1 and not self.rules.out_without_discard:
@@ -484,7 +489,7 @@ class HandState:
             self._after_placing(seat)
         return None
 
-    def _discard(self, seat: int, action: Action, do: bool) -> Refusal | None:
+    def _discard(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         assert isinstance(action, Discard)
         if self.phase != Phase.PLAY:
             return refuse("J-4.1", "turn.pluck_first")
@@ -502,7 +507,7 @@ class HandState:
                 self._next_turn(seat, discarded=True)
         return None
 
-    def _end_turn(self, seat: int, action: Action, do: bool) -> Refusal | None:
+    def _end_turn(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         if self.phase != Phase.PLAY:
             return refuse("J-4.1", "turn.pluck_first")
         hand = self.hands[seat]
@@ -538,7 +543,7 @@ class HandState:
         self.log.append((seat, "end"))
         self._next_turn(seat, discarded=False)
 
-    def _next_turn(self, seat: int, discarded: bool) -> None:
+    def _next_turn(self, seat: int, *, discarded: bool) -> None:
         self.turn = (seat + 1) % self.players
         self.turn_no += 1
         self.phase = Phase.PLUCK
@@ -571,7 +576,12 @@ class HandState:
         self.out = seat
         self.bent = self.first_layer == seat and self.laid_turn[seat] == self.turn_no
         self.scores = hand_scores(
-            self.hands, seat, self.bent, self.laid, self.rules, self.cut_bonus_seat
+            self.hands,
+            seat,
+            bent=self.bent,
+            laid=self.laid,
+            rules=self.rules,
+            cut_bonus_seat=self.cut_bonus_seat,
         )
 
     # --- invariants -------------------------------------------------------------------
@@ -582,17 +592,3 @@ class HandState:
         for m in self.table:
             cards.extend(m.cards)
         return cards
-
-    def describe(self) -> dict[str, object]:
-        """A plain summary (for the judge, logs and tests)."""
-        return {
-            "hands": [cards_text(h) for h in self.hands],
-            "table": [{"owner": m.owner, "kind": KIND_NAMES[m.kind], "cards": cards_text(m.cards)}
-                      for m in self.table],
-            "discard_top": card_text(self.discard[-1]) if self.discard else None,
-            "stock_count": len(self.stock),
-            "to_act": self.to_act,
-            "calls_used": list(self.calls_used),
-            "laid": list(self.laid),
-            "hand_over": self.over,
-        }

@@ -21,11 +21,11 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TextIO
 
 from .actions import Pass, parse_action
-from .cards import Card, cards_text, deck_size, parse_card, penalty_total
+from .cards import Card, card_text, cards_text, deck_size, parse_card, penalty_total
 from .contract import check_contract
 from .hand import HandState
 from .jsontext import JsonError, parse_json
-from .melds import End, Meld, make_meld, move_joker_result, parse_kind, tack_result
+from .melds import KIND_NAMES, End, Meld, make_meld, move_joker_result, parse_kind, tack_result
 from .refusal import IllegalAction, Refusal
 from .rules import RuleSet, make_rules
 
@@ -101,8 +101,8 @@ def _op_tack(q: Json, rules: RuleSet) -> Json:
     if isinstance(meld, dict):
         return meld
     card = _cards([_field(q, "card", str)], "card")[0]
-    own = bool(_field(q, "own", bool, False))
-    result = tack_result(meld, card, own, _end(q))
+    own = bool(_field(q, "own", bool, default=False))
+    result = tack_result(meld, card, own=own, end=_end(q))
     if isinstance(result, Refusal):
         return _refusal(result)
     return {"ok": True, "cards": cards_text(result.cards)}
@@ -113,7 +113,7 @@ def _op_move_joker(q: Json, rules: RuleSet) -> Json:
     if isinstance(meld, dict):
         return meld
     card = _cards([_field(q, "card", str)], "card")[0]
-    own = bool(_field(q, "own", bool, False))
+    own = bool(_field(q, "own", bool, default=False))
     result = move_joker_result(meld, card, 0 if own else 1, rules, _end(q))
     if isinstance(result, Refusal):
         return _refusal(result)
@@ -163,7 +163,7 @@ def _op_score_hand(q: Json, rules: RuleSet) -> Json:
     if not isinstance(laid, list) or len(laid) != len(hands):
         raise QueryError('"laid" needs one true/false per seat')
     bent = bool(q.get("bent", False))
-    return {"scores": hand_scores(hands, out, bent, [bool(x) for x in laid], rules)}
+    return {"scores": hand_scores(hands, out, bent=bent, laid=[bool(x) for x in laid], rules=rules)}
 
 
 def _op_play(q: Json, rules: RuleSet) -> Json:
@@ -183,7 +183,7 @@ def _op_play(q: Json, rules: RuleSet) -> Json:
         )
     except ValueError as e:
         raise QueryError(str(e)) from None
-    implied = _field(q, "implied_passes", bool, False)
+    implied = _field(q, "implied_passes", bool, default=False)
     for i, item in enumerate(_field(q, "actions", list, [])):
         if (not isinstance(item, list) or len(item) != 2 or isinstance(item[0], bool)
                 or not isinstance(item[0], int) or not isinstance(item[1], str)):
@@ -201,7 +201,7 @@ def _op_play(q: Json, rules: RuleSet) -> Json:
             state.apply(seat, action)
         except IllegalAction as e:
             return {"ok": False, "index": i, "rule": e.refusal.rule, "reason": e.refusal.reason}
-    answer: Json = {"ok": True, **state.describe()}
+    answer: Json = {"ok": True, **describe(state)}
     answer["callers"] = state.eligible_callers()
     pending = state.pending()
     answer["pending"] = None if pending is None else {"seat": pending[0], "kind": str(pending[1])}
@@ -211,6 +211,23 @@ def _op_play(q: Json, rules: RuleSet) -> Json:
         answer["out"] = state.out
         answer["bent"] = state.bent
     return answer
+
+
+def describe(state: HandState) -> Json:
+    """A plain summary of a hand: the hands, the table, the pile's top, the stock's size, who
+    acts, calls used, who laid, and whether the hand is over."""
+    return {
+        "hands": [cards_text(h) for h in state.hands],
+        "table": [
+            {"owner": m.owner, "kind": KIND_NAMES[m.kind], "cards": cards_text(m.cards)} for m in state.table
+        ],
+        "discard_top": card_text(state.discard[-1]) if state.discard else None,
+        "stock_count": len(state.stock),
+        "to_act": state.to_act,
+        "calls_used": list(state.calls_used),
+        "laid": list(state.laid),
+        "hand_over": state.over,
+    }
 
 
 OPS: dict[str, Callable[[Json, RuleSet], Json]] = {

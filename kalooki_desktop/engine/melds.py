@@ -169,40 +169,48 @@ def _four_end_card(meld: Meld, end: End) -> Card | None:
     return make_card(rank, meld.suit)
 
 
-def tack_fit(meld: Meld, card: Card, own: bool) -> Meld | None:
+def tack_fit(meld: Meld, card: Card, *, own: bool) -> Meld | None:
     """:func:`tack_result` without an end, when the card fits; None when it does not (no
     refusal is built: the bots' tack searches try every card on every meld)."""
-    result = _tack(meld, card, own, None, False)
+    result = _tack(meld, card, own=own, end=None, explain=False)
     return result if isinstance(result, Meld) else None
 
 
-def tack_result(meld: Meld, card: Card, own: bool, end: End | None = None) -> Meld | Refusal:
+def tack_result(meld: Meld, card: Card, *, own: bool, end: End | None = None) -> Meld | Refusal:
     """The meld after tacking ``card`` on it (J-6.2, J-6.3), or the refusal. ``meld`` is unchanged.
 
     For a four, ``end`` chooses the end; without it the card goes where it fits (the high end
     when both fit).
     """
-    result = _tack(meld, card, own, end, True)
+    result = _tack(meld, card, own=own, end=end, explain=True)
     assert result is not None
     return result
 
 
-def _tack(meld: Meld, card: Card, own: bool, end: End | None,
+def _tack(meld: Meld, card: Card, *, own: bool, end: End | None,
           explain: bool) -> Meld | Refusal | None:
     """The tack rules, once: the grown meld, or when the card does not fit the refusal
     (``explain``) or None (no message is built)."""
     if card == JOKER and not own:
         return refuse("J-6.3", "tack.joker_not_own") if explain else None
-    cards = meld.cards
     if meld.kind == THREE:
-        if card == JOKER:
-            jokers = cards.count(JOKER)
-            if jokers + 1 > len(cards) - jokers:
-                return refuse("J-2.2", "three.jokers") if explain else None
-        elif card >> 2 != meld.base:
-            return (refuse("J-6.2", "tack.three_rank", rank=RANK_NAMES[meld.base])
-                    if explain else None)
-        return Meld(THREE, meld.owner, [*cards, card], meld.base)
+        return _tack_three(meld, card, explain=explain)
+    return _tack_four(meld, card, end=end, explain=explain)
+
+
+def _tack_three(meld: Meld, card: Card, *, explain: bool) -> Meld | Refusal | None:
+    cards = meld.cards
+    if card == JOKER:
+        jokers = cards.count(JOKER)
+        if jokers + 1 > len(cards) - jokers:
+            return refuse("J-2.2", "three.jokers") if explain else None
+    elif card >> 2 != meld.base:
+        return refuse("J-6.2", "tack.three_rank", rank=RANK_NAMES[meld.base]) if explain else None
+    return Meld(THREE, meld.owner, [*cards, card], meld.base)
+
+
+def _tack_four(meld: Meld, card: Card, *, end: End | None, explain: bool) -> Meld | Refusal | None:
+    cards = meld.cards
     if len(cards) >= MAX_FOUR:
         return refuse("J-6.2", "tack.four_full") if explain else None
     ends: tuple[End, ...] = (end,) if end else ("high", "low")
@@ -232,7 +240,7 @@ def _extend(meld: Meld, card: Card, end: End) -> Meld:
     return Meld(FOUR, meld.owner, [*meld.cards, card], meld.base)
 
 
-def tack_targets(meld: Meld, own: bool) -> list[tuple[Card, End | None]]:
+def tack_targets(meld: Meld, *, own: bool) -> list[tuple[Card, End | None]]:
     """Every (card, end) that may be tacked on ``meld``; ``end`` is None for a three."""
     out: list[tuple[Card, End | None]] = []
     if meld.kind == THREE:
@@ -263,12 +271,7 @@ def move_joker_result(
     """
     if meld.kind == THREE:
         return refuse("J-6.4", "move.three")
-    index = -1
-    if card != JOKER:
-        for i, c in enumerate(meld.cards):
-            if c == JOKER and meld.stands_for(i) == card:
-                index = i
-                break
+    index = _joker_for(meld, card)
     if index < 0:
         return refuse("J-6.5", "move.no_joker", card=card_text(card))
     if rules.owner_moves_joker:
@@ -296,6 +299,15 @@ def move_joker_result(
         first = first or bad
     assert first is not None
     return first
+
+
+def _joker_for(meld: Meld, card: Card) -> int:
+    """The place of the joker in four ``meld`` that stands for the natural ``card``, or -1."""
+    if card != JOKER:
+        for i, c in enumerate(meld.cards):
+            if c == JOKER and meld.stands_for(i) == card:
+                return i
+    return -1
 
 
 def parse_kind(name: str) -> int:

@@ -16,7 +16,7 @@ CUT_BONUS = 50
 def hand_scores(
     hands: Sequence[Sequence[Card]],
     out: int | None,
-    bent: bool,
+    *, bent: bool,
     laid: Sequence[bool],
     rules: RuleSet,
     cut_bonus_seat: int | None = None,
@@ -29,8 +29,8 @@ def hand_scores(
 
     >>> from .cards import parse_cards
     >>> from .rules import make_rules
-    >>> hand_scores([[], parse_cards("AS KD"), parse_cards("JK")], 0, True,
-    ...             [True, True, False], make_rules())
+    >>> hand_scores([[], parse_cards("AS KD"), parse_cards("JK")], 0, bent=True,
+    ...             laid=[True, True, False], rules=make_rules())
     [0, 50, 100]
     """
     scores = []

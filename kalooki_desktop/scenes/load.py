@@ -3,6 +3,8 @@ after a confirmation. Damaged saves found while listing are moved aside with a m
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pygame_gui
 
@@ -39,9 +41,16 @@ class LoadScene(Scene):
         w, h = self.size
         bh = max(44, h // 16)
         y = h - bh - 18
-        self.b_back = self.button(pygame.Rect(20, y, 160, bh), tr("common.back"))
-        self.b_delete = self.button(pygame.Rect(w - 20 - 220 - 12 - 160, y, 160, bh), tr("load.delete"))
-        self.b_load = self.button(pygame.Rect(w - 20 - 220, y, 220, bh), tr("load.load"), "#primary_button")
+        self.b_back = self.button(pygame.Rect(20, y, 160, bh), tr("common.back"), command=self.app.pop)
+        self.b_delete = self.button(
+            pygame.Rect(w - 20 - 220 - 12 - 160, y, 160, bh), tr("load.delete"), command=self.ask_delete
+        )
+        self.b_load = self.button(
+            pygame.Rect(w - 20 - 220, y, 220, bh),
+            tr("load.load"),
+            "#primary_button",
+            command=self.load_selected,
+        )
         if not self.entries:
             self.b_load.disable()
             self.b_delete.disable()
@@ -64,16 +73,6 @@ class LoadScene(Scene):
     # --- events ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.b_back:
-                self.app.pop()
-            elif event.ui_element is self.b_load:
-                self.load_selected()
-            elif event.ui_element is self.b_delete:
-                self.ask_delete()
-            else:
-                return False
-            return True
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
             self.confirm = None
             if self.entries:
@@ -83,33 +82,43 @@ class LoadScene(Scene):
             self.rebuild()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i in range(len(self.entries)):
-                if self.row_rect(i).collidepoint(event.pos) and self.list_rect().collidepoint(event.pos):
-                    now = pygame.time.get_ticks()
-                    if self.last_click and self.last_click[0] == i and now - self.last_click[1] < 400:
-                        self.selected = i
-                        self.load_selected()
-                    self.selected = i
-                    self.last_click = (i, now)
-                    return True
+            return self.on_click(event.pos)
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(self.scroll - event.y, max(0, len(self.entries) - 1)))
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-            elif event.key == pygame.K_DOWN:
-                self.selected = min(len(self.entries) - 1, self.selected + 1)
-            elif event.key == pygame.K_UP:
-                self.selected = max(0, self.selected - 1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.load_selected()
-            elif event.key == pygame.K_DELETE:
-                self.ask_delete()
-            else:
-                return False
-            return True
+            return self.on_key(event.key)
         return False
+
+    def on_click(self, pos: tuple[int, int]) -> bool:
+        """Select a save; a second click soon after loads it."""
+        for i in range(len(self.entries)):
+            if self.row_rect(i).collidepoint(pos) and self.list_rect().collidepoint(pos):
+                now = pygame.time.get_ticks()
+                if self.last_click and self.last_click[0] == i and now - self.last_click[1] < 400:
+                    self.selected = i
+                    self.load_selected()
+                self.selected = i
+                self.last_click = (i, now)
+                return True
+        return False
+
+    def on_key(self, key: int) -> bool:
+        """Esc back, arrows to choose, Enter to load, Delete to delete."""
+        last = len(self.entries) - 1
+        keys: dict[int, Callable[[], object]] = {
+            pygame.K_ESCAPE: self.app.pop,
+            pygame.K_DOWN: lambda: setattr(self, "selected", min(last, self.selected + 1)),
+            pygame.K_UP: lambda: setattr(self, "selected", max(0, self.selected - 1)),
+            pygame.K_RETURN: self.load_selected,
+            pygame.K_KP_ENTER: self.load_selected,
+            pygame.K_DELETE: self.ask_delete,
+        }
+        do = keys.get(key)
+        if do is None:
+            return False
+        do()
+        return True
 
     def ask_delete(self) -> None:
         """Delete the selected save, after a confirmation."""
@@ -160,7 +169,7 @@ class LoadScene(Scene):
         box = self.list_rect()
         panel(surface, box, alpha=160)
         if not self.entries:
-            txt.draw(surface, tr("load.none"), 18, box.center, palette.TEXT, False, "center")
+            txt.draw(surface, tr("load.none"), 18, box.center, palette.TEXT, bold=False, anchor="center")
             return
         clip = surface.get_clip()
         surface.set_clip(box)
@@ -172,15 +181,17 @@ class LoadScene(Scene):
             if i == self.selected:
                 glow(surface, r, palette.GOLD, radius=10, spread=4)
             panel(surface, r, alpha=200, radius=10, border=None if i == self.selected else palette.GOLD_DARK)
-            txt.draw(surface, e.name, font + 2, (r.x + 16, r.y + 10), palette.GOLD, True, max_width=r.w // 2)
+            txt.draw(
+                surface, e.name, font + 2, (r.x + 16, r.y + 10), palette.GOLD, bold=True, max_width=r.w // 2
+            )
             txt.draw(
                 surface,
                 e.saved_at.replace("T", "  "),
                 small,
                 (r.right - 16, r.y + 12),
                 (200, 208, 198),
-                False,
-                "topright",
+                bold=False,
+                anchor="topright",
             )
             state = tr("load.over") if e.over else tr("load.hand", n=e.hand, of=e.hands, contract=e.contract)
             txt.draw(
@@ -198,8 +209,8 @@ class LoadScene(Scene):
                 small,
                 (r.right - 16, r.y + 16 + font),
                 palette.TEXT,
-                False,
-                "topright",
+                bold=False,
+                anchor="topright",
                 max_width=r.w // 2 - 20,
             )
         surface.set_clip(clip)

@@ -103,7 +103,9 @@ class MenuScene(Scene):
         cx, cy = w // 2, round(h * 0.26)
         for i, card in enumerate(_FAN):
             angle = (i - 2) * 11
-            img = pygame.transform.rotozoom(art.face(card, ch, self.app.settings.four_colour), -angle, 1)
+            img = pygame.transform.rotozoom(
+                art.face(card, ch, four_colour=self.app.settings.four_colour), -angle, 1
+            )
             rad = math.radians(angle)
             pos = (cx + math.sin(rad) * ch * 0.9, cy - math.cos(rad) * ch * 0.9 + ch * 0.9)
             shadow = pygame.transform.rotozoom(art.shadow(ch), -angle, 1)
@@ -116,18 +118,26 @@ class MenuScene(Scene):
             size,
             (w // 2 + 3, round(h * 0.055) + 3),
             palette.BACK_BLACK,
-            True,
-            "midtop",
+            bold=True,
+            anchor="midtop",
         )
-        txt.draw(surface, tr("app.title"), size, (w // 2, round(h * 0.055)), palette.GOLD, True, "midtop")
+        txt.draw(
+            surface,
+            tr("app.title"),
+            size,
+            (w // 2, round(h * 0.055)),
+            palette.GOLD,
+            bold=True,
+            anchor="midtop",
+        )
         txt.draw(
             surface,
             tr("menu.tagline"),
             max(14, round(h * 0.024)),
             (w // 2, round(h * 0.445) - cw * 0.1),
             palette.TEXT,
-            False,
-            "midbottom",
+            bold=False,
+            anchor="midbottom",
         )
         txt.draw(
             surface,
@@ -135,8 +145,8 @@ class MenuScene(Scene):
             max(12, round(h * 0.018)),
             (w // 2, h - 12),
             (190, 200, 190),
-            False,
-            "midbottom",
+            bold=False,
+            anchor="midbottom",
         )
 
 

@@ -52,8 +52,13 @@ class NewGameScene(Scene):
         self.build_rules(row)
         bw, bh = 220, max(46, h // 15)
         by = self.left.bottom + (h - self.left.bottom - bh) // 2
-        self.start = self.button(pygame.Rect(w - m - bw, by, bw, bh), tr("new.start"), "#primary_button")
-        self.back = self.button(pygame.Rect(m, by, 160, bh), tr("common.back"))
+        self.start = self.button(
+            pygame.Rect(w - m - bw, by, bw, bh),
+            tr("new.start"),
+            "#primary_button",
+            command=lambda: self.begin(),
+        )
+        self.back = self.button(pygame.Rect(m, by, 160, bh), tr("common.back"), command=self.app.pop)
 
     def build_opponents(self, row: int) -> None:
         """The left panel: how many opponents, and each one's level."""
@@ -127,41 +132,35 @@ class NewGameScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            if event.ui_element is self.count_menu:
-                n = int(event.text)
-                self.levels = (self.levels + ["normal"] * MAX_OPPONENTS)[:n]
-                self.rebuild()
-            elif event.ui_element is self.preset_menu:
-                self.read_entry()
-                self.preset = self.preset_menu.selected_option[1]
-                self.rebuild()
-            elif event.ui_element is self.jokers_menu:
-                self.jokers = event.text
-            elif event.ui_element in self.level_menus:
-                i = self.level_menus.index(event.ui_element)
-                self.levels[i] = event.ui_element.selected_option[1]
-                self.rebuild()
+            self.menu_changed(event)
             return True
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             for vid, cb in self.checks.items():
                 if event.ui_element is cb:
-                    (
-                        self.switches.add
-                        if event.type == pygame_gui.UI_CHECK_BOX_CHECKED
-                        else self.switches.discard
-                    )(vid)
+                    (self.switches.add if checked else self.switches.discard)(vid)
             return True
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.start:
-                self.begin()
-                return True
-            if event.ui_element is self.back:
-                self.app.pop()
-                return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return True
         return False
+
+    def menu_changed(self, event: pygame.event.Event) -> None:
+        """A dropdown changed: the opponents' count, a level, the preset or the jokers."""
+        if event.ui_element is self.count_menu:
+            n = int(event.text)
+            self.levels = (self.levels + ["normal"] * MAX_OPPONENTS)[:n]
+            self.rebuild()
+        elif event.ui_element is self.preset_menu:
+            self.read_entry()
+            self.preset = self.preset_menu.selected_option[1]
+            self.rebuild()
+        elif event.ui_element is self.jokers_menu:
+            self.jokers = event.text
+        elif event.ui_element in self.level_menus:
+            i = self.level_menus.index(event.ui_element)
+            self.levels[i] = event.ui_element.selected_option[1]
+            self.rebuild()
 
     def read_entry(self) -> None:
         """Keep what was typed in the custom schedule box."""
@@ -246,11 +245,21 @@ class NewGameScene(Scene):
         # the chosen opponents' personas
         x = self.left.x + 16
         for title, blurb, y in self.persona_rows():
-            tw = txt.draw(surface, title, 15, (x, y), palette.GOLD, True).w if title else -8
+            tw = txt.draw(surface, title, 15, (x, y), palette.GOLD, bold=True).w if title else -8
             if blurb:
-                txt.draw(surface, blurb, 14, (x + tw + 8, y + (1 if title else 0)), (214, 222, 212),
-                         max_width=self.left.right - 16 - (x + tw + 8))
-        # one plain line per switch, beside its box
+                txt.draw(
+                    surface,
+                    blurb,
+                    14,
+                    (x + tw + 8, y + (1 if title else 0)),
+                    (214, 222, 212),
+                    max_width=self.left.right - 16 - (x + tw + 8),
+                )
+        self.draw_switch_help(surface)
+        self.draw_summary(surface)
+
+    def draw_switch_help(self, surface: pygame.Surface) -> None:
+        """One plain line per switch, beside its box, and the jokers' line."""
         x = self.right.x + 16 + 30
         for i, vid in enumerate(SWITCHES):
             cy = self.switch_top + i * self.switch_line + self.switch_line // 2
@@ -261,8 +270,8 @@ class NewGameScene(Scene):
                 13,
                 (hx, cy),
                 (196, 206, 196),
-                False,
-                "midleft",
+                bold=False,
+                anchor="midleft",
                 max_width=self.right.right - hx - 12,
             )
         txt.draw(
@@ -271,10 +280,13 @@ class NewGameScene(Scene):
             13,
             (self.right.x + 16 + 370, self.jokers_y + 17),
             (196, 206, 196),
-            False,
-            "midleft",
+            bold=False,
+            anchor="midleft",
             max_width=self.right.right - self.right.x - 400,
         )
+
+    def draw_summary(self, surface: pygame.Surface) -> None:
+        """The schedule the choices make, or why they make none."""
         try:
             rules = self.setup(0).rules()
             summary = tr(
@@ -291,7 +303,7 @@ class NewGameScene(Scene):
             14,
             (self.right.x + 16, self.right.bottom - 10),
             colour,
-            False,
-            "bottomleft",
+            bold=False,
+            anchor="bottomleft",
             max_width=self.right.w - 32,
         )

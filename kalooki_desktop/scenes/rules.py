@@ -76,7 +76,7 @@ class RulesScene(Scene):
         start = y
         ch = max(48, h // 11)
         for key in SECTIONS:
-            txt.draw(surface, tr(f"rules.{key}.title"), head, (x, y), palette.GOLD, True)
+            txt.draw(surface, tr(f"rules.{key}.title"), head, (x, y), palette.GOLD, bold=True)
             y += head + 10
             for para in tr(f"rules.{key}.body").split("\n"):
                 for line in txt.wrap(para, font, width):
@@ -102,8 +102,8 @@ class RulesScene(Scene):
             max(12, h // 64),
             (w - 20, h - 20),
             (190, 200, 190),
-            False,
-            "bottomright",
+            bold=False,
+            anchor="bottomright",
         )
 
     def draw_example(self, surface: pygame.Surface, x: int, y: int, example: str, ch: int, font: int) -> int:
@@ -117,7 +117,9 @@ class RulesScene(Scene):
             if cx + wd > x + 900 and cx > x:
                 cx, y = x, y + ch + font + 16
             for i, c in enumerate(cards):
-                surface.blit(art.face(c, ch, self.app.settings.four_colour), (cx + i * round(cw * 0.42), y))
+                surface.blit(
+                    art.face(c, ch, four_colour=self.app.settings.four_colour), (cx + i * round(cw * 0.42), y)
+                )
                 if c == JOKER:
                     pass
             txt.draw(surface, caption.strip(), font - 2, (cx, y + ch + 4), (206, 214, 204))
@@ -129,7 +131,7 @@ class RulesScene(Scene):
         rules = make_rules("jamaican")
         col = [0, 90, 190]
         for i, label in enumerate((tr("rules.col_hand"), tr("rules.col_cards"), tr("rules.col_contract"))):
-            txt.draw(surface, label, font, (x + col[i], y), palette.GOLD, True)
+            txt.draw(surface, label, font, (x + col[i], y), palette.GOLD, bold=True)
         y += font + 8
         for spec in rules.schedule:
             for i, value in enumerate((str(spec.number), str(spec.cards), spec.contract_text)):

@@ -117,7 +117,7 @@ class ScoreboardScene(Scene):
             title = tr("score.hand_title", n=self.result.spec.number, contract=self.result.spec.contract_text)
         else:
             title = tr("score.title")
-        txt.draw(surface, title, big, (w // 2, 14), palette.GOLD, True, "midtop")
+        txt.draw(surface, title, big, (w // 2, 14), palette.GOLD, bold=True, anchor="midtop")
         top = 14 + big + 14
         bottom = h - max(46, h // 16) - 30
         if self.result is not None:
@@ -141,41 +141,43 @@ class ScoreboardScene(Scene):
                 head += "  ·  " + tr("score.bent")
         else:
             head = tr("score.no_one_out")
-        txt.draw(surface, head, font, (x, y), palette.GOLD, True, max_width=box.w - 28)
+        txt.draw(surface, head, font, (x, y), palette.GOLD, bold=True, max_width=box.w - 28)
         y += font + 10
         players = len(r.scores)
         line = max(small * 2 + 10, (box.bottom - y - 8) // players)
         ch = max(24, min(round(line * 0.72), 70))
-        jp = s.rules.joker_points
         for seat in range(players):
-            name_col = palette.GOLD if seat == HUMAN else palette.TEXT
-            txt.draw(surface, s.names[seat], font, (x, y + ch // 2), name_col, True, "midleft", max_width=170)
-            cx = x + 180
-            cards = sorted(r.hands[seat], key=lambda c: (-penalty(c, jp), c))
-            step = min(round(ch * 0.75), max(8, (box.w - 420) // max(1, len(cards))))
-            for i, c in enumerate(cards):
-                surface.blit(art.face(c, ch, self.app.settings.four_colour), (cx + i * step, y))
-                txt.draw(
-                    surface,
-                    str(penalty(c, jp)),
-                    small - 1,
-                    (cx + i * step + 3, y + ch + 1),
-                    (220, 220, 200),
-                    False,
-                    "topleft",
-                )
-            if not cards:
-                txt.draw(
-                    surface, tr("score.no_cards"), small, (cx, y + ch // 2), palette.VALID, True, "midleft"
-                )
-            laid = tr("score.laid") if r.laid[seat] else tr("score.not_laid")
-            txt.draw(surface, laid, small, (box.right - 190, y + ch // 2), (200, 208, 198), False, "midleft")
-            txt.draw(
-                surface, f"+{r.scores[seat]}", font, (box.right - 90, y + ch // 2), name_col, True, "midright"
-            )
-            total = s.match.totals[seat]
-            txt.draw(surface, str(total), font, (box.right - 16, y + ch // 2), palette.TEXT, True, "midright")
+            self.draw_seat_row(surface, box, r, seat, y, ch, font=font, small=small)
             y += line
+
+    def draw_seat_row(
+        self, surface: pygame.Surface, box: pygame.Rect, r: HandResult, seat: int, y: int, ch: int, *,
+        font: int, small: int,
+    ) -> None:
+        """One seat's line: its name, the cards it was left with (each with its points), whether it
+        laid, what the hand cost it and its total."""
+        s = self.session
+        x, mid = box.x + 14, y + ch // 2
+        jp = s.rules.joker_points
+        name_col = palette.GOLD if seat == HUMAN else palette.TEXT
+        txt.draw(surface, s.names[seat], font, (x, mid), name_col, bold=True, anchor="midleft", max_width=170)
+        cx = x + 180
+        cards = sorted(r.hands[seat], key=lambda c: (-penalty(c, jp), c))
+        step = min(round(ch * 0.75), max(8, (box.w - 420) // max(1, len(cards))))
+        four = self.app.settings.four_colour
+        for i, c in enumerate(cards):
+            surface.blit(art.face(c, ch, four_colour=four), (cx + i * step, y))
+            points = str(penalty(c, jp))
+            txt.draw(surface, points, small - 1, (cx + i * step + 3, y + ch + 1), (220, 220, 200))
+        if not cards:
+            none = tr("score.no_cards")
+            txt.draw(surface, none, small, (cx, mid), palette.VALID, bold=True, anchor="midleft")
+        laid = tr("score.laid") if r.laid[seat] else tr("score.not_laid")
+        txt.draw(surface, laid, small, (box.right - 190, mid), (200, 208, 198), anchor="midleft")
+        score = f"+{r.scores[seat]}"
+        txt.draw(surface, score, font, (box.right - 90, mid), name_col, bold=True, anchor="midright")
+        total = str(s.match.totals[seat])
+        txt.draw(surface, total, font, (box.right - 16, mid), palette.TEXT, bold=True, anchor="midright")
 
     def hand_rows(self) -> list[HandResult]:
         """The scored hands (void hands are not scored)."""
@@ -190,35 +192,45 @@ class ScoreboardScene(Scene):
         col_w = (box.w - 70 - 20) // players
         x0, y = box.x + 10, box.y + 10
 
-        def cell(p: int, text: str, y: int, colour: palette.Colour, bold: bool, size: int = small) -> None:
+        def cell(p: int, text: str, y: int, colour: palette.Colour, *, bold: bool, size: int = small) -> None:
             right = x0 + 70 + p * col_w + col_w - 8
-            txt.draw(surface, text, size, (right, y), colour, bold, "topright", max_width=col_w - 6)
+            txt.draw(
+                surface, text, size, (right, y), colour, bold=bold, anchor="topright", max_width=col_w - 6
+            )
 
-        txt.draw(surface, tr("score.hand"), small, (x0, y), palette.GOLD, True)
+        txt.draw(surface, tr("score.hand"), small, (x0, y), palette.GOLD, bold=True)
         for p in range(players):
-            cell(p, s.names[p], y, palette.SEAT_COLOURS[p % 8], True)
+            cell(p, s.names[p], y, palette.SEAT_COLOURS[p % 8], bold=True)
         y += small + 8
         room = max(1, (box.bottom - y - small * 2 - 20) // (small + 6))
         for r in rows[-room:]:
             txt.draw(surface, str(r.spec.number) + (" ★" if r.bent else ""), small, (x0, y), palette.TEXT)
             for p in range(players):
-                cell(p, str(r.scores[p]), y, palette.VALID if r.out == p else palette.TEXT, r.out == p)
+                cell(p, str(r.scores[p]), y, palette.VALID if r.out == p else palette.TEXT, bold=r.out == p)
             y += small + 6
         pygame.draw.line(surface, palette.GOLD_DARK, (x0, y + 2), (box.right - 10, y + 2), 1)
         y += 8
-        txt.draw(surface, tr("score.total"), small, (x0, y), palette.GOLD, True)
+        txt.draw(surface, tr("score.total"), small, (x0, y), palette.GOLD, bold=True)
         best = min(s.match.totals) if rows else None
         for p in range(players):
             total = s.match.totals[p]
-            cell(p, str(total), y, palette.GOLD if total == best else palette.TEXT, True, small + 1)
+            cell(p, str(total), y, palette.GOLD if total == best else palette.TEXT, bold=True, size=small + 1)
         if any(r.bent for r in rows):
             bottom = (x0, box.bottom - 8)
-            txt.draw(surface, tr("score.bent_key"), small - 1, bottom, (200, 208, 198), False, "bottomleft")
+            txt.draw(
+                surface,
+                tr("score.bent_key"),
+                small - 1,
+                bottom,
+                (200, 208, 198),
+                bold=False,
+                anchor="bottomleft",
+            )
 
     def draw_chart(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
         s = self.session
         panel(surface, box, alpha=165)
-        txt.draw(surface, tr("score.chart"), small + 1, (box.x + 12, box.y + 8), palette.GOLD, True)
+        txt.draw(surface, tr("score.chart"), small + 1, (box.x + 12, box.y + 8), palette.GOLD, bold=True)
         rows = self.hand_rows()
         players = s.match.players
         plot = pygame.Rect(box.x + 50, box.y + small + 24, box.w - 70, box.h - small * 3 - 40)
@@ -233,18 +245,28 @@ class ScoreboardScene(Scene):
             v = top * k // 4
             y = plot.bottom - plot.h * k / 4
             pygame.draw.line(surface, (40, 70, 55), (plot.x, y), (plot.right, y), 1)
-            txt.draw(surface, str(v), small - 2, (plot.x - 6, y), (190, 198, 188), False, "midright")
+            txt.draw(
+                surface, str(v), small - 2, (plot.x - 6, y), (190, 198, 188), bold=False, anchor="midright"
+            )
         for i in range(hands + 1):
             x = plot.x + plot.w * i / hands
             if i:
-                txt.draw(surface, str(i), small - 2, (x, plot.bottom + 4), (190, 198, 188), False, "midtop")
+                txt.draw(
+                    surface,
+                    str(i),
+                    small - 2,
+                    (x, plot.bottom + 4),
+                    (190, 198, 188),
+                    bold=False,
+                    anchor="midtop",
+                )
         for p in range(players):
             pts = [
                 (plot.x + plot.w * i / hands, plot.bottom - plot.h * v / top) for i, v in enumerate(cum[p])
             ]
             colour = palette.SEAT_COLOURS[p % 8]
             if len(pts) > 1:
-                pygame.draw.lines(surface, colour, False, pts, 4 if p == HUMAN else 2)
+                pygame.draw.lines(surface, colour, closed=False, points=pts, width=4 if p == HUMAN else 2)
             for pt in pts[1:]:
                 pygame.draw.circle(surface, colour, pt, 4 if p == HUMAN else 3)
         # legend
@@ -252,5 +274,5 @@ class ScoreboardScene(Scene):
         for p in range(players):
             colour = palette.SEAT_COLOURS[p % 8]
             pygame.draw.rect(surface, colour, (lx, ly + 3, 12, 12), border_radius=3)
-            drawn = txt.draw(surface, s.names[p], small - 1, (lx + 16, ly), palette.TEXT, False)
+            drawn = txt.draw(surface, s.names[p], small - 1, (lx + 16, ly), palette.TEXT, bold=False)
             lx = drawn.right + 14

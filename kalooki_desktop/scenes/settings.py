@@ -141,7 +141,7 @@ class SettingsScene(Scene):
             max(28, h // 22),
             (w // 2, self.box.y - 20),
             palette.GOLD,
-            True,
-            "midbottom",
+            bold=True,
+            anchor="midbottom",
         )
         panel(surface, self.box.inflate(0, 10), alpha=175)

@@ -50,7 +50,7 @@ class StatisticsScene(Scene):
         panel(surface, left, alpha=165)
         x, y = left.x + 16, left.y + 14
         if not s.played:
-            txt.draw(surface, tr("stats.none"), font, left.center, palette.TEXT, False, "center")
+            txt.draw(surface, tr("stats.none"), font, left.center, palette.TEXT, bold=False, anchor="center")
         rate = f"{100 * s.won / s.played:.0f}%" if s.played else "-"
         lines = [
             (tr("stats.played"), str(s.played)),
@@ -63,10 +63,12 @@ class StatisticsScene(Scene):
         if s.played:
             for label, value in lines:
                 txt.draw(surface, label, font, (x, y), palette.TEXT)
-                txt.draw(surface, value, font, (left.right - 16, y), palette.GOLD, True, "topright")
+                txt.draw(
+                    surface, value, font, (left.right - 16, y), palette.GOLD, bold=True, anchor="topright"
+                )
                 y += font + 10
             y += 10
-            txt.draw(surface, tr("stats.by_mix"), font, (x, y), palette.GOLD, True)
+            txt.draw(surface, tr("stats.by_mix"), font, (x, y), palette.GOLD, bold=True)
             y += font + 8
             for key, (played, won) in s.by_mix.items():
                 if y > left.bottom - small - 10:
@@ -80,8 +82,8 @@ class StatisticsScene(Scene):
                     small,
                     (left.right - 16, y),
                     palette.TEXT,
-                    False,
-                    "topright",
+                    bold=False,
+                    anchor="topright",
                 )
                 y += small + 8
         self.draw_rates(surface, right, small)
@@ -90,7 +92,9 @@ class StatisticsScene(Scene):
     def draw_rates(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
         """Contract made, per hand number, as bars."""
         panel(surface, box, alpha=165)
-        txt.draw(surface, tr("stats.contract_rate"), small + 1, (box.x + 14, box.y + 10), palette.GOLD, True)
+        txt.draw(
+            surface, tr("stats.contract_rate"), small + 1, (box.x + 14, box.y + 10), palette.GOLD, bold=True
+        )
         rates = self.summary.contract_rate
         numbers = sorted(rates) or list(range(1, 10))
         plot = pygame.Rect(box.x + 40, box.y + small + 28, box.w - 60, box.h - small * 3 - 40)
@@ -104,7 +108,13 @@ class StatisticsScene(Scene):
             bar.bottom = plot.bottom
             pygame.draw.rect(surface, palette.VALID, bar, border_radius=4)
             txt.draw(
-                surface, str(n), small - 1, (bar.centerx, plot.bottom + 4), (200, 208, 198), False, "midtop"
+                surface,
+                str(n),
+                small - 1,
+                (bar.centerx, plot.bottom + 4),
+                (200, 208, 198),
+                bold=False,
+                anchor="midtop",
             )
             if played:
                 txt.draw(
@@ -113,15 +123,15 @@ class StatisticsScene(Scene):
                     small - 2,
                     (bar.centerx, bar.y - 2),
                     palette.TEXT,
-                    False,
-                    "midbottom",
+                    bold=False,
+                    anchor="midbottom",
                 )
         pygame.draw.line(surface, palette.GOLD_DARK, plot.bottomleft, plot.bottomright, 1)
 
     def draw_recent(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
         """The last games: the player's score as a bar (gold when won), the winner's as a tick."""
         panel(surface, box, alpha=165)
-        txt.draw(surface, tr("stats.recent"), small + 1, (box.x + 14, box.y + 10), palette.GOLD, True)
+        txt.draw(surface, tr("stats.recent"), small + 1, (box.x + 14, box.y + 10), palette.GOLD, bold=True)
         recent = self.summary.recent
         if not recent:
             return
@@ -139,14 +149,24 @@ class StatisticsScene(Scene):
             pygame.draw.rect(surface, palette.GOLD if r.won else (120, 150, 135), bar, border_radius=3)
             ty = plot.bottom - round(plot.h * r.winner_score / top)
             pygame.draw.line(surface, palette.TEXT, (bar.x - 2, ty), (bar.right + 2, ty), 2)
-        txt.draw(surface, str(top), small - 2, (plot.x - 6, plot.y), (190, 198, 188), False, "topright")
-        txt.draw(surface, "0", small - 2, (plot.x - 6, plot.bottom), (190, 198, 188), False, "bottomright")
+        txt.draw(
+            surface, str(top), small - 2, (plot.x - 6, plot.y), (190, 198, 188), bold=False, anchor="topright"
+        )
+        txt.draw(
+            surface,
+            "0",
+            small - 2,
+            (plot.x - 6, plot.bottom),
+            (190, 198, 188),
+            bold=False,
+            anchor="bottomright",
+        )
         txt.draw(
             surface,
             tr("stats.recent_key"),
             small - 2,
             (box.x + 14, box.bottom - 8),
             (200, 208, 198),
-            False,
-            "bottomleft",
+            bold=False,
+            anchor="bottomleft",
         )

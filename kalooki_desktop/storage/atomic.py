@@ -41,7 +41,7 @@ def _create_new(tmp: Path) -> int:
         return os.open(tmp, _NEW_FILE, 0o600)
 
 
-def write_atomic(path: Path, data: bytes, keep_backup: bool = True) -> None:
+def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
     """Replace ``path`` with ``data`` so that a crash at any moment leaves either the old or the
     new file complete (and the old one as ``.bak`` when ``keep_backup``)."""
     path.parent.mkdir(parents=True, exist_ok=True)

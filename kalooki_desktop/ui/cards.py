@@ -39,7 +39,7 @@ COURT_TITLES = {11: "J", 12: "Q", 13: "K"}
 
 
 @lru_cache(maxsize=8)
-def font(bold: bool = True) -> pygame.freetype.Font:
+def font(*, bold: bool = True) -> pygame.freetype.Font:
     """The game's font (DejaVu Sans ships the suit symbols)."""
     if not pygame.freetype.get_init():
         pygame.freetype.init()
@@ -53,14 +53,14 @@ def card_size(height: int) -> tuple[int, int]:
     return max(8, round(height * ASPECT)), max(12, height)
 
 
-def suit_colour(suit: int, four_colour: bool = False) -> palette.Colour:
+def suit_colour(suit: int, *, four_colour: bool = False) -> palette.Colour:
     """The ink of a suit."""
     return (palette.SUIT_COLOURS_4 if four_colour else palette.SUIT_COLOURS_2)[suit]
 
 
 def _text(surface: pygame.Surface, text: str, size: float, colour: palette.Colour,
-          centre: tuple[float, float], rotate: int = 0, bold: bool = True) -> None:
-    f = font(bold)
+          centre: tuple[float, float], rotate: int = 0, *, bold: bool = True) -> None:
+    f = font(bold=bold)
     img, _ = f.render(text, colour, size=max(4.0, size), rotation=rotate)
     surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
 
@@ -78,13 +78,13 @@ def _blank(w: int, h: int, fill: palette.Colour, edge: palette.Colour) -> pygame
     return surf
 
 
-def _draw_face(card: Card, w: int, h: int, four_colour: bool) -> pygame.Surface:
+def _draw_face(card: Card, w: int, h: int, *, four_colour: bool) -> pygame.Surface:
     surf = _blank(w, h, palette.CARD_FACE, palette.CARD_EDGE)
     if card == JOKER:
         _draw_joker(surf, w, h)
         return surf
     rank, suit = card >> 2, card & 3
-    ink = suit_colour(suit, four_colour)
+    ink = suit_colour(suit, four_colour=four_colour)
     sym = SUIT_SYMBOLS[suit]
     name = RANK_NAMES[rank]
     # Corner indices: large rank and suit, top left and (upside down) bottom right.
@@ -177,10 +177,10 @@ def _finish(big: pygame.Surface, w: int, h: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=512)
-def face(card: Card, height: int, four_colour: bool = False) -> pygame.Surface:
+def face(card: Card, height: int, *, four_colour: bool = False) -> pygame.Surface:
     """The face of ``card`` at ``height`` pixels (cached)."""
     w, h = card_size(height)
-    return _finish(_draw_face(card, w * SUPERSAMPLE, h * SUPERSAMPLE, four_colour), w, h)
+    return _finish(_draw_face(card, w * SUPERSAMPLE, h * SUPERSAMPLE, four_colour=four_colour), w, h)
 
 
 @lru_cache(maxsize=16)
@@ -204,11 +204,11 @@ def shadow(height: int, lift: int = 4) -> pygame.Surface:
 
 
 @lru_cache(maxsize=256)
-def joker_tag(card: Card, height: int, four_colour: bool = False) -> pygame.Surface:
+def joker_tag(card: Card, height: int, *, four_colour: bool = False) -> pygame.Surface:
     """The small "= 7♠" tag shown on a joker on the table, naming the card it stands for."""
     size = max(10, height // 7)
     label = "= " + RANK_NAMES[card >> 2] + SUIT_SYMBOLS[card & 3]
-    img, rect = font(True).render(label, suit_colour(card & 3, four_colour), size=size)
+    img, rect = font(bold=True).render(label, suit_colour(card & 3, four_colour=four_colour), size=size)
     tag = pygame.Surface((rect.width + size, rect.height + size // 2), pygame.SRCALPHA)
     pygame.draw.rect(tag, (*palette.GOLD, 255), tag.get_rect(), border_radius=size // 2)
     pygame.draw.rect(tag, (*palette.CARD_FACE, 255), tag.get_rect().inflate(-2, -2), border_radius=size // 2)
@@ -218,5 +218,5 @@ def joker_tag(card: Card, height: int, four_colour: bool = False) -> pygame.Surf
 
 def missing_glyphs(text: str) -> list[str]:
     """Characters of ``text`` that the game font cannot draw (should be none)."""
-    f = font(True)
+    f = font(bold=True)
     return [ch for ch in set(text) if not ch.isspace() and f.get_metrics(ch, size=24)[0] is None]

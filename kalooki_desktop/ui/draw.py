@@ -52,7 +52,7 @@ def backdrop(surface: pygame.Surface, title: str | None = None, top: int = 18) -
     if title:
         from . import text
 
-        text.draw(surface, title, size, (w // 2, top), palette.GOLD, True, "midtop")
+        text.draw(surface, title, size, (w // 2, top), palette.GOLD, bold=True, anchor="midtop")
     return size
 
 

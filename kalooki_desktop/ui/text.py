@@ -12,26 +12,28 @@ from .cards import font
 
 
 @lru_cache(maxsize=2048)
-def render(text: str, size: int, colour: palette.Colour = palette.TEXT, bold: bool = False) -> pygame.Surface:
+def render(
+    text: str, size: int, colour: palette.Colour = palette.TEXT, *, bold: bool = False
+) -> pygame.Surface:
     """The text as a surface (cached)."""
-    img, _ = font(bold).render(text, colour, size=max(6, size))
+    img, _ = font(bold=bold).render(text, colour, size=max(6, size))
     return img
 
 
 @lru_cache(maxsize=1024)
-def fitted(text: str, size: int, colour: palette.Colour, bold: bool, max_width: int) -> pygame.Surface:
+def fitted(text: str, size: int, colour: palette.Colour, *, bold: bool, max_width: int) -> pygame.Surface:
     """``text`` rendered, shortened with an ellipsis to fit ``max_width`` (cached)."""
-    img = render(text, size, colour, bold)
+    img = render(text, size, colour, bold=bold)
     if img.get_width() <= max_width or len(text) <= 1:
         return img
     lo, hi = 1, len(text) - 1  # the longest prefix that fits, by bisection
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if render(text[:mid].rstrip() + "…", size, colour, bold).get_width() <= max_width:
+        if render(text[:mid].rstrip() + "…", size, colour, bold=bold).get_width() <= max_width:
             lo = mid
         else:
             hi = mid - 1
-    return render(text[:lo].rstrip() + "…", size, colour, bold)
+    return render(text[:lo].rstrip() + "…", size, colour, bold=bold)
 
 
 def draw(
@@ -40,6 +42,7 @@ def draw(
     size: int,
     pos: tuple[float, float],
     colour: palette.Colour = palette.TEXT,
+    *,
     bold: bool = False,
     anchor: str = "topleft",
     max_width: int | None = None,
@@ -48,27 +51,28 @@ def draw(
 
     Text wider than ``max_width`` is shortened with an ellipsis.
     """
-    img = (
-        render(text, size, colour, bold) if max_width is None else fitted(text, size, colour, bold, max_width)
-    )
+    if max_width is None:
+        img = render(text, size, colour, bold=bold)
+    else:
+        img = fitted(text, size, colour, bold=bold, max_width=max_width)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     return rect
 
 
-def width(text: str, size: int, bold: bool = False) -> int:
+def width(text: str, size: int, *, bold: bool = False) -> int:
     """The width of ``text`` drawn at ``size``."""
-    return render(text, size, palette.TEXT, bold).get_width()
+    return render(text, size, palette.TEXT, bold=bold).get_width()
 
 
-def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+def wrap(text: str, size: int, max_width: int, *, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``max_width``."""
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}".strip()
-            if line and width(trial, size, bold) > max_width:
+            if line and width(trial, size, bold=bold) > max_width:
                 lines.append(line)
                 line = word
             else:

@@ -44,7 +44,7 @@ class Toasts:
         colour = palette.INVALID if self.kind == "error" else palette.GOLD
         icon = "✗ " if self.kind == "error" else ""
         lines = txt.wrap(icon + self.text, size, round(w * 0.8), bold=True)[:3]
-        imgs = [txt.render(line, size, palette.TEXT, True) for line in lines]
+        imgs = [txt.render(line, size, palette.TEXT, bold=True) for line in lines]
         line_h = size + 6
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + size * 2, line_h * len(imgs) + size // 2)
         box.midtop = (anchor[0], anchor[1] - line_h * (len(imgs) - 1))

@@ -104,7 +104,14 @@ class Choreography:
         match a:
             case Discard() if not (seat == HUMAN and self.dropped):
                 return [
-                    Flight(art.face(a.card, ch, pace.four_colour), home, lay.pile.center, now, dur, "pile")
+                    Flight(
+                        art.face(a.card, ch, four_colour=pace.four_colour),
+                        home,
+                        lay.pile.center,
+                        now,
+                        dur,
+                        "pile",
+                    )
                 ]
             case PluckStock() if seat == HUMAN and move.card is not None:
                 return [self.to_seat(move.card, HUMAN, lay.stock.center, g, pace, now, dur)]
@@ -130,7 +137,13 @@ class Choreography:
                     first = g.table()[move.meld - 1].cards[0] == a.card
                     target = rects[0] if first else rects[-1]
                     return [
-                        Flight(art.face(a.card, target.h, pace.four_colour), home, target.center, now, dur)
+                        Flight(
+                            art.face(a.card, target.h, four_colour=pace.four_colour),
+                            home,
+                            target.center,
+                            now,
+                            dur,
+                        )
                     ]
         return []
 
@@ -142,7 +155,7 @@ class Choreography:
         out: list[Flight] = []
         for i in range(first, len(table)):
             for r, card in zip(g.meld_card_rects(i), table[i].cards, strict=False):
-                img = art.face(card, r.h, pace.four_colour)
+                img = art.face(card, r.h, four_colour=pace.four_colour)
                 out.append(
                     Flight(
                         img, g.seat_centre(seat), r.center, now + len(out) * 40 / pace.speed, dur, f"meld:{i}"
@@ -164,9 +177,11 @@ class Choreography:
         the hand does not show it until it arrives."""
         lay = g.layout
         if seat == HUMAN:
-            img = art.face(card, lay.hand_card_h, pace.four_colour)
+            img = art.face(card, lay.hand_card_h, four_colour=pace.four_colour)
             return Flight(img, start, g.hand_end(), now, dur, f"hand:{card}")
-        return Flight(art.face(card, lay.stock.h, pace.four_colour), start, g.seat_centre(seat), now, dur)
+        return Flight(
+            art.face(card, lay.stock.h, four_colour=pace.four_colour), start, g.seat_centre(seat), now, dur
+        )
 
     def _sound(self, move: Move) -> None:
         a = move.action
@@ -203,7 +218,7 @@ class Choreography:
                     self.flights.append(Flight(back, lay.stock.center, g.seat_centre(seat), t0, dur))
                 elif r < len(order):
                     i = (r * 7) % len(order)  # the cards land in an order that is not the sorted one
-                    img = art.face(order[i], lay.hand_card_h, pace.four_colour)
+                    img = art.face(order[i], lay.hand_card_h, four_colour=pace.four_colour)
                     self.flights.append(
                         Flight(img, lay.stock.center, rects[i].center, t0, dur, f"hand:{order[i]}")
                     )
@@ -215,7 +230,7 @@ class Choreography:
         """Dragged cards return to where they came from."""
         for card, off, origin in zip(drag.cards, drag.offsets, drag.origins, strict=False):
             ch = origin.h
-            img = art.back(ch) if drag.source == "stock" else art.face(card, ch, pace.four_colour)
+            img = art.back(ch) if drag.source == "stock" else art.face(card, ch, four_colour=pace.four_colour)
             start = (drag.pos[0] + off[0] + origin.w / 2, drag.pos[1] + off[1] + origin.h / 2)
             self.flights.append(
                 Flight(img, start, origin.center, now, GLIDE_BACK_MS, hide=f"back:{card}", blocking=False)

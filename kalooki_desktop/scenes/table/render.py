@@ -87,7 +87,7 @@ def draw_bar(surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, limit:
         title = tr("table.banner_sudden", contract=contract)
     else:
         title = tr("table.banner", n=f.view.spec.number, of=n, contract=contract)
-    r = txt.draw(surface, title, lay.font + 2, (12, bar.centery), palette.GOLD, True, "midleft")
+    r = txt.draw(surface, title, lay.font + 2, (12, bar.centery), palette.GOLD, bold=True, anchor="midleft")
     x = r.right + 18
     box_h = bar.h - 14
     box_w = max(24, min(round(box_h * 2.1), (limit - x) // max(1, n) - 4))
@@ -107,8 +107,8 @@ def draw_bar(surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, limit:
             max(10, lay.small - 1),
             rect.center,
             colour,
-            current,
-            "center",
+            bold=current,
+            anchor="center",
             max_width=rect.w - 4,
         )
 
@@ -119,18 +119,28 @@ def draw_side(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
     side = lay.side.inflate(-12, -12)
     panel(surface, side, alpha=150)
     x, y = side.x + 12, side.y + 10
-    txt.draw(surface, tr("table.scores"), lay.font, (x, y), palette.GOLD, True)
+    txt.draw(surface, tr("table.scores"), lay.font, (x, y), palette.GOLD, bold=True)
     y += lay.font + 10
     for seat, name in enumerate(f.names):
         dealer = " · " + tr("table.dealer_mark") if seat == f.view.dealer else ""
         colour = palette.GOLD if seat == f.view.turn and not f.over else palette.TEXT
-        txt.draw(surface, name + dealer, lay.small + 1, (x, y), colour, seat == HUMAN, max_width=side.w - 90)
-        txt.draw(surface, str(f.totals[seat]), lay.small + 1, (side.right - 12, y), colour, True, "topright")
+        txt.draw(
+            surface, name + dealer, lay.small + 1, (x, y), colour, bold=seat == HUMAN, max_width=side.w - 90
+        )
+        txt.draw(
+            surface,
+            str(f.totals[seat]),
+            lay.small + 1,
+            (side.right - 12, y),
+            colour,
+            bold=True,
+            anchor="topright",
+        )
         y += lay.small + 8
     y += 8
     pygame.draw.line(surface, palette.GOLD_DARK, (x, y), (side.right - 12, y), 1)
     y += 10
-    txt.draw(surface, tr("table.log"), lay.font, (x, y), palette.GOLD, True)
+    txt.draw(surface, tr("table.log"), lay.font, (x, y), palette.GOLD, bold=True)
     y += lay.font + 8
     line_h = lay.small + 7
     room = max(1, (side.bottom - y - 8) // line_h)
@@ -156,18 +166,20 @@ def draw_seat(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: in
     name = f.names[seat]
     fan_left = _draw_seat_fan(surface, f, g, seat) if wide else r.right - 8
     colour = palette.GOLD if active else palette.TEXT
-    txt.draw(surface, name, lay.font, (x, r.y + 6), colour, True, max_width=fan_left - x - 6)
+    txt.draw(surface, name, lay.font, (x, r.y + 6), colour, bold=True, max_width=fan_left - x - 6)
     y2 = r.y + 8 + lay.font + 2
     room = fan_left - x - 6
     dealer = seat == view.dealer
     if dealer and not wide:
-        room = r.right - 16 - txt.width(tr("table.dealer_mark"), lay.small - 1, True) - x
+        room = r.right - 16 - txt.width(tr("table.dealer_mark"), lay.small - 1, bold=True) - x
     txt.draw(surface, f.titles[seat], lay.small, (x, y2), _DIM, max_width=room)
     if dealer:
         anchor, align = (
             ((r.right - 10, y2), "topright") if not wide else ((r.centerx, r.bottom - 6), "midbottom")
         )
-        txt.draw(surface, tr("table.dealer_mark"), lay.small - 1, anchor, palette.GOLD, True, align)
+        txt.draw(
+            surface, tr("table.dealer_mark"), lay.small - 1, anchor, palette.GOLD, bold=True, anchor=align
+        )
     _draw_seat_counts(surface, f, g, seat, wide=wide)
 
 
@@ -179,7 +191,7 @@ def _draw_seat_fan(surface: pygame.Surface, f: TableFrame, g: TableGeometry, sea
         return r.right - 8
     ch = max(24, round(r.h * 0.42))
     step = max(3, round(ch * 0.16))
-    room = r.w - 30 - txt.width(f.names[seat], lay.font, True) - round(ch * 0.714)
+    room = r.w - 30 - txt.width(f.names[seat], lay.font, bold=True) - round(ch * 0.714)
     shown = min(count, 12, max(0, room // step + 1))
     if not shown:
         return r.right - 8
@@ -210,11 +222,13 @@ def _draw_seat_counts(
         held = str(count)
         if f.calling:
             calls = f"{view.calls_used[seat]}/{f.max_calls}"
-    txt.draw(surface, held, lay.small, (x, r.bottom - 6), palette.TEXT, True, "bottomleft")
+    txt.draw(surface, held, lay.small, (x, r.bottom - 6), palette.TEXT, bold=True, anchor="bottomleft")
     laid = view.laid[seat]
     status = tr("table.laid_mark") if laid else calls
     colour = palette.VALID if laid else _DIM
-    txt.draw(surface, status, lay.small, (r.right - 10, r.bottom - 6), colour, laid, "bottomright")
+    txt.draw(
+        surface, status, lay.small, (r.right - 10, r.bottom - 6), colour, bold=laid, anchor="bottomright"
+    )
 
 
 def draw_piles(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
@@ -236,8 +250,8 @@ def draw_piles(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
         lay.small,
         (lay.stock.centerx, lay.stock.y - 8),
         palette.TEXT,
-        False,
-        "midbottom",
+        bold=False,
+        anchor="midbottom",
     )
     pile = list(view.discard_pile)
     if "pile" in f.hidden and pile:
@@ -246,9 +260,12 @@ def draw_piles(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
         pile = pile[:-1]
     if pile:
         for i, card in enumerate(pile[-3:-1]):
-            surface.blit(art.face(card, ch, f.four_colour), (lay.pile.x - 6 + i * 3, lay.pile.y + 4 - i * 2))
+            surface.blit(
+                art.face(card, ch, four_colour=f.four_colour),
+                (lay.pile.x - 6 + i * 3, lay.pile.y + 4 - i * 2),
+            )
         surface.blit(art.shadow(ch), (lay.pile.x + 3, lay.pile.y + 5))
-        surface.blit(art.face(pile[-1], ch, f.four_colour), lay.pile.topleft)
+        surface.blit(art.face(pile[-1], ch, four_colour=f.four_colour), lay.pile.topleft)
     else:
         pygame.draw.rect(surface, palette.GOLD_DARK, lay.pile, 2, border_radius=8)
     txt.draw(
@@ -257,8 +274,8 @@ def draw_piles(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
         lay.small,
         (lay.pile.centerx, lay.pile.y - 8),
         palette.TEXT,
-        False,
-        "midbottom",
+        bold=False,
+        anchor="midbottom",
     )
 
 
@@ -267,12 +284,20 @@ def draw_melds(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
     lay = g.layout
     table = f.view.table
     if not table:
-        txt.draw(surface, tr("table.no_melds"), lay.font, lay.melds.center, (170, 196, 178), False, "center")
+        txt.draw(
+            surface,
+            tr("table.no_melds"),
+            lay.font,
+            lay.melds.center,
+            (170, 196, 178),
+            bold=False,
+            anchor="center",
+        )
         return
     ch, rects, labels = g.melds()
     for owner, band in labels:
         colour = palette.GOLD if owner == HUMAN else palette.TEXT
-        drawn = txt.draw(surface, f.names[owner], lay.small, (band.x + 2, band.y), colour, True)
+        drawn = txt.draw(surface, f.names[owner], lay.small, (band.x + 2, band.y), colour, bold=True)
         y = band.y + lay.small // 2 + 2
         if band.right > drawn.right + 12:
             pygame.draw.line(surface, palette.GOLD_DARK, (drawn.right + 8, y), (band.right, y), 1)
@@ -281,9 +306,9 @@ def draw_melds(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
             continue
         box = rects[i]
         for k, (r, card) in enumerate(zip(row(box.x, box.y, ch, len(meld.cards)), meld.cards, strict=True)):
-            surface.blit(art.face(card, ch, f.four_colour), r)
+            surface.blit(art.face(card, ch, four_colour=f.four_colour), r)
             if card == JOKER and meld.kind == FOUR:
-                tag = art.joker_tag(meld.stands_for(k), max(14, ch // 4), f.four_colour)
+                tag = art.joker_tag(meld.stands_for(k), max(14, ch // 4), four_colour=f.four_colour)
                 surface.blit(tag, tag.get_rect(midtop=(r.centerx - round(r.w * 0.2), r.bottom - 4)))
 
 
@@ -325,7 +350,7 @@ def draw_flash(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
         if seat not in lay.seats:
             continue
         r = lay.seats[seat]
-        img = txt.render(text, lay.font + 6, palette.BACK_BLACK, True)
+        img = txt.render(text, lay.font + 6, palette.BACK_BLACK, bold=True)
         bubble = img.get_rect(midtop=(r.centerx, r.bottom + 4)).inflate(22, 10)
         panel(surface, bubble, alpha=245, radius=bubble.h // 2, fill=palette.GOLD)
         surface.blit(img, img.get_rect(center=bubble.center))
@@ -361,16 +386,21 @@ def _draw_slot(surface: pygame.Surface, f: TableFrame, g: TableGeometry, j: int,
     panel(surface, box, alpha=120, radius=10, border=border)
     title = tr("table.slot_three") if kind == THREE else tr("table.slot_four")
     txt.draw(
-        surface, f"{title} {mark}", lay.small, (box.x + 10, box.y + 4), border if mark else palette.TEXT, True
+        surface,
+        f"{title} {mark}",
+        lay.small,
+        (box.x + 10, box.y + 4),
+        border if mark else palette.TEXT,
+        bold=True,
     )
     hidden = d.hidden if d is not None and d.source == "slot" else None
     meld = make_meld(FOUR, HUMAN, list(cards)) if kind == FOUR and state is None and JOKER in cards else None
     for k, (r, card) in enumerate(zip(g.slot_rects(j), cards, strict=True)):
         if hidden == (j, k):
             continue
-        surface.blit(art.face(card, r.h, f.four_colour), r)
+        surface.blit(art.face(card, r.h, four_colour=f.four_colour), r)
         if card == JOKER and isinstance(meld, Meld):  # the engine says what it stands for
-            tag = art.joker_tag(meld.stands_for(k), max(14, r.h // 4), f.four_colour)
+            tag = art.joker_tag(meld.stands_for(k), max(14, r.h // 4), four_colour=f.four_colour)
             surface.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom - 6)))
     if state == "empty":
         msg = tr("table.slot_drop_three") if kind == THREE else tr("table.slot_drop_four")
@@ -399,9 +429,11 @@ def draw_status(
     text, colour = f.status
     left, right = between
     centre = ((left + right) // 2, lay.controls.centery)
-    img = txt.render(text, lay.font, colour, True)
+    img = txt.render(text, lay.font, colour, bold=True)
     if img.get_width() > right - left:
-        txt.draw(surface, text, lay.small, centre, colour, True, "center", max_width=int(right - left))
+        txt.draw(
+            surface, text, lay.small, centre, colour, bold=True, anchor="center", max_width=int(right - left)
+        )
     else:
         surface.blit(img, img.get_rect(center=centre))
     if f.call_fraction is not None:
@@ -435,7 +467,7 @@ def draw_hand(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
         if i == f.hover and i not in f.selected:
             r = r.move(0, -round(lay.hand_card_h * 0.06))
         surface.blit(shadow, (r.x + 3, r.y + 5))
-        surface.blit(art.face(card, lay.hand_card_h, f.four_colour), r)
+        surface.blit(art.face(card, lay.hand_card_h, four_colour=f.four_colour), r)
         if i in f.selected:
             pygame.draw.rect(surface, palette.GOLD, r.inflate(4, 4), 3, border_radius=radius)
         if hint_card == card:
@@ -444,7 +476,15 @@ def draw_hand(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
         elif i == f.fresh:
             glow(surface, r, palette.VALID, radius=radius, spread=5)
     if not f.order and not f.over:
-        txt.draw(surface, tr("table.hand_empty"), lay.font, lay.hand.center, palette.TEXT, False, "center")
+        txt.draw(
+            surface,
+            tr("table.hand_empty"),
+            lay.font,
+            lay.hand.center,
+            palette.TEXT,
+            bold=False,
+            anchor="center",
+        )
 
 
 def draw_dialog(surface: pygame.Surface, f: TableFrame, g: TableGeometry, box: pygame.Rect) -> None:
@@ -457,17 +497,25 @@ def draw_dialog(surface: pygame.Surface, f: TableFrame, g: TableGeometry, box: p
     name = f.names[view.caller] if view.caller is not None else ""
     y = box.y + 16
     for line in txt.wrap(tr("dialog.allow", name=name, card=card), lay.font, box.w - 40)[:3]:
-        txt.draw(surface, line, lay.font, (box.centerx, y), palette.TEXT, True, "midtop")
+        txt.draw(surface, line, lay.font, (box.centerx, y), palette.TEXT, bold=True, anchor="midtop")
         y += lay.font + 6
     if view.laid[HUMAN]:
-        txt.draw(surface, tr("dialog.allow_laid"), lay.small, (box.centerx, y + 2), _DIM, False, "midtop")
+        txt.draw(
+            surface,
+            tr("dialog.allow_laid"),
+            lay.small,
+            (box.centerx, y + 2),
+            _DIM,
+            bold=False,
+            anchor="midtop",
+        )
 
 
 def draw_drag(surface: pygame.Surface, drag: Drag, *, four_colour: bool) -> None:
     """The dragged cards, a little larger than in place, with their shadow."""
     for card, off, origin in zip(drag.cards, drag.offsets, drag.origins, strict=False):
         ch = round(origin.h * 1.06)
-        img = art.back(ch) if drag.source == "stock" else art.face(card, ch, four_colour)
+        img = art.back(ch) if drag.source == "stock" else art.face(card, ch, four_colour=four_colour)
         x, y = drag.pos[0] + off[0], drag.pos[1] + off[1]
         surface.blit(art.shadow(ch, 10), (x + 8, y + 12))
         surface.blit(img, (x, y))
