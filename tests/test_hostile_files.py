@@ -80,7 +80,7 @@ def resign(path: Path, change) -> None:
     """Edit a save and compute its checksum again, as anyone can (a plain SHA-256)."""
     doc = json.loads(path.read_text())
     change(doc)
-    doc["checksum"] = saves._checksum(doc)
+    doc["checksum"] = saves.checksum(doc)
     path.write_text(json.dumps(doc))
 
 
@@ -411,7 +411,7 @@ def test_names_a_save_cannot_have_are_refused(data, name):
 
 def test_different_names_never_share_a_file():
     names = ["My game!", "My game?", "My game", "My game~21~", "a/b", "a\\b", "..", "x.json", "Ünïcödé ♠"]
-    paths = [saves._file_stem(n) for n in names]
+    paths = [saves.file_stem(n) for n in names]
     assert len(set(paths)) == len(names)
     assert all(saves.name_problem(n) is None for n in names)
     assert all("/" not in p and "\\" not in p and not p.startswith(".") for p in paths)
@@ -570,7 +570,7 @@ def test_a_save_with_any_value_in_any_field_loads_or_is_a_bad_file(tmp_path, sav
     where = data.draw(st.sampled_from(fields_of(doc)))
     put(doc, where, data.draw(JSON_VALUES))
     if data.draw(st.booleans()):
-        doc["checksum"] = saves._checksum(doc)
+        doc["checksum"] = saves.checksum(doc)
     folder = fresh_folder(tmp_path / "saves-any")
     untouched = others_untouched(folder)
     path = folder / "s.json"

@@ -140,7 +140,7 @@ def good_save(data: Path, name: str, seed: int = 3, actions: int = 40) -> Path:
 def rewrite(path: Path, change) -> None:
     doc = json.loads(path.read_text())
     change(doc)
-    doc["checksum"] = saves._checksum(doc)
+    doc["checksum"] = saves.checksum(doc)
     path.write_text(json.dumps(doc))
 
 

@@ -44,8 +44,10 @@ __all__ = [
     "BadFile",
     "Recovery",
     "SaveInfo",
+    "checksum",
     "clean_temporaries",
     "delete",
+    "file_stem",
     "info",
     "list_saves",
     "load",
@@ -90,7 +92,7 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def _file_stem(name: str) -> str:
+def file_stem(name: str) -> str:
     """A file name for the save called ``name``, different for every different name: letters,
     digits, spaces, ``-`` and ``_`` stand for themselves, any other character for ``~<hex>~``."""
     return "".join(ch if ch.isalnum() or ch in " -_" else f"~{ord(ch):x}~" for ch in name.strip())
@@ -98,7 +100,7 @@ def _file_stem(name: str) -> str:
 
 def save_path(name: str) -> Path:
     """The file of the save called ``name`` (check it with :func:`name_problem` first)."""
-    return saves_dir() / f"{_file_stem(name) or 'save'}.json"
+    return saves_dir() / f"{file_stem(name) or 'save'}.json"
 
 
 def state_digest(match: Match) -> str:
@@ -163,7 +165,9 @@ DOCUMENT = sc.obj(
 _HEADER = sc.obj({"format": sc.string(40), "version": sc.integer(-(2**31), 2**31), "checksum": sc.string(64)})
 
 
-def _checksum(doc: dict[str, Any]) -> str:
+def checksum(doc: dict[str, Any]) -> str:
+    """The SHA-256 of a save document without its checksum: it tells a damaged file from a good
+    one (anyone can compute it again, so every field is checked for its shape as well)."""
     body = {k: v for k, v in doc.items() if k != "checksum"}
     return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
@@ -206,7 +210,7 @@ def to_document(session: Session, name: str = AUTOSAVE) -> dict[str, Any]:
         "actions": [[seat, text] for seat, text in session.match.action_texts()],
         "snapshot": snapshot(session),
     }
-    doc["checksum"] = _checksum(doc)
+    doc["checksum"] = checksum(doc)
     return doc
 
 
@@ -234,7 +238,7 @@ def parse(data: bytes, path: Path | None = None) -> dict[str, Any]:
         raise not_a_save
     if version > VERSION:
         raise BadFile("version", tr("save.newer", name=name, version=version, known=VERSION), path)
-    if doc["checksum"] != _checksum(doc):
+    if doc["checksum"] != checksum(doc):
         raise BadFile("tampered", tr("save.tampered", name=name), path)
     checked: dict[str, Any] = validate(doc, DOCUMENT, path, what)
     while version < VERSION:
