@@ -184,6 +184,12 @@ class Session:
         return self.match.rules
 
     @property
+    def version(self) -> int:
+        """A number that changes with every applied action: what views of the game key their
+        caches on."""
+        return len(self.match.actions)
+
+    @property
     def over(self) -> bool:
         """True when the game has a winner."""
         return self.match.over

@@ -26,7 +26,7 @@ class LoadScene(Scene):
         self.selected = 0
         self.scroll = 0
         self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
-        self.last_click: tuple[int, int] | None = None
+        self.last_click: tuple[int, float] | None = None
         self.refresh()
 
     def refresh(self) -> None:
@@ -94,7 +94,7 @@ class LoadScene(Scene):
         """Select a save; a second click soon after loads it."""
         for i in range(len(self.entries)):
             if self.row_rect(i).collidepoint(pos) and self.list_rect().collidepoint(pos):
-                now = pygame.time.get_ticks()
+                now = self.app.now_ms
                 if self.last_click and self.last_click[0] == i and now - self.last_click[1] < 400:
                     self.selected = i
                     self.load_selected()

@@ -216,7 +216,7 @@ class TableScene(Scene):
     def lay_refusal(self) -> Refusal | str | None:
         """Why the staged lay cannot be laid now (None: it can; "empty": nothing staged)."""
         m = self.model
-        key = (len(self.session.match.actions), tuple(tuple(s) for s in m.slots), self.session.prompt())
+        key = (self.session.version, tuple(tuple(s) for s in m.slots), self.session.prompt())
         if self._lay_check is not None and self._lay_check[0] == key:
             return self._lay_check[1]
         lay = m.staged_lay()
@@ -229,7 +229,7 @@ class TableScene(Scene):
         if len(drag.cards) != 1 or drag.source not in ("hand", "slot"):
             return set(), False
         card = drag.cards[0]
-        key = (card, len(self.session.match.actions))
+        key = (card, self.session.version)
         if self._targets is not None and self._targets[0] == key:
             return self._targets[1]
         melds: set[int] = set()
@@ -543,7 +543,7 @@ class TableScene(Scene):
         f = self._frame = self.frame()
         s = self.session
         static_key = (
-            len(s.match.actions),
+            s.version,
             len(s.match.results),
             id(g.layout),
             frozenset(h for h in f.hidden if h.startswith(("pile", "meld"))),
