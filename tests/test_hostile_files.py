@@ -28,6 +28,7 @@ from kalooki_desktop.storage.paths import set_data_dir
 from kalooki_desktop.storage.settings import MAX_WINDOW, MIN_WINDOW, Settings, load_settings
 
 from .gui import make_app, step, top
+from .saving import good_save, play, resign
 
 DEEP = b"[" * 100_000 + b"]" * 100_000
 HUGE_INT = b"1" * 5000
@@ -58,30 +59,6 @@ def no_hang(seconds: int = 20):
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def play(session: Session, actions: int) -> None:
-    now = 0.0
-    target = len(session.match.actions) + actions
-    while len(session.match.actions) < target and not session.over:
-        now += 5000
-        session.autoplay(now)
-
-
-def good_save(name: str, seed: int = 3, actions: int = 30) -> Path:
-    session = Session(GameSetup(("normal", "normal", "normal"), seed=seed), threaded=False, speed=1000)
-    play(session, actions)
-    path = saves.saves_dir() / f"{name}.json"
-    saves.save(session, path, name)
-    return path
-
-
-def resign(path: Path, change) -> None:
-    """Edit a save and compute its checksum again, as anyone can (a plain SHA-256)."""
-    doc = json.loads(path.read_text())
-    change(doc)
-    doc["checksum"] = saves.checksum(doc)
-    path.write_text(json.dumps(doc))
 
 
 def spliced(path: Path, raw: bytes) -> None:

@@ -26,6 +26,7 @@ from kalooki_desktop.storage.paths import set_data_dir
 from kalooki_desktop.storage.settings import Settings, load_settings
 
 from .gui import make_app, step, top
+from .saving import good_save, play, resign
 
 HERE = Path(__file__).resolve().parent
 
@@ -35,15 +36,6 @@ def data(tmp_path):
     set_data_dir(tmp_path)
     yield tmp_path
     set_data_dir(None)
-
-
-def play(session: Session, actions: int) -> None:
-    """Advance a game by about ``actions`` applied actions (the player's seat by the hint)."""
-    now = 0.0
-    target = len(session.match.actions) + actions
-    while len(session.match.actions) < target and not session.over:
-        now += 5000
-        session.autoplay(now)
 
 
 def state_of(session: Session) -> tuple[object, ...]:
@@ -129,21 +121,6 @@ def test_finished_game_is_counted_and_its_autosave_retired(data):
 # --- bad files ------------------------------------------------------------------------------
 
 
-def good_save(data: Path, name: str, seed: int = 3, actions: int = 40) -> Path:
-    session = Session(GameSetup(("normal", "normal", "normal"), seed=seed), threaded=False, speed=1000)
-    play(session, actions)
-    path = saves.saves_dir() / f"{name}.json"
-    saves.save(session, path, name)
-    return path
-
-
-def rewrite(path: Path, change) -> None:
-    doc = json.loads(path.read_text())
-    change(doc)
-    doc["checksum"] = saves.checksum(doc)
-    path.write_text(json.dumps(doc))
-
-
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -159,13 +136,13 @@ BAD = {
         lambda p: p.write_text(p.read_text().replace('"totals":[', '"totals":[1', 1)),
         "changed outside",
     ),
-    "unknown-version": (lambda p: rewrite(p, lambda d: d.update(version=99)), "newer Kalooki"),
+    "unknown-version": (lambda p: resign(p, lambda d: d.update(version=99)), "newer Kalooki"),
     "bad-move": (
-        lambda p: rewrite(p, lambda d: d["actions"].__setitem__(5, [d["actions"][5][0], "discard JK"])),
+        lambda p: resign(p, lambda d: d["actions"].__setitem__(5, [d["actions"][5][0], "discard JK"])),
         "does not replay",
     ),
     "wrong-snapshot": (
-        lambda p: rewrite(p, lambda d: d["snapshot"].update(digest="0" * 64)),
+        lambda p: resign(p, lambda d: d["snapshot"].update(digest="0" * 64)),
         "does not replay",
     ),
     "oversized": (lambda p: p.write_bytes(b" " * (MAX_BYTES + 10)), "larger than any"),
@@ -175,8 +152,8 @@ BAD = {
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_bad_autosave_is_moved_aside_with_a_message_and_nothing_else_touched(data, case):
     damage, words = BAD[case]
-    other = good_save(data, "keep me")
-    autosave = good_save(data, "autosave", seed=9)
+    other = good_save("keep me")
+    autosave = good_save("autosave", seed=9)
     settings_file = data / "settings.json"
     Settings(volume=0.3).save()
     untouched = {p: digest(p) for p in (other, settings_file)}
@@ -216,7 +193,7 @@ def test_good_backup_is_offered_and_restores_the_game(data):
 @pytest.mark.parametrize("case", ["truncated", "corrupt", "oversized", "not-a-dict"])
 def test_bad_settings_file(data, case):
     path = data / "settings.json"
-    other = good_save(data, "mine")
+    other = good_save("mine")
     before = digest(other)
     Settings(volume=0.25, four_colour=True).save()
     {
@@ -254,7 +231,7 @@ def test_bad_values_in_settings_fall_back_one_by_one(data):
 
 def test_bad_statistics_file_is_moved_aside_and_counting_goes_on(data):
     (data / "stats.json").write_text('{"version": 1, "games": [{"date": 3')
-    other = good_save(data, "mine")
+    other = good_save("mine")
     before = digest(other)
     app = make_app(persist=True)
     session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
@@ -273,9 +250,9 @@ def test_load_screen_lists_saves_moves_bad_ones_aside_and_deletes_with_confirmat
 
     from .gui import click, press_button
 
-    good_save(data, "first", seed=1)
-    good_save(data, "second", seed=2)
-    bad = good_save(data, "broken", seed=3)
+    good_save("first", seed=1)
+    good_save("second", seed=2)
+    bad = good_save("broken", seed=3)
     bad.write_text("{")
     app = make_app(persist=True)
     app.push(MenuScene(app))
@@ -340,8 +317,8 @@ def test_save_as_from_the_table(data):
 
 
 def test_version_upgrades_run_step_by_step(data, monkeypatch):
-    path = good_save(data, "old")
-    rewrite(path, lambda d: d.update(version=1))
+    path = good_save("old")
+    resign(path, lambda d: d.update(version=1))
     monkeypatch.setattr(saves, "VERSION", 3)
     calls = []
 
@@ -456,7 +433,7 @@ def test_a_version_1_save_of_the_earlier_release_loads_and_replays(data):
 def test_a_version_1_save_that_does_not_replay_to_its_fingerprint_is_refused(data):
     path = saves.saves_dir() / "old.json"
     path.write_bytes(FIXTURE_V1.read_bytes())
-    rewrite(path, lambda d: d["snapshot"].update(digest="0" * 64))
+    resign(path, lambda d: d["snapshot"].update(digest="0" * 64))
     with pytest.raises(saves.BadFile) as err:
         saves.load(path, threaded=False)
     assert err.value.kind == "mismatch" and "old.json" in str(err.value)
