@@ -389,3 +389,29 @@ def test_the_personas_of_the_chosen_levels_stay_inside_their_panel(app):
         rows = dialog.persona_rows()
         assert [title for title, _, _ in rows] == [persona(lv).title for lv in ("easy", "normal", "hard")]
         assert all(dialog.persona_top <= y and y + 20 <= dialog.left.bottom for _, _, y in rows)
+
+
+def test_the_status_line_and_glows_offer_only_plucks_the_engine_accepts(app):
+    """At every step of a hand played to its end: the pile is offered (glow, words) exactly when
+    the engine would take a pluck from it, and never after laying (J-4.2) or an allowed call."""
+    from kalooki_desktop.engine.actions import PluckDiscard
+
+    stock = "2D 6D 8H 3S 4D 10C 5S 9C JD 2H QH KC 5C 6H 8C 3D 4S 6S 7C 10S"
+    scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock=stock)
+    s = scene.session
+    seen_without_pile = 0
+    for _ in range(400):
+        if s.over or scene.pending_result is not None or s.match.results:
+            break
+        frame = scene.frame()
+        if frame.prompt == "pluck":
+            pile_ok = s.check(PluckDiscard()) is None
+            assert frame.plucks == (True, pile_ok)
+            assert ("discard pile" in frame.status[0]) == pile_ok, frame.status
+            seen_without_pile += not pile_ok
+        else:
+            assert frame.plucks == (False, False)
+        if not scene.play_hint():
+            step(app, 1)
+        step(app, 1)
+    assert seen_without_pile >= 1  # after laying (J-4.2), the pile is not offered

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ...engine.actions import Action
+from ...engine.actions import Action, PluckDiscard, PluckStock
 from ...engine.refusal import Refusal
 from ...engine.turn import DecisionKind
 from ...session import Session
@@ -60,6 +60,9 @@ def snapshot(
         active=frozenset(active),
         over=s.over,
         prompt=s.prompt(),
+        plucks=(s.check(PluckStock()) is None, s.check(PluckDiscard()) is None)
+        if s.prompt() == DecisionKind.PLUCK
+        else (False, False),
         four_colour=four_colour,
         log=(),
         status=status(s),

@@ -44,6 +44,7 @@ class TableFrame:
     active: frozenset[int]  # the seats whose move the table waits for
     over: bool
     prompt: DecisionKind | None  # what the player is asked now
+    plucks: tuple[bool, bool]  # the engine would take a pluck from (the stock, the pile) now
     four_colour: bool
     log: tuple[tuple[int, str], ...]
     status: tuple[str, palette.Colour]
@@ -322,14 +323,14 @@ def draw_highlights(
     dragged every meld and the pile that would take it (``targets``, asked of the engine)."""
     lay = g.layout
     hint = f.hint
-    plucking = f.prompt == DecisionKind.PLUCK and f.drag is None
+    stock, pile = f.plucks if f.drag is None else (False, False)
     if isinstance(hint, PluckStock):
         glow(surface, lay.stock, palette.GOLD, radius=8)
-    elif plucking:
+    elif stock:
         glow(surface, lay.stock, palette.VALID, radius=8)
     if isinstance(hint, PluckDiscard | Discard):
         glow(surface, lay.pile, palette.GOLD, radius=8)
-    elif plucking and f.view.discard_top is not None:
+    elif pile:
         glow(surface, lay.pile, palette.VALID, radius=8)
     rects = g.melds()[1]
     if targets is not None:

@@ -64,7 +64,8 @@ def status(session: Session) -> tuple[str, palette.Colour]:
     view = session.view()
     top = card_label(view.discard_top) if view.discard_top is not None else ""
     if prompt == DecisionKind.PLUCK:
-        return tr("status.pluck"), palette.GOLD
+        pile = session.check(PluckDiscard()) is None  # laid (J-4.2), after a call (J-5.3), an empty pile
+        return tr("status.pluck" if pile else "status.pluck_stock"), palette.GOLD
     if prompt == DecisionKind.PLAY:
         return (tr("status.play_laid") if view.laid[HUMAN] else tr("status.play")), palette.GOLD
     if prompt == DecisionKind.CALL:
