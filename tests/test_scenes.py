@@ -415,3 +415,34 @@ def test_the_status_line_and_glows_offer_only_plucks_the_engine_accepts(app):
             step(app, 1)
         step(app, 1)
     assert seen_without_pile >= 1  # after laying (J-4.2), the pile is not offered
+
+
+def test_the_log_of_a_new_hand_starts_empty_and_keeps_no_stale_lines(app):
+    """The hand that just ended stays in the log while it is on show; the next hand's log starts
+    with its own first move, hand after hand."""
+    from kalooki_desktop.scenes.table.words import log_lines
+    from kalooki_desktop.session import GameSetup
+
+    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    app.push(TableScene(app, session))
+    hands_seen = 0
+    now = 0.0
+    while not session.over and hands_seen < 3:
+        now += 5000
+        session.autoplay(now)
+        last = session.moves[-1] if session.moves else None
+        if last is None or last.result is None:
+            continue
+        ended = log_lines(session)
+        assert ended and ended[-1][1].startswith(session.names[last.seat])  # the ending move shows
+        if session.over:
+            break
+        count = len(session.moves)
+        while len(session.moves) == count and not session.over:
+            now += 5000
+            session.autoplay(now)  # up to the first move of the next hand
+        fresh = log_lines(session)
+        new = [mv for mv in session.moves[count:] if str(mv.action) != "pass"]
+        assert len(fresh) == len(new), (fresh, new)  # nothing of the hand before
+        hands_seen += 1
+    assert hands_seen >= 2

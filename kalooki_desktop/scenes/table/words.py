@@ -46,14 +46,16 @@ def describe(name: str, action: Action, card: Card | None, *, hint: bool = False
 
 
 def log_lines(session: Session) -> list[tuple[int, str]]:
-    """The moves of this hand in words, oldest first (the move that ended the last hand too)."""
-    out: list[tuple[int, str]] = []
-    hand = session.match.hand_number
-    for mv in session.moves[-60:]:
-        if (mv.hand_number != hand and mv.result is None) or isinstance(mv.action, Pass):
-            continue  # a pass is no event at the table
-        out.append((mv.seat, describe(session.names[mv.seat], mv.action, mv.card)))
-    return out
+    """The moves of the hand on show in words, oldest first: this hand's, or while a hand that
+    has just ended is still on show (its last move ended it), that hand's. A pass is no event."""
+    moves = session.moves
+    ends = [i for i, mv in enumerate(moves) if mv.result is not None]
+    if ends and ends[-1] == len(moves) - 1:  # the hand that just ended
+        first = ends[-2] + 1 if len(ends) > 1 else 0
+    else:
+        first = ends[-1] + 1 if ends else 0
+    shown = [mv for mv in moves[max(first, len(moves) - 60):] if not isinstance(mv.action, Pass)]
+    return [(mv.seat, describe(session.names[mv.seat], mv.action, mv.card)) for mv in shown]
 
 
 def status(session: Session) -> tuple[str, palette.Colour]:
