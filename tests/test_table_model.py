@@ -98,3 +98,17 @@ def test_a_hinted_lay_fills_the_slots_from_the_hand() -> None:
     model.stage(1, cards("4C"), at=0)
     model.stage_lay(Lay.of([(THREE, cards("7S 7H 7D")), (THREE, cards("9S 9H 9D"))]))
     assert model.slots == [cards("7S 7H 7D"), cards("9S 9H 9D")] and model.order == cards("4C")
+
+
+def test_a_new_card_goes_to_its_sorted_place_while_the_hand_is_sorted() -> None:
+    model = dealt("2S 9S KS 2H 9H")
+    assert model.is_sorted() and model.arrival_index(cards("5S")[0]) == 1
+    model.sync(cards("2S 9S KS 2H 9H 5S"), laid=False)
+    assert model.order == cards("2S 5S 9S KS 2H 9H")
+    model.sort("rank")
+    model.sync(cards("2S 9S KS 2H 9H 5S 9D"), laid=False)
+    assert model.is_sorted()  # 9D went among the nines
+    model.order.reverse()  # the player's own order: new cards go to the right end
+    assert not model.is_sorted() and model.arrival_index(cards("3C")[0]) == len(model.order)
+    model.sync(cards("2S 9S KS 2H 9H 5S 9D 3C"), laid=False)
+    assert model.order[-1] == cards("3C")[0]

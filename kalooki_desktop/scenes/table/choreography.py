@@ -178,7 +178,7 @@ class Choreography:
         lay = g.layout
         if seat == HUMAN:
             img = art.face(card, lay.hand_card_h, four_colour=pace.four_colour)
-            return Flight(img, start, g.hand_end(), now, dur, f"hand:{card}")
+            return Flight(img, start, g.hand_end(card), now, dur, f"hand:{card}")
         return Flight(
             art.face(card, lay.stock.h, four_colour=pace.four_colour), start, g.seat_centre(seat), now, dur
         )

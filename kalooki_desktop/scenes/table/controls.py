@@ -84,7 +84,7 @@ class TableControls:
             text = sound_label if name == "sound" else tr(label)
             widget = scene.button(rect, text, object_id, tr(tip) if tip else None, command=commands[name])
             setattr(self, name, widget)
-        self._shown: dict[str, bool] = {}
+        self._shown: dict[str, object] = {}
 
     def show(self, wanted: Mapping[str, bool]) -> None:
         """Show the named buttons that are wanted and hide the others named (only on a change)."""
@@ -96,13 +96,21 @@ class TableControls:
 
     def shown(self, name: str) -> bool:
         """True if the named button is on show."""
-        return self._shown.get(name, True)
+        return bool(self._shown.get(name, True))
 
     def enable_lay(self, *, ok: bool) -> None:
         """The Lay button is on only when the engine would accept the staged lay."""
         if self._shown.get("lay_ok") != ok:
             self._shown["lay_ok"] = ok
             self.lay.enable() if ok else self.lay.disable()
+
+    def mark_sort(self, mode: str | None) -> None:
+        """Show which order the hand is in ("suit", "rank"; None once the player rearranged it)."""
+        if self._shown.get("sort") == mode:
+            return
+        self._shown["sort"] = mode
+        for name, button in (("suit", self.sort_suit), ("rank", self.sort_rank)):
+            button.select() if name == mode else button.unselect()
 
     def label_call(self, label: str) -> None:
         """The Call button names the card."""

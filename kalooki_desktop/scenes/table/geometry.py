@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from ...engine.cards import Card
 from ...engine.melds import Meld
 from ...session import HUMAN
 from ...ui.layout import TableLayout, fan, meld_flow, row
@@ -35,10 +36,12 @@ class TableGeometry:
                 rects[i] = rects[i].move(0, -lift)
         return rects
 
-    def hand_end(self) -> tuple[int, int]:
-        """Where a card arriving in the player's hand lands (the right end of the fan)."""
+    def hand_end(self, card: Card | None = None) -> tuple[int, int]:
+        """Where a card arriving in the player's hand lands: its sorted place while the hand is
+        sorted (:meth:`.model.HandModel.arrival_index`), else the right end of the fan."""
         lay = self.layout
-        return fan(lay.hand, lay.hand_card_h, len(self.model.order) + 1)[-1].center
+        rects = fan(lay.hand, lay.hand_card_h, len(self.model.order) + 1)
+        return rects[self.model.arrival_index(card) if card is not None else -1].center
 
     def hand_insert_index(self, x: int) -> int:
         """The place in the hand a card dropped with its centre at ``x`` goes to."""

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Sequence
 
 from ...engine.actions import Lay
@@ -66,13 +67,32 @@ class HandModel:
                 left[c] -= 1
                 order.append(c)
         fresh = sorted((c for c in range(len(left)) for _ in range(left[c])), key=self.sort_key)
-        order = fresh if not self.order else order + fresh
+        for card in fresh:  # in its sorted place while the hand is sorted, else at the right end
+            order.insert(self._arrival(order, card), card)
         if len(order) != len(self.order):
             self.selected.clear()
         self.order = order
         if laid and any(self.slots):
             self.slots = [[] for _ in self.slot_kinds]
         return before != (self.order, self.slots)
+
+    def arrival_index(self, card: Card) -> int:
+        """Where ``card`` goes when it arrives in the hand: its place in the sort while the hand
+        is in sorted order, else the right end."""
+        return self._arrival(self.order, card)
+
+    def _arrival(self, order: list[Card], card: Card) -> int:
+        key = self.sort_key
+        keys = [key(c) for c in order]
+        if keys != sorted(keys):
+            return len(order)
+        return bisect.bisect_right(keys, key(card))
+
+    def is_sorted(self) -> bool:
+        """True while the hand is in the order of the sort chosen last (the player has not
+        rearranged it)."""
+        keys = [self.sort_key(c) for c in self.order]
+        return keys == sorted(keys)
 
     @property
     def sort_key(self) -> Callable[[Card], tuple[int, int]]:

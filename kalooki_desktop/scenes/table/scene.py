@@ -513,6 +513,7 @@ class TableScene(Scene):
         if prompt == DecisionKind.CALL and view.discard_top is not None:
             c.label_call(tr("table.call_card", card=card_label(view.discard_top)))
         c.enable_lay(ok=self.lay_refusal() is None)
+        c.mark_sort(self.model.sort_mode if self.model.is_sorted() else None)
 
     # --- drawing ------------------------------------------------------------------------
 
