@@ -83,3 +83,9 @@ def test_every_glyph_of_the_english_texts_is_in_the_font() -> None:
 
     texts = "".join(i18n.catalogue("en").values()) + "✓✗★♪…·×−→"
     assert missing_glyphs(texts) == []
+
+
+def test_a_refusal_names_cards_with_their_suit_symbols() -> None:
+    text = i18n.refusal_text(Refusal("J-6.2", "tack.four_card", {"cards": "8C or JK"}))
+    assert "8♣ or Joker" in text and "8C" not in text and text.endswith("(J-6.2)")
+    assert i18n.cards_for_players("10H, 10S and AD") == "10♥, 10♠ and A♦"

@@ -8,10 +8,12 @@ a refused move is shown in the player's language with its rule id.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
+from ..engine.cards import card_label, parse_card
 from ..engine.jsontext import parse_json
 from ..engine.refusal import MESSAGES, Refusal
 
@@ -89,7 +91,21 @@ def tr_n(key: str, n: int, **params: object) -> str:
     return tr(f"{key}.{form}", n=n, **params)
 
 
+#: A card's code in a refusal's parameters ("8C", "10H", "JK").
+_CARD_CODE = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b|\bJK\b")
+
+
+def cards_for_players(text: str) -> str:
+    """``text`` with every card code written as the player reads it (``8C`` becomes ``8♣``).
+
+    >>> cards_for_players("This four takes only 8C or JK")
+    'This four takes only 8♣ or Joker'
+    """
+    return _CARD_CODE.sub(lambda m: card_label(parse_card(m.group(0))), text)
+
+
 def refusal_text(refusal: Refusal) -> str:
-    """A refused move for the player: the translated reason and the rule id, e.g.
-    ``Jokers cannot be discarded (J-4.5)``."""
-    return tr("refusal.with_rule", reason=tr(refusal.key, **refusal.params), rule=refusal.rule)
+    """A refused move for the player: the translated reason and the rule id, the cards with
+    their suit symbols, e.g. ``Jokers cannot be discarded (J-4.5)``."""
+    params = {k: cards_for_players(v) if isinstance(v, str) else v for k, v in refusal.params.items()}
+    return tr("refusal.with_rule", reason=tr(refusal.key, **params), rule=refusal.rule)

@@ -6,9 +6,9 @@ import pygame
 import pygame_gui
 
 from ..app import Scene, register_scene
-from ..engine.cards import JOKER, parse_cards
+from ..engine.cards import parse_cards
 from ..engine.rules import make_rules
-from ..i18n import tr
+from ..i18n import cards_for_players, tr
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
@@ -120,9 +120,7 @@ class RulesScene(Scene):
                 surface.blit(
                     art.face(c, ch, four_colour=self.app.settings.four_colour), (cx + i * round(cw * 0.42), y)
                 )
-                if c == JOKER:
-                    pass
-            txt.draw(surface, caption.strip(), font - 2, (cx, y + ch + 4), (206, 214, 204))
+            txt.draw(surface, cards_for_players(caption.strip()), font - 2, (cx, y + ch + 4), (206, 214, 204))
             cx += max(wd, txt.width(caption.strip(), font - 2)) + 30
         return y + ch + font + 12
 
