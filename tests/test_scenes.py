@@ -446,3 +446,20 @@ def test_the_log_of_a_new_hand_starts_empty_and_keeps_no_stale_lines(app):
         assert len(fresh) == len(new), (fresh, new)  # nothing of the hand before
         hands_seen += 1
     assert hands_seen >= 2
+
+
+def test_the_players_badge_shows_dealer_calls_and_laid_like_an_opponents_seat(app):
+    """Above the player's hand: the name, the dealer's mark when the player deals, the calls
+    used while calling is on, and the laid mark once laid."""
+    from kalooki_desktop.scenes.table.render import own_badge_text
+    from kalooki_desktop.session import GameSetup
+
+    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    scene = TableScene(app, session)
+    app.push(scene)
+    frame = scene.frame()
+    text = own_badge_text(frame)
+    assert text.startswith(frame.names[0])
+    assert ("dealer" in text) == (frame.view.dealer == 0)
+    assert ("calls 0/" in text) == (frame.calling and not frame.view.laid[0])
+    assert "laid" not in text

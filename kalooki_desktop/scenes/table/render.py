@@ -458,6 +458,8 @@ def draw_hand(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
             )
             if at is not None:
                 skip.add(at)
+    if rects:
+        draw_own_badge(surface, f, g, left=rects[0].x)
     hint = f.hint
     hint_card = hint.card if isinstance(hint, Discard | Tack | MoveJoker) else None
     shadow = art.shadow(lay.hand_card_h)
@@ -486,6 +488,26 @@ def draw_hand(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
             bold=False,
             anchor="center",
         )
+
+
+def draw_own_badge(surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, left: int) -> None:
+    """Above the player's hand, as at an opponent's seat: the dealer's mark, the calls used (or
+    that the player has laid)."""
+    lay = g.layout
+    txt.draw(surface, own_badge_text(f), lay.small, (left, lay.hand.y + 1), palette.GOLD, bold=True)
+
+
+def own_badge_text(f: TableFrame) -> str:
+    """The player's name, then the dealer's mark, then the calls used or that the player has laid."""
+    view = f.view
+    parts = [f.names[HUMAN]]
+    if view.dealer == HUMAN:
+        parts.append(tr("table.dealer_mark"))
+    if view.laid[HUMAN]:
+        parts.append(tr("table.laid_mark"))
+    elif f.calling:
+        parts.append(tr("table.calls", n=view.calls_used[HUMAN], of=f.max_calls))
+    return "  ·  ".join(parts)
 
 
 def draw_dialog(surface: pygame.Surface, f: TableFrame, g: TableGeometry, box: pygame.Rect) -> None:
