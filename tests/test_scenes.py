@@ -251,6 +251,11 @@ def test_whole_game_through_the_gui_to_the_final_scoreboard(app):
     assert isinstance(app.top, ScoreboardScene) and app.top.final
     assert moves > 20
     assert len([r for r in session.match.results if not r.void]) == 3
+    from kalooki_desktop.scenes.scoreboard import place_text
+
+    place = place_text(session.match.totals, 0)
+    assert place.startswith("You finished ") and place.endswith(" of 3")
+    assert (session.match.winners == [0]) == (place == "You finished 1st of 3")
 
 
 def test_settings_scene_changes_pace_and_saves(app, tmp_path):

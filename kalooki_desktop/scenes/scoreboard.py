@@ -119,6 +119,10 @@ class ScoreboardScene(Scene):
             title = tr("score.title")
         txt.draw(surface, title, big, (w // 2, 14), palette.GOLD, bold=True, anchor="midtop")
         top = 14 + big + 14
+        if self.final:
+            place = place_text(m.totals, HUMAN)
+            txt.draw(surface, place, font, (w // 2, top - 6), palette.TEXT, bold=True, anchor="midtop")
+            top += font + 8
         bottom = h - max(46, h // 16) - 30
         if self.result is not None:
             box = pygame.Rect(20, top, w - 40, round((bottom - top) * 0.48))
@@ -145,7 +149,7 @@ class ScoreboardScene(Scene):
         y += font + 10
         players = len(r.scores)
         line = max(small * 2 + 10, (box.bottom - y - 8) // players)
-        ch = max(24, min(round(line * 0.72), 70))
+        ch = max(24, min(round(line * 0.72), line - small - 8))
         for seat in range(players):
             self.draw_seat_row(surface, box, r, seat, y, ch, font=font, small=small)
             y += line
@@ -160,10 +164,20 @@ class ScoreboardScene(Scene):
         x, mid = box.x + 14, y + ch // 2
         jp = s.rules.joker_points
         name_col = palette.GOLD if seat == HUMAN else palette.TEXT
-        txt.draw(surface, s.names[seat], font, (x, mid), name_col, bold=True, anchor="midleft", max_width=170)
-        cx = x + 180
+        name_w = min(box.w // 5, max(txt.width(n, font, bold=True) for n in s.names))
+        name = s.names[seat]
+        txt.draw(surface, name, font, (x, mid), name_col, bold=True, anchor="midleft", max_width=name_w)
+        cx = x + name_w + 12
+        # the right-hand columns: laid or not, the hand's score, the total, measured in this font
+        total_w = txt.width("8888", font, bold=True)
+        score_w = txt.width("+888", font, bold=True)
+        laid_w = max(txt.width(tr("score.laid"), small), txt.width(tr("score.not_laid"), small))
+        total_x = box.right - 16
+        score_x = total_x - total_w - font
+        laid_x = score_x - score_w - font - laid_w
         cards = sorted(r.hands[seat], key=lambda c: (-penalty(c, jp), c))
-        step = min(round(ch * 0.75), max(8, (box.w - 420) // max(1, len(cards))))
+        room = laid_x - font - cx - round(ch * 0.75)
+        step = min(round(ch * 0.75), max(8, room // max(1, len(cards) - 1)))
         four = self.app.settings.four_colour
         for i, c in enumerate(cards):
             surface.blit(art.face(c, ch, four_colour=four), (cx + i * step, y))
@@ -173,11 +187,11 @@ class ScoreboardScene(Scene):
             none = tr("score.no_cards")
             txt.draw(surface, none, small, (cx, mid), palette.VALID, bold=True, anchor="midleft")
         laid = tr("score.laid") if r.laid[seat] else tr("score.not_laid")
-        txt.draw(surface, laid, small, (box.right - 190, mid), (200, 208, 198), anchor="midleft")
+        txt.draw(surface, laid, small, (laid_x, mid), (200, 208, 198), anchor="midleft")
         score = f"+{r.scores[seat]}"
-        txt.draw(surface, score, font, (box.right - 90, mid), name_col, bold=True, anchor="midright")
+        txt.draw(surface, score, font, (score_x, mid), name_col, bold=True, anchor="midright")
         total = str(s.match.totals[seat])
-        txt.draw(surface, total, font, (box.right - 16, mid), palette.TEXT, bold=True, anchor="midright")
+        txt.draw(surface, total, font, (total_x, mid), palette.TEXT, bold=True, anchor="midright")
 
     def hand_rows(self) -> list[HandResult]:
         """The scored hands (void hands are not scored)."""
@@ -239,11 +253,10 @@ class ScoreboardScene(Scene):
         for r in rows:
             for p in range(players):
                 cum[p].append(cum[p][-1] + r.scores[p])
-        top = max(50, max(max(c) for c in cum))
-        top = ((top + 49) // 50) * 50
-        for k in range(5):
-            v = top * k // 4
-            y = plot.bottom - plot.h * k / 4
+        ticks = axis_ticks(max(max(c) for c in cum))
+        top = ticks[-1]
+        for v in ticks:
+            y = plot.bottom - plot.h * v / top
             pygame.draw.line(surface, (40, 70, 55), (plot.x, y), (plot.right, y), 1)
             txt.draw(
                 surface, str(v), small - 2, (plot.x - 6, y), (190, 198, 188), bold=False, anchor="midright"
@@ -276,3 +289,42 @@ class ScoreboardScene(Scene):
             pygame.draw.rect(surface, colour, (lx, ly + 3, 12, 12), border_radius=3)
             drawn = txt.draw(surface, s.names[p], small - 1, (lx + 16, ly), palette.TEXT, bold=False)
             lx = drawn.right + 14
+
+
+def place_text(totals: list[int], seat: int) -> str:
+    """The seat's place at the end of the game, lowest total first: "You finished 3rd of 4",
+    "joint 2nd" when another player has the same total.
+
+    >>> place_text([120, 40, 200, 95], 0)
+    'You finished 3rd of 4'
+    >>> place_text([40, 40, 200], 1)
+    'You finished joint 1st of 3'
+    """
+    mine = totals[seat]
+    place = 1 + sum(1 for t in totals if t < mine)
+    joint = sum(1 for t in totals if t == mine) > 1
+    ordinal = tr(f"score.ordinal.{place}")
+    return tr("score.place_joint" if joint else "score.place", place=ordinal, players=len(totals))
+
+
+def axis_ticks(highest: int) -> list[int]:
+    """Round values for the chart's axis from 0 to at least ``highest``: steps of 1, 2 or 5 times
+    a power of ten, four to six of them.
+
+    >>> axis_ticks(187)
+    [0, 50, 100, 150, 200]
+    >>> axis_ticks(0)
+    [0, 10, 20, 30, 40, 50]
+    >>> axis_ticks(1234)
+    [0, 500, 1000, 1500]
+    """
+    highest = max(highest, 50)
+    power = 1
+    while True:
+        for unit in (1, 2, 5):
+            step = unit * power
+            count = -(-highest // step)
+            if count <= 5:
+                return [step * k for k in range(count + 1)]
+        power *= 10
+
