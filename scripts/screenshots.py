@@ -1,5 +1,6 @@
 """Render the screenshots under docs/screenshots: menu, new game, a mid-game table in hand 7,
-the scoreboard and the rules (headless, deterministic). ``python scripts/screenshots.py [DIR]``."""
+the scoreboard (four and eight players) and the rules (headless, deterministic).
+``python scripts/screenshots.py [DIR] [WIDTHxHEIGHT]``."""
 
 from __future__ import annotations
 
@@ -80,6 +81,13 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     advance(session, lambda s: s.over)
     app.push(ScoreboardScene(app, session, session.match.results[-1]))
     shot("final.png")
+    app.pop()
+
+    eight = Session(GameSetup(("normal",) * 4 + ("easy",) * 3, seed=5), threaded=False, speed=1000)
+    app.set_session(eight)
+    advance(eight, lambda s: any(not r.void for r in s.match.results))
+    app.push(ScoreboardScene(app, eight, eight.match.results[-1]))
+    shot("scoreboard-8.png")
     app.shutdown()
 
 

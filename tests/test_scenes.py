@@ -468,3 +468,38 @@ def test_the_players_badge_shows_dealer_calls_and_laid_like_an_opponents_seat(ap
     assert ("dealer" in text) == (frame.view.dealer == 0)
     assert ("calls 0/" in text) == (frame.calling and not frame.view.laid[0])
     assert "laid" not in text
+
+
+def test_an_eight_player_scoreboard_shows_readable_cards_at_the_smallest_window(tmp_path, monkeypatch):
+    """With eight players at 1024x640 every leftover card is drawn at least 40 pixels tall (two
+    columns of seats), each with its points, so the player sees which cards cost what."""
+    from kalooki_desktop.scenes.scoreboard import ScoreboardScene
+    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.ui import cards as art
+
+    set_data_dir(tmp_path)
+    small_app = make_app((1024, 640))
+    try:
+        session = Session(GameSetup(("normal",) * 4 + ("easy",) * 3, seed=5), threaded=False, speed=1000)
+        small_app.set_session(session)
+        now = 0.0
+        while not any(not r.void for r in session.match.results):
+            now += 5000
+            session.autoplay(now)
+        result = session.match.results[-1]
+        heights: list[int] = []
+        face = art.face
+
+        def spy(card, height, **kw):
+            heights.append(height)
+            return face(card, height, **kw)
+
+        monkeypatch.setattr(art, "face", spy)
+        small_app.push(ScoreboardScene(small_app, session, result))
+        step(small_app, 2)
+        left = sum(len(h) for h in result.hands)
+        assert left > 0 and len(heights) >= left
+        assert min(heights) >= 40, heights
+    finally:
+        small_app.shutdown()
+        set_data_dir(None)

@@ -125,10 +125,12 @@ class ScoreboardScene(Scene):
             top += font + 8
         bottom = h - max(46, h // 16) - 30
         if self.result is not None:
-            box = pygame.Rect(20, top, w - 40, round((bottom - top) * 0.48))
+            share = 0.48 if s.match.players <= 4 else 0.6
+            box = pygame.Rect(20, top, w - 40, round((bottom - top) * share))
             self.draw_hand(surface, box, self.result, font, small)
             top = box.bottom + 12
-        left = pygame.Rect(20, top, round((w - 52) * 0.48), bottom - top)
+        left_share = 0.48 if m.players <= 4 else 0.6  # a column per player in the table
+        left = pygame.Rect(20, top, round((w - 52) * left_share), bottom - top)
         right = pygame.Rect(left.right + 12, top, w - 40 - left.w - 12, bottom - top)
         self.draw_table(surface, left, font, small)
         self.draw_chart(surface, right, small)
@@ -148,11 +150,18 @@ class ScoreboardScene(Scene):
         txt.draw(surface, head, font, (x, y), palette.GOLD, bold=True, max_width=box.w - 28)
         y += font + 10
         players = len(r.scores)
-        line = max(small * 2 + 10, (box.bottom - y - 8) // players)
+        columns = 1 if players <= 4 else 2  # more than four seats: two columns, cards stay readable
+        per_column = -(-players // columns)
+        line = max(small * 2 + 10, (box.bottom - y - 8) // per_column)
         ch = max(24, min(round(line * 0.72), line - small - 8))
+        width = (box.w - 12 * (columns - 1)) // columns
         for seat in range(players):
-            self.draw_seat_row(surface, box, r, seat, y, ch, font=font, small=small)
-            y += line
+            column, row = divmod(seat, per_column)
+            cell = pygame.Rect(box.x + column * (width + 12), box.y, width, box.h)
+            self.draw_seat_row(surface, cell, r, seat, y + row * line, ch, font=font, small=small)
+        if columns > 1:
+            x_div = box.x + width + 6
+            pygame.draw.line(surface, palette.GOLD_DARK, (x_div, y), (x_div, box.bottom - 10), 1)
 
     def draw_seat_row(
         self, surface: pygame.Surface, box: pygame.Rect, r: HandResult, seat: int, y: int, ch: int, *,
@@ -164,7 +173,7 @@ class ScoreboardScene(Scene):
         x, mid = box.x + 14, y + ch // 2
         jp = s.rules.joker_points
         name_col = palette.GOLD if seat == HUMAN else palette.TEXT
-        name_w = min(box.w // 5, max(txt.width(n, font, bold=True) for n in s.names))
+        name_w = min(box.w // 4, max(txt.width(n, font, bold=True) for n in s.names))
         name = s.names[seat]
         txt.draw(surface, name, font, (x, mid), name_col, bold=True, anchor="midleft", max_width=name_w)
         cx = x + name_w + 12
@@ -203,19 +212,29 @@ class ScoreboardScene(Scene):
         panel(surface, box, alpha=165)
         players = s.match.players
         rows = self.hand_rows()
-        col_w = (box.w - 70 - 20) // players
+        first = max(txt.width(tr(k), small, bold=True) for k in ("score.hand", "score.total")) + 16
+        col_w = (box.w - first - 20) // players
         x0, y = box.x + 10, box.y + 10
 
         def cell(p: int, text: str, y: int, colour: palette.Colour, *, bold: bool, size: int = small) -> None:
-            right = x0 + 70 + p * col_w + col_w - 8
+            right = x0 + first + p * col_w + col_w - 8
             txt.draw(
                 surface, text, size, (right, y), colour, bold=bold, anchor="topright", max_width=col_w - 6
             )
 
         txt.draw(surface, tr("score.hand"), small, (x0, y), palette.GOLD, bold=True)
+        # the names head their columns, a long one on two lines, in a size where every word fits
+        words = [word for name in s.names for word in name.split()]
+        head = small
+        while head > small - 3 and max(txt.width(w, head, bold=True) for w in words) > col_w - 6:
+            head -= 1
+        head_lines = 1
         for p in range(players):
-            cell(p, s.names[p], y, palette.SEAT_COLOURS[p % 8], bold=True)
-        y += small + 8
+            lines = txt.wrap(s.names[p], head, col_w - 6, bold=True)[:2]
+            head_lines = max(head_lines, len(lines))
+            for k, part in enumerate(lines):
+                cell(p, part, y + k * (head + 2), palette.SEAT_COLOURS[p % 8], bold=True, size=head)
+        y += head_lines * (head + 2) + 6
         room = max(1, (box.bottom - y - small * 2 - 20) // (small + 6))
         for r in rows[-room:]:
             txt.draw(surface, str(r.spec.number) + (" ★" if r.bent else ""), small, (x0, y), palette.TEXT)
@@ -247,7 +266,9 @@ class ScoreboardScene(Scene):
         txt.draw(surface, tr("score.chart"), small + 1, (box.x + 12, box.y + 8), palette.GOLD, bold=True)
         rows = self.hand_rows()
         players = s.match.players
-        plot = pygame.Rect(box.x + 50, box.y + small + 24, box.w - 70, box.h - small * 3 - 40)
+        legend_rows = legend_lines([txt.width(n, small - 1) + 30 for n in s.names], box.w - 58)
+        extra = (legend_rows - 1) * (small + 4)
+        plot = pygame.Rect(box.x + 50, box.y + small + 24, box.w - 70, box.h - small * 3 - 40 - extra)
         hands = max(len(s.rules.schedule), len(rows), 1)
         cum = [[0] for _ in range(players)]
         for r in rows:
@@ -283,9 +304,11 @@ class ScoreboardScene(Scene):
             for pt in pts[1:]:
                 pygame.draw.circle(surface, colour, pt, 4 if p == HUMAN else 3)
         # legend
-        lx, ly = plot.x, box.bottom - small - 6
+        lx, ly = plot.x, box.bottom - (small + 4) * legend_rows - 2
         for p in range(players):
             colour = palette.SEAT_COLOURS[p % 8]
+            if lx + 16 + txt.width(s.names[p], small - 1) > box.right - 8:
+                lx, ly = plot.x, ly + small + 4
             pygame.draw.rect(surface, colour, (lx, ly + 3, 12, 12), border_radius=3)
             drawn = txt.draw(surface, s.names[p], small - 1, (lx + 16, ly), palette.TEXT, bold=False)
             lx = drawn.right + 14
@@ -327,4 +350,18 @@ def axis_ticks(highest: int) -> list[int]:
             if count <= 5:
                 return [step * k for k in range(count + 1)]
         power *= 10
+
+
+def legend_lines(widths: list[int], room: int) -> int:
+    """How many lines a legend of entries this wide takes in ``room`` pixels.
+
+    >>> legend_lines([100, 100, 100], 250), legend_lines([100, 100], 250)
+    (2, 1)
+    """
+    lines, used = 1, 0
+    for w in widths:
+        if used and used + w > room:
+            lines, used = lines + 1, 0
+        used += w
+    return lines
 
