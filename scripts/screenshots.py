@@ -1,5 +1,5 @@
 """Render the screenshots under docs/screenshots: menu, new game, a mid-game table in hand 7,
-the scoreboard (four and eight players) and the rules (headless, deterministic).
+the moment it ends, the scoreboard (four and eight players) and the rules (headless, deterministic).
 ``python scripts/screenshots.py [DIR] [WIDTHxHEIGHT]``."""
 
 from __future__ import annotations
@@ -75,7 +75,12 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
 
     results = len(session.match.results)
     advance(session, lambda s: len(s.match.results) > results and not s.match.results[-1].void)
-    app.push(ScoreboardScene(app, session, session.match.results[-1]))
+    for _ in range(600):  # the last cards land, then the table holds the ended hand
+        app.step(1 / 60)
+        if table.ending.held is not None and not table.choreo.flights:
+            break
+    shot("going-out.png")
+    table.end_outro()
     shot("scoreboard.png")
     app.pop()
     advance(session, lambda s: s.over)

@@ -125,10 +125,13 @@ def test_monkey_on_the_table(tmp_path):
         check_hand(hand, count_cards(new_deck(hand.players, hand.rules.extra_jokers)), f"frame {frames}")
         if isinstance(app.top, TableScene):
             shown = sorted(scene.model.order + [c for slot in scene.model.slots for c in slot])
+            # the table shows the hand in play, or the one that just ended while it is on show
+            on_show = scene.ending.hand()
+            assert on_show is hand or scene.ending.on_show()
             if scene.drag is None:
-                assert shown == sorted(hand.hands[HUMAN]), (
+                assert shown == sorted(on_show.hands[HUMAN]), (
                     f"frame {frames}: the hand shown differs from the engine's: shown {shown}, "
-                    f"engine {sorted(hand.hands[HUMAN])}, last actions {session.match.action_texts()[-4:]}, "
+                    f"engine {sorted(on_show.hands[HUMAN])}, last actions {session.match.action_texts()[-4:]}, "
                     f"top {type(app.top).__name__}, order {scene.model.order}, slots {scene.model.slots}"
                 )
     assert session is not None

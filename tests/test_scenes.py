@@ -406,7 +406,7 @@ def test_the_status_line_and_glows_offer_only_plucks_the_engine_accepts(app):
     s = scene.session
     seen_without_pile = 0
     for _ in range(400):
-        if s.over or scene.pending_result is not None or s.match.results:
+        if s.over or scene.ending.landing is not None or s.match.results:
             break
         frame = scene.frame()
         if frame.prompt == "pluck":
@@ -503,3 +503,49 @@ def test_an_eight_player_scoreboard_shows_readable_cards_at_the_smallest_window(
     finally:
         small_app.shutdown()
         set_data_dir(None)
+
+
+def test_the_going_out_moment_is_shown_before_the_scoreboard(app):
+    """When a hand ends, the table holds the hand as it ended (the going-out melds, nobody asked
+    anything) under a banner naming who went out; a key skips on to the scoreboard, and without
+    one the scoreboard follows after the pause."""
+    from kalooki_desktop.session import GameSetup
+
+    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    scene = TableScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    shown = 0
+    now = 0.0
+    seen = 0
+    while shown < 2 and not session.over:
+        now += 5000
+        session.autoplay(now)  # the scene's listener sees every move, as in play
+        last = session.moves[-1] if len(session.moves) > seen else None
+        seen = len(session.moves)
+        if last is None or last.result is None or last.result.void:
+            continue
+        result = last.result
+        run_until(app, lambda: scene.ending.held is not None)
+        assert app.top is scene
+        frame = scene.frame()
+        assert frame.view.spec.number == result.spec.number  # the hand that ended, not the next deal
+        assert frame.view.hand_sizes == tuple(len(h) for h in result.hands)
+        assert sorted(frame.order) == sorted(result.hands[0])  # the player's cards as the hand ended
+        assert frame.prompt is None and frame.plucks == (False, False)
+        assert frame.status[0] == "The hand is over"
+        banner = scene.ending.banner()
+        assert banner is not None and result.out is not None
+        name = "You" if result.out == 0 else session.names[result.out]
+        assert banner[0].startswith(name)
+        assert ("bent" in banner[1]) == result.bent
+        if shown == 0:
+            key(app, pygame.K_SPACE)  # skip the pause
+        else:
+            run_until(app, lambda: app.top is not scene)  # or wait it out
+        assert isinstance(app.top, ScoreboardScene) and app.top.result is result
+        app.pop()
+        step(app, 2)
+        assert scene.ending.held is None and scene.frame().view.spec.number != frame.view.spec.number
+        shown += 1
+    assert shown == 2

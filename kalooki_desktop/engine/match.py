@@ -73,6 +73,7 @@ class Match:
         self.sudden_deaths = 0
         self.tied: list[int] = []
         self.winners: list[int] = []
+        self.ended: HandState | None = None  # the hand that ended last, as it stood at its end
         self.hand = self._deal()
 
     @classmethod
@@ -130,6 +131,11 @@ class Match:
         """Everything ``seat`` may know now, and nothing more."""
         return View(self.hand, seat, self.totals)
 
+    def ended_view(self, seat: int) -> View | None:
+        """What ``seat`` saw of the hand that ended last, as it stood at its end (the going-out
+        melds on the table), or None before the first hand ends."""
+        return None if self.ended is None else View(self.ended, seat, self.totals)
+
     def eligible_callers(self) -> list[int]:
         """Seats that may call the fresh discard now (J-5.2 order)."""
         return [] if self.over else self.hand.eligible_callers()
@@ -163,6 +169,7 @@ class Match:
     def _finish_hand(self) -> None:
         h = self.hand
         assert h.scores is not None
+        self.ended = h
         sudden = self.in_sudden_death
         self.results.append(
             HandResult(

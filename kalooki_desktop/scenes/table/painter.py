@@ -12,7 +12,9 @@ import pygame
 from ...engine.actions import Action, PluckDiscard, PluckStock
 from ...engine.refusal import Refusal
 from ...engine.turn import DecisionKind
-from ...session import Session
+from ...i18n import tr
+from ...session import HUMAN, Session
+from ...ui import palette
 from . import render
 from .choreography import Choreography
 from .controls import TableControls
@@ -20,6 +22,14 @@ from .geometry import TableGeometry
 from .model import HandModel
 from .pointer import Drag
 from .words import status
+
+
+def call_fraction(session: Session, now: float) -> float | None:
+    """The part of the player's time to call that is left, or None when no call is offered."""
+    left_ms = session.call_time_left(now)
+    if left_ms is None or not session.call_wait_ms:
+        return None
+    return left_ms / (session.call_wait_ms / max(session.speed, 0.25))
 
 
 def snapshot(
@@ -33,16 +43,17 @@ def snapshot(
     hover: int | None,
     lay_refusal: Refusal | str | None,
     four_colour: bool,
+    ended: bool = False,
 ) -> render.TableFrame:
     """What one frame of the table shows, read from the game, the model and the choreography
-    (the log is left out: it is read only when the cached layer is drawn)."""
+    (the log is left out: it is read only when the cached layer is drawn). ``ended``: the hand
+    that just ended is on show, as it stood at its end, and nobody is asked anything."""
     s, m = session, session.match
-    view = s.view()
-    active = {seat for seat in (s.thinking_seat(), None if s.over else view.turn) if seat is not None}
-    left_ms = s.call_time_left(now)
-    fraction = None
-    if left_ms is not None and s.call_wait_ms:
-        fraction = left_ms / (s.call_wait_ms / max(s.speed, 0.25))
+    ended_view = m.ended_view(HUMAN) if ended else None
+    view = ended_view if ended_view is not None else s.view()
+    asking = ended_view is None and not s.over
+    active = {seat for seat in (s.thinking_seat(), view.turn if asking else None) if seat is not None}
+    fraction = call_fraction(s, now) if asking else None
     fresh = -1
     new = choreo.new_card
     if new is not None and now < new[1] and new[0] in model.order:
@@ -53,19 +64,19 @@ def snapshot(
         titles=tuple(p.title if (p := s.persona(seat)) else "" for seat in range(m.players)),
         totals=tuple(m.totals),
         schedule=tuple(spec.contract_text for spec in m.rules.schedule),
-        hand_index=m.hand_index,
+        hand_index=m.hand_index if ended_view is None else view.spec.number - 1,
         sudden_death=m.in_sudden_death,
         max_calls=s.rules.max_calls,
         calling=s.rules.calling,
         active=frozenset(active),
         over=s.over,
-        prompt=s.prompt(),
+        prompt=s.prompt() if asking else None,
         plucks=(s.check(PluckStock()) is None, s.check(PluckDiscard()) is None)
-        if s.prompt() == DecisionKind.PLUCK
+        if asking and s.prompt() == DecisionKind.PLUCK
         else (False, False),
         four_colour=four_colour,
         log=(),
-        status=status(s),
+        status=status(s) if ended_view is None else (tr("status.hand_over"), palette.GOLD),
         call_fraction=fraction,
         order=tuple(model.order),
         selected=frozenset(model.selected),

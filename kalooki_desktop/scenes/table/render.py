@@ -344,6 +344,28 @@ def draw_highlights(
         glow(surface, rects[hint.meld - 1], palette.GOLD, radius=6, spread=5)
 
 
+def draw_banner(surface: pygame.Surface, g: TableGeometry, head: str, sub: str) -> pygame.Rect:
+    """The banner over a hand that has ended: who went out, whether the table was bent, and that
+    a click or a key goes on to the scores. Returns its box."""
+    lay = g.layout
+    big, body, small = lay.font * 2, lay.font + 2, lay.small
+    lines = [(head, big, palette.GOLD, True)]
+    if sub:
+        lines.append((sub, body, palette.TEXT, True))
+    lines.append((tr("table.outro_skip"), small, (200, 208, 198), False))
+    width = max(txt.width(text, size, bold=bold) for text, size, _, bold in lines) + 4 * lay.font
+    height = sum(size + lay.font // 2 for _, size, _, _ in lines) + 2 * lay.font
+    box = pygame.Rect(0, 0, min(width, lay.play.w - 20), height)
+    box.midbottom = (lay.play.centerx, lay.controls.y - lay.font // 2)  # below the melds, above the hand
+    panel(surface, box, alpha=235, radius=16, border=palette.GOLD, width=3)
+    y = box.y + lay.font
+    for text, size, colour, bold in lines:
+        at = (box.centerx, y)
+        txt.draw(surface, text, size, at, colour, bold=bold, anchor="midtop", max_width=box.w - 16)
+        y += size + lay.font // 2
+    return box
+
+
 def draw_flash(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
     """The opponents' "Call!" and "Laid down!" bubbles."""
     lay = g.layout

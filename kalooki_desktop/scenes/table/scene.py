@@ -38,6 +38,7 @@ from ...ui.layout import TableLayout, table_layout
 from . import render
 from .choreography import Choreography, Pace
 from .controls import TableControls
+from .ending import HandEnd
 from .geometry import TableGeometry
 from .model import HandModel
 from .painter import TablePainter, snapshot
@@ -46,6 +47,7 @@ from .words import describe, log_lines
 
 #: How long a hint stays highlighted (ms).
 HINT_MS = 6000
+
 
 
 @register_scene("table")
@@ -60,7 +62,7 @@ class TableScene(Scene):
         self._controls: TableControls | None = None  # made with the widgets, in build()
         self.hint_action: Action | None = None
         self.hint_until = 0.0
-        self.pending_result: Move | None = None  # the move that ended the hand, shown before the scores
+        self.ending = HandEnd(session)
         self.deal_pending = False
         self._hand_key: tuple[int, int] | None = None
         self._targets: tuple[object, tuple[set[int], bool]] | None = None
@@ -121,9 +123,9 @@ class TableScene(Scene):
     ) -> tuple[TableLayout, TableGeometry, Pointer]:
         """The layout for the window size and the hand's staging slots, its geometry, and the
         pointer (``pointer`` makes or keeps it)."""
-        laid = self.session.view().laid[HUMAN] or self.session.over
+        laid = self.ending.view().laid[HUMAN] or self.session.over
         lay = table_layout(self.size, self.session.match.players, None if laid else self.model.slot_kinds)
-        geometry = TableGeometry(lay, self.model, lambda: self.session.match.hand.table)
+        geometry = TableGeometry(lay, self.model, lambda: self.ending.hand().table)
         return lay, geometry, pointer(geometry)
 
     def toast_anchor(self) -> tuple[int, int]:
@@ -154,7 +156,7 @@ class TableScene(Scene):
 
         def guarded(do: Callable[[], object]) -> Callable[[], None]:
             def command() -> None:
-                if self.pending_result is None:
+                if not self.ending.on_show():
                     do()
 
             return command
@@ -165,8 +167,12 @@ class TableScene(Scene):
 
     def sync_hand(self) -> None:
         """Match the model to the engine's hand: a new hand deals afresh; otherwise cards that
-        left go, new ones arrive (a press on a card that moved is dropped)."""
+        left go, new ones arrive (a press on a card that moved is dropped). While the hand that
+        ended is on show, the model follows that hand."""
         m = self.session.match
+        if self.ending.on_show() and m.ended is not None:
+            self.model.sync(m.ended.hands[HUMAN], laid=m.ended.laid[HUMAN])
+            return
         key = (len(m.results), len(m.rules.schedule))
         if key != self._hand_key:
             self._hand_key = key
@@ -198,10 +204,11 @@ class TableScene(Scene):
             self.choreo.glide_back(glide, self.pace, self.now)
 
     def on_move(self, move: Move) -> None:
-        """Show an applied action (from the player or a computer seat)."""
-        self.choreo.show(move, self.geometry, self.pace, self.now)
+        """Show an applied action (from the player or a computer seat); the move that ends a hand
+        lands on the table of that hand."""
         if move.result is not None:
-            self.pending_result = move
+            self.ending.begin(move)
+        self.choreo.show(move, self.geometry, self.pace, self.now)
 
     def lay_contract(self) -> None:
         """Lay what the slots hold (the engine decides)."""
@@ -299,12 +306,14 @@ class TableScene(Scene):
     def busy(self) -> bool:
         """True while the table shows what just happened (the cards being dealt, a finished hand
         on its way to the scoreboard): the player's moves wait."""
-        return self.pending_result is not None or self.choreo.dealing(self.now)
+        return self.ending.on_show() or self.choreo.dealing(self.now)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         pointer_events = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
-        if self.pending_result is not None and event.type in pointer_events:
+        if self.ending.on_show() and event.type in pointer_events:
             self.pointer.cancel()
+            if self.ending.held is not None and event.type != pygame.MOUSEBUTTONUP:
+                self.end_outro()  # a click or a key skips the pause
             return True  # the hand is over: the scoreboard comes next
         if event.type == pygame.KEYDOWN:
             return self.on_key(event.key)
@@ -464,29 +473,39 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         now = self.now
         self.choreo.update(now)
-        if self.pending_result is not None and not self.choreo.blocking():
-            move, self.pending_result = self.pending_result, None
-            self.finish_hand(move)
+        landed = self.ending.landing is not None and not self.choreo.blocking()
+        if landed and not self.ending.landed(now, self.pace.speed):
+            self.app.toast(tr("table.void"), "info", 5)  # a void hand is only announced
+        if self.ending.due(now):
+            self.end_outro()
+        if self.ending.on_show():
+            self.sync_hand()
+            self.fit_staging()
+            self.refresh_widgets()
             return
-        if self.deal_pending and self.pending_result is None and self.model.order:
+        if self.deal_pending and self.model.order:
             self.deal_pending = False
             if not self.session.match.hand.log:  # a fresh deal (not a game resumed mid-hand)
                 self.choreo.deal(self.geometry, self.pace, now)
-        if self.pending_result is None and self.app.top is self:
+        if self.app.top is self:
             self.session.tick(now)
         self.sync_hand()
-        laid = self.session.view().laid[HUMAN] or self.session.over
-        if (self.layout.staging is None) != laid:
-            self.rebuild()
+        self.fit_staging()
         self.refresh_widgets()
 
-    def finish_hand(self, move: Move) -> None:
-        """A hand ended: show the scoreboard (a void hand is only announced)."""
-        result = move.result
-        assert result is not None
-        if result.void:
-            self.app.toast(tr("table.void"), "info", 5)
+    def fit_staging(self) -> None:
+        """Lay the table out again when the staging slots come or go (the player laid, a new hand)."""
+        laid = self.ending.view().laid[HUMAN] or self.session.over
+        if (self.layout.staging is None) != laid:
+            self.rebuild()
+
+    def end_outro(self) -> None:
+        """The pause after a hand is over ends (or is skipped): on to the scoreboard."""
+        result = self.ending.finish()
+        if result is None:
             return
+        self.sync_hand()
+        self.rebuild()
         self.app.push("scoreboard", self.session, result)
 
     def refresh_widgets(self) -> None:
@@ -495,9 +514,9 @@ class TableScene(Scene):
         if c is None:
             return
         s = self.session
-        prompt = s.prompt()
+        prompt = None if self.ending.on_show() else s.prompt()
         view = s.view()
-        staging = self.layout.staging is not None
+        staging = self.layout.staging is not None and not self.ending.on_show()
         c.show(
             {
                 "call": prompt == DecisionKind.CALL,
@@ -535,6 +554,7 @@ class TableScene(Scene):
             hover=hover,
             lay_refusal=self.lay_refusal(),
             four_colour=self.app.settings.four_colour,
+            ended=self.ending.on_show(),
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -553,6 +573,7 @@ class TableScene(Scene):
             f.four_colour,
             s.over,
             len(s.moves),
+            self.ending.on_show(),
         )
         drag = f.drag
         targets = self.legal_targets(drag) if drag is not None and drag.source in ("hand", "slot") else None
@@ -569,3 +590,6 @@ class TableScene(Scene):
             flight.draw(surface, now)
         if self.drag is not None:
             render.draw_drag(surface, self.drag, four_colour=self.app.settings.four_colour)
+        banner = self.ending.banner()
+        if banner is not None and not self.choreo.flights:
+            render.draw_banner(surface, self.geometry, *banner)

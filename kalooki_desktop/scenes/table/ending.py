@@ -1,0 +1,70 @@
+"""The end of a hand at the table: while the move that ended it lands, and then for a pause the
+player may skip, the table holds the hand as it ended (the going-out melds, the cards left) under
+a banner naming who went out; then the scoreboard. The engine has dealt the next hand by then,
+so everything the table draws in the meantime comes from the hand that ended."""
+
+from __future__ import annotations
+
+from ...engine.hand import HandState
+from ...engine.match import HandResult
+from ...engine.view import View
+from ...i18n import tr
+from ...session import HUMAN, Move, Session
+
+#: How long the table holds a hand that has ended before the scoreboard, at the normal pace.
+HOLD_MS = 3200
+
+
+class HandEnd:
+    """The hand that just ended, on its way to the scoreboard (see the module docstring)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.landing: Move | None = None  # the move that ended the hand, its cards in flight
+        self.held: tuple[Move, float] | None = None  # then: the move, and until when the table holds
+
+    def on_show(self) -> bool:
+        """True while the hand that ended is on show."""
+        return self.landing is not None or self.held is not None
+
+    def begin(self, move: Move) -> None:
+        """``move`` ended the hand: its cards are about to fly."""
+        self.landing = move
+
+    def landed(self, now: float, speed: float) -> bool:
+        """The last cards have landed: hold the table for the pause (at the animation ``speed``).
+        False for a void hand, which is only announced."""
+        move, self.landing = self.landing, None
+        if move is None or move.result is None or move.result.void:
+            return False
+        self.held = (move, now + HOLD_MS / speed)
+        return True
+
+    def due(self, now: float) -> bool:
+        """True once the pause is over."""
+        return self.held is not None and now >= self.held[1]
+
+    def finish(self) -> HandResult | None:
+        """End the pause (it ran out, or the player skipped it): the result to score."""
+        held, self.held = self.held, None
+        return None if held is None else held[0].result
+
+    def hand(self) -> HandState:
+        """The hand the table shows: the one that ended while it is on show, else the one in play."""
+        m = self.session.match
+        return m.ended if self.on_show() and m.ended is not None else m.hand
+
+    def view(self) -> View:
+        """The player's view of :meth:`hand`."""
+        m = self.session.match
+        ended = m.ended_view(HUMAN) if self.on_show() else None
+        return ended if ended is not None else m.view(HUMAN)
+
+    def banner(self) -> tuple[str, str] | None:
+        """While the table holds: who went out, and whether the table was bent (J-8.2)."""
+        result = self.held[0].result if self.held is not None else None
+        if result is None or result.out is None:
+            return None
+        who = result.out
+        head = tr("table.you_go_out") if who == HUMAN else tr("table.goes_out", name=self.session.names[who])
+        return head, tr("table.bent_banner") if result.bent else ""
