@@ -454,7 +454,7 @@ class App:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, str(path))
-        self.toast(tr("app.screenshot", path=f"{path.parent.name}/{path.name}"))
+        self.toast(tr("app.screenshot", path=str(path.resolve())))
         return path
 
     def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:

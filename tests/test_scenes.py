@@ -549,3 +549,36 @@ def test_the_going_out_moment_is_shown_before_the_scoreboard(app):
         assert scene.ending.held is None and scene.frame().view.spec.number != frame.view.spec.number
         shown += 1
     assert shown == 2
+
+
+def test_the_menu_tagline_follows_the_game_and_the_screenshot_toast_names_the_whole_path(app, tmp_path):
+    """A Baby game in progress is not announced as nine hands; F12 says where the file is."""
+    from kalooki_desktop.session import GameSetup
+
+    menu = MenuScene(app)
+    app.push(menu)
+    assert "nine hands" in menu.tagline()
+    app.new_session(GameSetup(("easy", "easy"), "baby", seed=3), threaded=False)
+    assert "3 hands" in menu.tagline() and "nine" not in menu.tagline()
+    shot = app.screenshot(tmp_path / "shots" / "one.png")
+    assert str(shot.resolve()) in app.toast_text
+
+
+def test_new_game_offers_extra_jokers_only_to_three_or_four_players(app):
+    """J-V10 is for three or four players: with seven opponents the jokers choice is not shown
+    and a remembered "6" does not reach the rules."""
+    app.push(MenuScene(app))
+    app.push(NewGameScene(app))
+    step(app, 2)
+    dialog = app.top
+    assert isinstance(dialog, NewGameScene)
+    dialog.levels = ["normal"] * 3
+    dialog.jokers = "6"
+    dialog.rebuild()
+    step(app, 2)
+    assert dialog.jokers_menu is not None and "J-V10" in dialog.setup(seed=1).variants
+    dialog.levels = ["normal"] * 7
+    dialog.rebuild()
+    step(app, 2)
+    assert dialog.jokers_menu is None
+    assert not any(v.startswith("J-V10") for v in dialog.setup(seed=1).variants)

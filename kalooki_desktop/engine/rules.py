@@ -68,7 +68,7 @@ VARIANTS: Final[dict[str, str]] = {
     "J-S1": "Baby Kalooki: three hands of 3 3, 3 4 and 4 4.",
     "J-S2": "Short game of 7 hands: the schedule without hands 3 and 8.",
     "J-S3": "Custom schedule: any sequence of the contracts.",
-    "J-S4": "Match of three games (27 hands); the lowest total wins.",
+    "J-S4": "Match of three games of the schedule (27 hands of the Jamaican one); the lowest total wins.",
     "J-3.5": "Dealer's cut bonus: cutting exactly the cards to be dealt scores -50.",
 }
 

@@ -9,7 +9,7 @@ import pygame_gui
 
 from ..app import Scene, register_scene
 from ..engine.cards import JOKER, parse_cards
-from ..i18n import tr
+from ..i18n import tr, tr_n
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
@@ -95,6 +95,13 @@ class MenuScene(Scene):
         elif key == "quit":
             self.app.quit()
 
+    def tagline(self) -> str:
+        """The line under the title: the game in general, or the length of the game in progress."""
+        session = self.app.session
+        if session is None or session.over:
+            return tr("menu.tagline")
+        return tr_n("menu.tagline_game", len(session.rules.schedule))
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         backdrop(surface)
@@ -132,7 +139,7 @@ class MenuScene(Scene):
         )
         txt.draw(
             surface,
-            tr("menu.tagline"),
+            self.tagline(),
             max(14, round(h * 0.024)),
             (w // 2, round(h * 0.445) - cw * 0.1),
             palette.TEXT,

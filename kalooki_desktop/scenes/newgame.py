@@ -122,11 +122,17 @@ class NewGameScene(Scene):
             y += line
         self.switch_top = self.right.y + 14 + row + 6 + row + 12
         self.switch_line = line
-        self.widget(UILabel(pygame.Rect(x, y, 260, row), tr("variant.J-V10.name"), ui))
-        self.jokers_menu = self.widget(
-            UIDropDownMenu(list(JOKERS), self.jokers, pygame.Rect(x + 270, y, 80, row), ui)
-        )
+        self.jokers_menu: UIDropDownMenu | None = None
         self.jokers_y = y
+        if self.extra_jokers_allowed():  # J-V10 is for three or four players
+            self.widget(UILabel(pygame.Rect(x, y, 260, row), tr("variant.J-V10.name"), ui))
+            self.jokers_menu = self.widget(
+                UIDropDownMenu(list(JOKERS), self.jokers, pygame.Rect(x + 270, y, 80, row), ui)
+            )
+
+    def extra_jokers_allowed(self) -> bool:
+        """Five or six jokers are offered with three or four players only (J-V10)."""
+        return len(self.levels) + 1 <= 4
 
     # --- events -------------------------------------------------------------------------
 
@@ -155,7 +161,7 @@ class NewGameScene(Scene):
             self.read_entry()
             self.preset = self.preset_menu.selected_option[1]
             self.rebuild()
-        elif event.ui_element is self.jokers_menu:
+        elif self.jokers_menu is not None and event.ui_element is self.jokers_menu:
             self.jokers = event.text
         elif event.ui_element in self.level_menus:
             i = self.level_menus.index(event.ui_element)
@@ -171,7 +177,7 @@ class NewGameScene(Scene):
         """The choices as a :class:`GameSetup` (rules not yet checked)."""
         self.read_entry()
         variants = sorted(self.switches)
-        if self.jokers != "4":
+        if self.jokers != "4" and self.extra_jokers_allowed():
             variants.append("J-V10" if self.jokers == "6" else "J-V10:5")
         schedule = None
         if self.preset == "custom":
@@ -274,6 +280,8 @@ class NewGameScene(Scene):
                 anchor="midleft",
                 max_width=self.right.right - hx - 12,
             )
+        if self.jokers_menu is None:
+            return
         txt.draw(
             surface,
             tr("variant.J-V10.help"),
