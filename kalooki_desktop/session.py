@@ -135,6 +135,7 @@ class Session:
         self._worker = BotWorker() if self.threaded else None
         self._thinking: _Thinking | None = None
         self._call_deadline: float | None = None
+        self._paused_at: float | None = None
         self.moves: list[Move] = []
 
     @classmethod
@@ -211,6 +212,25 @@ class Session:
         """What the player is asked now (call, pluck, allow, play), or None."""
         d = self.match.pending()
         return d[1] if d is not None and d[0] == HUMAN else None
+
+    def pause(self, now_ms: float) -> None:
+        """Stop the game's clocks (the table is not on show): the player's time to call and the
+        computer players' pauses wait."""
+        if self._paused_at is None:
+            self._paused_at = now_ms
+
+    def resume(self, now_ms: float) -> None:
+        """Start the clocks again where they stopped: a Call prompt comes back with the time it
+        had left."""
+        if self._paused_at is None:
+            return
+        gap, self._paused_at = max(0.0, now_ms - self._paused_at), None
+        if self._call_deadline is not None:
+            self._call_deadline += gap
+        if self.hold_until:
+            self.hold_until += gap
+        if self._thinking is not None:
+            self._thinking.due_ms += gap
 
     def call_time_left(self, now_ms: float) -> float | None:
         """Milliseconds left in the player's Call prompt (None without a deadline)."""

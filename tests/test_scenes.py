@@ -582,3 +582,34 @@ def test_new_game_offers_extra_jokers_only_to_three_or_four_players(app):
     step(app, 2)
     assert dialog.jokers_menu is None
     assert not any(v.startswith("J-V10") for v in dialog.setup(seed=1).variants)
+
+
+def test_a_call_prompt_survives_the_menu_with_the_time_it_had_left(app):
+    """The game is paused while the menu is open: after Esc, a long wait and Continue, the
+    player's Call prompt is still there with the time it had left."""
+    from kalooki_desktop.session import GameSetup, Session
+
+    session = Session(GameSetup(("easy", "easy"), "baby", seed=4), threaded=False, speed=1000, call_wait_ms=10**7)
+    app.set_session(session)
+    app.push(MenuScene(app))
+    scene = TableScene(app, session)
+    app.push(scene)
+    for _ in range(20_000):
+        if session.prompt() == "call":
+            break
+        if session.prompt() in ("pluck", "play"):
+            scene.play_hint()
+        step(app)
+    assert session.prompt() == "call"
+    step(app, 2)
+    left = session.call_time_left(app.now_ms)
+    assert left is not None and left > 5000
+    key(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    step(app, 60 * 30)  # half a minute with the menu open: longer than the whole wait
+    press_button(app, menu.buttons["continue"])
+    step(app, 2)
+    assert isinstance(app.top, TableScene) and session.prompt() == "call"
+    after = session.call_time_left(app.now_ms)
+    assert after is not None and abs(after - left) < 200, (left, after)

@@ -99,11 +99,13 @@ class TableScene(Scene):
         self.sync_hand()  # the game may have moved on while another scene was shown
         if self.on_move not in self.session.listeners:
             self.session.listeners.append(self.on_move)
+        self.session.resume(self.now)  # the clocks run while the table is on show
         super().on_enter()
 
     def on_exit(self) -> None:
         super().on_exit()
         self.pointer.cancel()
+        self.session.pause(self.now)
         # Only the table on show animates moves (a table left for the menu is discarded).
         if self.on_move in self.session.listeners:
             self.session.listeners.remove(self.on_move)
