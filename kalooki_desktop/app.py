@@ -478,6 +478,8 @@ class App:
         """Leave cleanly: stop thinking bots, save settings."""
         while self.scenes:
             self.scenes.pop().on_exit()
+        if self.session is not None and not self.session.over:
+            self.autosave_now()  # what only the table holds (the staged cards) is kept too
         self.set_session(None)
         if self.persist and self.save_settings:
             with contextlib.suppress(OSError):  # a read-only disk must not stop the game from closing

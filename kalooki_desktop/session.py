@@ -136,6 +136,9 @@ class Session:
         self._thinking: _Thinking | None = None
         self._call_deadline: float | None = None
         self._paused_at: float | None = None
+        # The player's cards in the table's staging slots, for the hand counted by the first
+        # number (how many hands had ended): kept with the game, so they survive a restart.
+        self.staging: tuple[int, tuple[tuple[Card, ...], ...]] = (0, ())
         self.moves: list[Move] = []
 
     @classmethod

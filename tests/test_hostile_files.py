@@ -82,6 +82,8 @@ SAVE_DAMAGE = {
     "resigned-totals-infinity": lambda p: resign(p, lambda d: d["snapshot"].update(totals=[float("inf")] * 4)),
     "resigned-actions-not-pairs": lambda p: resign(p, lambda d: d.update(actions=[1, "x"])),
     "resigned-setup-levels-number": lambda p: resign(p, lambda d: d["setup"].update(levels=5)),
+    "resigned-staging-card-out-of-range": lambda p: resign(p, lambda d: d.update(staging={"hand": 0, "slots": [[99]]})),
+    "resigned-staging-not-object": lambda p: resign(p, lambda d: d.update(staging=[[1, 2]])),
 }
 
 

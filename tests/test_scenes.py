@@ -613,3 +613,42 @@ def test_a_call_prompt_survives_the_menu_with_the_time_it_had_left(app):
     assert isinstance(app.top, TableScene) and session.prompt() == "call"
     after = session.call_time_left(app.now_ms)
     assert after is not None and abs(after - left) < 200, (left, after)
+
+
+def test_staged_cards_survive_quitting_and_continuing(tmp_path):
+    """Cards the player put in the staging slots are there again after the game is closed and
+    continued from its autosave; a save whose staged cards are not in the hand is not used for
+    them, and the game still loads."""
+    from kalooki_desktop.storage import saves
+
+    set_data_dir(tmp_path)
+    first = make_app(persist=True)
+    scene = table_at(first, [LAYER, *PLAIN], "4D", "5C 6D 8C 10S")
+    # the player's turn: pluck first, then stage two sevens and two nines by hand
+    run_until(first, lambda: scene.session.prompt() == "pluck")
+    assert scene.submit(PluckStock())
+    step(first, 2)
+    model = scene.model
+    sevens = [c for c in model.order if c in parse_cards("7S 7H")]
+    nines = [c for c in model.order if c in parse_cards("9S 9H 9D")]
+    model.take_from_hand([model.order.index(c) for c in sevens])
+    model.stage(0, sevens, 0)
+    model.take_from_hand([model.order.index(c) for c in nines])
+    model.stage(1, nines, 0)
+    step(first, 2)
+    staged = [list(slot) for slot in model.slots]
+    first.shutdown()
+
+    path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
+    second = make_app(persist=True)
+    try:
+        session = saves.load(path, threaded=False)
+        second.set_session(session)
+        again = TableScene(second, session)
+        assert [list(slot) for slot in again.model.slots] == staged
+        assert sorted(again.model.order + [c for s in staged for c in s]) == sorted(session.view().my_hand)
+        session.staging = (session.staging[0], (tuple(parse_cards("QS QH QD")), (), ()))  # not held
+        assert not any(TableScene(second, session).model.slots)
+    finally:
+        second.shutdown()
+        set_data_dir(None)

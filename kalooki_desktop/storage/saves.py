@@ -160,6 +160,12 @@ DOCUMENT = sc.obj(
         "app_version": sc.string(40),
         "game_id": sc.string(64),
         "scenario": sc.nullable(_SCENARIO),
+        "staging": sc.obj(
+            {
+                "hand": sc.integer(0, 10_000),
+                "slots": sc.list_of(sc.list_of(sc.integer(0, 55), max_len=17), max_len=4),
+            }
+        ),
     },
 )
 _HEADER = sc.obj({"format": sc.string(40), "version": sc.integer(-(2**31), 2**31), "checksum": sc.string(64)})
@@ -210,6 +216,9 @@ def to_document(session: Session, name: str = AUTOSAVE) -> dict[str, Any]:
         "actions": [[seat, text] for seat, text in session.match.action_texts()],
         "snapshot": snapshot(session),
     }
+    hand, slots = session.staging
+    if any(slots):
+        doc["staging"] = {"hand": hand, "slots": [list(slot) for slot in slots]}
     doc["checksum"] = checksum(doc)
     return doc
 
@@ -344,6 +353,9 @@ def restore(doc: dict[str, Any], path: Path | None = None, **session_kw: Any) ->
     if state_digest(session.match) != doc["snapshot"]["digest"]:
         session.close()
         raise BadFile("mismatch", tr("save.mismatch", name=name), path)
+    staging = doc.get("staging")
+    if staging is not None:  # the table checks the cards against the hand before it uses them
+        session.staging = (staging["hand"], tuple(tuple(slot) for slot in staging["slots"]))
     return session
 
 

@@ -138,6 +138,34 @@ class HandModel:
             self.order.extend(slot)
             slot.clear()
 
+    def staged(self) -> tuple[tuple[Card, ...], ...]:
+        """The slots' cards, as the game keeps them."""
+        return tuple(tuple(slot) for slot in self.slots)
+
+    def restage(self, slots: Sequence[Sequence[Card]]) -> bool:
+        """Put cards staged before (a restart) back into the slots: only when there is a slot
+        for each and every card is in the hand; False (nothing moved) otherwise.
+
+        >>> from kalooki_desktop.engine.cards import parse_cards
+        >>> model = HandModel()
+        >>> model.deal([3, 3], parse_cards("9S 9H 9D 2H"))
+        >>> model.restage([parse_cards("9S 9H"), []]), model.order == parse_cards("2H 9D")
+        (True, True)
+        >>> model.restage([parse_cards("KS"), []])
+        False
+        """
+        if len(slots) != len(self.slots) or any(self.slots):
+            return False
+        rest = list(self.order)
+        for card in (c for slot in slots for c in slot):
+            if card not in rest:
+                return False
+            rest.remove(card)
+        self.order = rest
+        self.slots = [list(slot) for slot in slots]
+        self.selected.clear()
+        return True
+
     def clear_slots(self) -> None:
         """Empty the slots (their cards were laid)."""
         self.slots = [[] for _ in self.slot_kinds]

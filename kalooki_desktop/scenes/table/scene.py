@@ -180,6 +180,8 @@ class TableScene(Scene):
             self._hand_key = key
             spec = m.hand.spec
             self.model.deal([THREE] * spec.threes + [FOUR] * spec.fours, m.hand.hands[HUMAN])
+            if self.session.staging[0] == len(m.results) and not m.hand.laid[HUMAN]:
+                self.model.restage(self.session.staging[1])  # the slots as the player left them
             self.hint_action = None
             self.deal_pending = not m.over
             if self._widgets:
@@ -494,6 +496,7 @@ class TableScene(Scene):
         self.sync_hand()
         self.fit_staging()
         self.refresh_widgets()
+        self.session.staging = (len(self.session.match.results), self.model.staged())  # saved with the game
 
     def fit_staging(self) -> None:
         """Lay the table out again when the staging slots come or go (the player laid, a new hand)."""
