@@ -610,7 +610,7 @@ def test_a_call_prompt_survives_the_menu_with_the_time_it_had_left(app):
     step(app, 60 * 30)  # half a minute with the menu open: longer than the whole wait
     press_button(app, menu.buttons["continue"])
     step(app, 2)
-    assert isinstance(app.top, TableScene) and session.prompt() == "call"
+    assert session.prompt() == "call" and isinstance(app.top, TableScene)
     after = session.call_time_left(app.now_ms)
     assert after is not None and abs(after - left) < 200, (left, after)
 
