@@ -652,3 +652,87 @@ def test_staged_cards_survive_quitting_and_continuing(tmp_path):
     finally:
         second.shutdown()
         set_data_dir(None)
+
+
+def test_a_joker_goes_to_the_one_place_a_staged_four_takes_it_or_the_nearer_end(app):
+    hand2 = "5S 6S 8S JK 9H 9D 9C KS KH KD 4C"
+    scene = table_at(app, [hand2, *PLAIN], discard="2C", stock="7S JK 8H 3S 4D 10C", hand=2)
+    click(app, scene.layout.stock.center)  # 7S
+    four = scene.model.slot_kinds.index(4)
+    box = scene.layout.slots[four]
+    for card in ("5S", "6S", "8S"):
+        drag(app, hand_pos(scene, card), slot_centre(scene, four))
+    drag(app, hand_pos(scene, "JK"), (box.right - 12, box.centery))  # past the end: one legal place
+    assert scene.model.slots[four] == parse_cards("5S 6S JK 8S") and scene.model.slot_state(four) is None
+    click(app, slot_pos(scene, four, "JK"))  # back to the hand
+    drag(app, hand_pos(scene, "7S"), slot_centre(scene, four))
+    assert scene.model.slots[four] == parse_cards("5S 6S 7S 8S")
+    drag(app, hand_pos(scene, "JK"), (box.x + 12, box.centery))  # either end: the left one
+    assert scene.model.slots[four] == parse_cards("JK 5S 6S 7S 8S")
+    click(app, slot_pos(scene, four, "JK"))
+    drag(app, hand_pos(scene, "JK"), (box.right - 12, box.centery))  # the right one
+    assert scene.model.slots[four] == parse_cards("5S 6S 7S 8S JK") and scene.model.slot_state(four) is None
+
+
+def test_every_target_that_takes_a_dragged_card_glows_and_a_bad_drop_says_why(app):
+    scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
+    for card in ("7S", "7H"):
+        drag(app, hand_pos(scene, card), slot_centre(scene, 0))
+    slots = scene.layout.slots
+    below = [(r.centerx, r.bottom + 4) for r in slots]
+    before = [tuple(app.screen.get_at(p))[:3] for p in below]
+    # a seven held over the middle of the table: the slot of sevens and the empty slots glow
+    start = hand_pos(scene, "7D")
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    step(app)
+    for y in range(start[1], scene.layout.melds.centery, -40):
+        post(pygame.MOUSEMOTION, pos=(start[0], y), rel=(0, 0), buttons=(1, 0, 0))
+        step(app)
+    assert scene.drag is not None
+    assert scene.drops.targets(scene.drag).slots == {0, 1, 2}
+    during = [tuple(app.screen.get_at(p))[:3] for p in below]
+    assert all(d != b for d, b in zip(during, before, strict=True)), (before, during)
+    post(pygame.MOUSEBUTTONUP, pos=scene.layout.melds.center, button=1)
+    step(app, 2)
+    assert "Nothing there takes" in app.toast_text
+    run_until(app, lambda: not scene.choreo.flights)
+    # a nine fits only the empty slots
+    post(pygame.MOUSEBUTTONDOWN, pos=hand_pos(scene, "9S"), button=1)
+    step(app)
+    post(pygame.MOUSEMOTION, pos=scene.layout.melds.center, rel=(0, 0), buttons=(1, 0, 0))
+    step(app)
+    assert scene.drops.targets(scene.drag).slots == {1, 2}
+    assert not scene.drops.targets(scene.drag).pile  # nothing plucked yet (J-4.1)
+    post(pygame.MOUSEBUTTONUP, pos=scene.layout.stock.center, button=1)
+    step(app, 2)
+    assert "(J-4.5)" in app.toast_text and "stock" in app.toast_text
+    run_until(app, lambda: not scene.choreo.flights)
+    # the stock's card dropped anywhere but the hand says where it goes
+    drag(app, scene.layout.stock.center, scene.layout.melds.center)
+    assert "on your hand" in app.toast_text
+    assert scene.session.prompt() == "pluck"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)])
+def test_a_slots_ruling_and_its_rule_id_are_never_cut(app, size):
+    from kalooki_desktop.engine.melds import check_meld
+    from kalooki_desktop.scenes.table.render import slot_ruling
+    from kalooki_desktop.ui import text as txt
+    from kalooki_desktop.ui.layout import table_layout
+
+    bad = {
+        THREE: ["7S", "7S 8S 9S", "7S JK JK", "7S 7H JK JK JK"],
+        4: ["5S 6S 7S", "5S 6H 7S 8S", "5S 6S 8S 9S", "QS KS AS 2S", "5S JK JK 8S"],
+    }
+    for contract in ([THREE] * 3, [THREE, THREE, 4], [4] * 4, [THREE, 4, 4, 4]):
+        lay = table_layout(size, 8, contract)
+        for box, kind in zip(lay.slots, contract, strict=True):
+            y = box.y + lay.small + 10 + lay.slot_card_h
+            most = max(2, (box.bottom - y) // lay.small)
+            for cards in bad[kind]:
+                state = check_meld(kind, parse_cards(cards))
+                assert isinstance(state, Refusal), cards
+                lines, font = slot_ruling(state, kind, box.w - 16, lay.small - 1, most)
+                assert len(lines) <= most and font >= lay.small - 3, (size, contract, cards, lines)
+                assert all(txt.width(line, font) <= box.w - 16 for line in lines), lines
+                assert " ".join(lines).endswith(f"({state.rule})") and "…" not in " ".join(lines)

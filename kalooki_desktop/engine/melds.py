@@ -143,6 +143,29 @@ def check_meld(kind: int, cards: Sequence[Card]) -> Refusal | None:
     return refuse("J-2.1", "kind.unknown")
 
 
+def could_become(kind: int, cards: Sequence[Card]) -> bool:
+    """True if more cards could make ``cards`` (in any order) a meld of ``kind``: the naturals
+    of a three share a rank (J-2.1); the naturals of a four share a suit, differ in rank, and
+    there are at most 13 cards (J-2.3, J-2.4). Jokers never rule a partial meld out:
+    more naturals can always be added beside them.
+
+    >>> from .cards import parse_cards
+    >>> could_become(THREE, parse_cards("7S JK")), could_become(THREE, parse_cards("7S 8S"))
+    (True, False)
+    >>> could_become(FOUR, parse_cards("2D 3D 5D")), could_become(FOUR, parse_cards("2D 2D"))
+    (True, False)
+    >>> could_become(FOUR, parse_cards("KD AD")), could_become(FOUR, parse_cards("5D 6H"))
+    (True, False)
+    """
+    naturals = [c for c in cards if c != JOKER]
+    if kind == THREE:
+        return len({c >> 2 for c in naturals}) <= 1
+    if kind != FOUR or len(cards) > MAX_FOUR or len({c & 3 for c in naturals}) > 1:
+        return False
+    ranks = [c >> 2 for c in naturals]
+    return len(set(ranks)) == len(ranks)  # distinct ranks always fit ace-low (A..K)
+
+
 def make_meld(kind: int, owner: int, cards: Sequence[Card]) -> Meld | Refusal:
     """A table meld from checked cards, or the refusal."""
     if kind == THREE:

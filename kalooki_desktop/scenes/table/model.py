@@ -173,14 +173,28 @@ class HandModel:
     def stage(self, j: int, cards: Sequence[Card], at: int) -> None:
         """Put ``cards`` (already out of the hand or their slot) into slot ``j`` at position
         ``at``: in a four of naturals they line up by rank (ace low or high, whichever makes a
-        four); a joker goes where it is dropped; naturals dropped into a four holding a joker go
-        to the nearest place where the four is valid."""
+        four); in a four with a joker the cards go where the four is valid: the one such place,
+        or of two (a joker at either end) the one nearer the drop; where no place makes a four
+        yet, the cards go where they are dropped.
+
+        >>> from kalooki_desktop.engine.cards import parse_cards
+        >>> model = HandModel()
+        >>> model.deal([4], [])
+        >>> model.stage(0, parse_cards("2D 3D 5D"), at=0)
+        >>> model.stage(0, parse_cards("JK"), at=3)  # dropped at the end: the gap is its place
+        >>> model.slots[0] == parse_cards("2D 3D JK 5D")
+        True
+        >>> model.slots[0] = parse_cards("2D 3D 4D")
+        >>> model.stage(0, parse_cards("JK"), at=1)  # either end: the nearer one
+        >>> model.slots[0] == parse_cards("JK 2D 3D 4D")
+        True
+        """
         slot = self.slots[j]
         cards = list(cards)
         merged = slot[:at] + cards + slot[at:]
         if self.slot_kinds[j] == FOUR and JOKER not in merged:
             merged = _in_rank_order(merged)
-        elif self.slot_kinds[j] == FOUR and JOKER in slot and any(c != JOKER for c in cards):
+        elif self.slot_kinds[j] == FOUR:
             merged = _nearest_valid(slot, cards, at)
         self.slots[j] = merged
 
@@ -231,8 +245,8 @@ def _in_rank_order(cards: list[Card]) -> list[Card]:
 
 
 def _nearest_valid(slot: list[Card], cards: list[Card], at: int) -> list[Card]:
-    """``cards`` inserted into a four holding jokers at the valid position nearest ``at`` (or
-    at ``at`` when none is valid)."""
+    """``cards`` inserted into a four at the valid position nearest ``at`` (or at ``at`` when
+    none is valid)."""
     base = slot[:at] + cards + slot[at:]
     if not isinstance(four_base(base), Refusal):
         return base

@@ -18,6 +18,7 @@ from ...ui import palette
 from . import render
 from .choreography import Choreography
 from .controls import TableControls
+from .drops import Targets
 from .geometry import TableGeometry
 from .model import HandModel
 from .pointer import Drag
@@ -111,16 +112,16 @@ class TablePainter:
         *,
         static_key: object,
         log: Callable[[], list[tuple[int, str]]],
-        targets: tuple[set[int], bool] | None,
+        targets: Targets | None,
     ) -> None:
         """The whole frame below the widgets. ``static_key`` changes whenever the cached layer
-        must be drawn again; ``log`` gives the log's lines for it; ``targets`` the melds and
-        pile a dragged card may go to."""
+        must be drawn again; ``log`` gives the log's lines for it; ``targets`` the slots, melds
+        and pile a dragged card may go to."""
         self.draw_static(surface, f, g, c, key=static_key, log=log)
         render.draw_highlights(surface, f, g, targets=targets)
         render.draw_flash(surface, f, g)
         if g.layout.staging is not None:
-            render.draw_slots(surface, f, g)
+            render.draw_slots(surface, f, g, targets)
         render.draw_status(surface, f, g, between=c.status_room(), call_bar=c.call_bar())
         render.draw_hand(surface, f, g)
         if f.prompt == DecisionKind.ALLOW:
@@ -150,11 +151,11 @@ class TablePainter:
         surface.blit(self._static, (0, 0))
 
     def dirty_rects(
-        self, f: render.TableFrame, g: TableGeometry, *, animating: bool
+        self, f: render.TableFrame, g: TableGeometry, *, animating: bool, targets: Targets | None = None
     ) -> list[pygame.Rect] | None:
         """While a card is dragged over an unchanged table (nothing ``animating``), only the
-        dragged card's old and new places, the hand, the slots and the status line change; None
-        means the whole window."""
+        dragged card's old and new places, the hand, the slots, the status line and the glowing
+        ``targets`` change; None means the whole window."""
         lay = g.layout
         box = f.drag.box() if f.drag is not None else None
         previous, self._last_drag_box = self._last_drag_box, box
@@ -163,4 +164,9 @@ class TablePainter:
         rects = [box.union(previous), lay.hand.inflate(40, 60), lay.controls]
         if lay.staging is not None:
             rects.append(lay.staging.inflate(12, 12))
+        if targets is not None:
+            places = g.melds()[1]
+            rects += [places[i].inflate(24, 24) for i in targets.melds if i in places]
+            if targets.pile:
+                rects.append(lay.pile.inflate(24, 24))
         return rects

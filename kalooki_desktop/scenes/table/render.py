@@ -21,6 +21,7 @@ from ...ui import palette
 from ...ui import text as txt
 from ...ui.draw import felt, glow, panel
 from ...ui.layout import row
+from .drops import Targets
 from .geometry import TableGeometry
 from .model import SlotState
 from .pointer import Drag
@@ -317,10 +318,11 @@ def draw_melds(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
 
 
 def draw_highlights(
-    surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, targets: tuple[set[int], bool] | None
+    surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, targets: Targets | None
 ) -> None:
     """Glows: the hint's card or pile, the piles the player may pluck from, and while a card is
-    dragged every meld and the pile that would take it (``targets``, asked of the engine)."""
+    dragged every meld and the pile that would take it (``targets``, asked of the engine; the
+    slots glow in :func:`draw_slots`). The target under the pointer glows brightest."""
     lay = g.layout
     hint = f.hint
     stock, pile = f.plucks if f.drag is None else (False, False)
@@ -333,13 +335,15 @@ def draw_highlights(
     elif pile:
         glow(surface, lay.pile, palette.VALID, radius=8)
     rects = g.melds()[1]
-    if targets is not None:
-        melds, pile = targets
-        if pile:
-            glow(surface, lay.pile, palette.VALID, radius=8)
-        for i in melds:
+    if targets is not None and f.drag is not None:
+        at = f.drag.pos
+        if targets.pile:
+            over = lay.pile.inflate(30, 30).collidepoint(at)
+            glow(surface, lay.pile, palette.GOLD if over else palette.VALID, width=4, radius=8, spread=8)
+        for i in targets.melds:
             if i in rects:
-                glow(surface, rects[i], palette.VALID, radius=6, spread=5)
+                over = rects[i].inflate(16, 16).collidepoint(at)
+                glow(surface, rects[i], palette.GOLD if over else palette.VALID, width=4, radius=6, spread=7)
     if isinstance(hint, Tack | MoveJoker) and hint.meld - 1 in rects:
         glow(surface, rects[hint.meld - 1], palette.GOLD, radius=6, spread=5)
 
@@ -379,12 +383,21 @@ def draw_flash(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
         surface.blit(img, img.get_rect(center=bubble.center))
 
 
-def draw_slots(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
+def draw_slots(
+    surface: pygame.Surface, f: TableFrame, g: TableGeometry, targets: Targets | None
+) -> None:
     """The staging slots: each with its cards, its ruling (the engine's, with the rule id) and,
-    once every slot is valid, why the whole lay cannot be made if it cannot."""
+    once every slot is valid, why the whole lay cannot be made if it cannot. While cards are
+    dragged, every slot they would fit glows (the one under the pointer brightest)."""
     lay = g.layout
     for j, box in enumerate(lay.slots):
         _draw_slot(surface, f, g, j, box)
+        if targets is not None and f.drag is not None:  # over the slot's border, to be seen
+            over = box.collidepoint(f.drag.pos)
+            if j in targets.slots:
+                glow(surface, box, palette.GOLD if over else palette.VALID, width=4, radius=10, spread=8)
+            elif over:
+                glow(surface, box, palette.INVALID, width=3, radius=10)
     bad = f.lay_refusal
     b = lay.lay_button
     if isinstance(bad, Refusal) and all(state is None for state in f.slot_states):
@@ -404,8 +417,6 @@ def _draw_slot(surface: pygame.Surface, f: TableFrame, g: TableGeometry, j: int,
     else:
         border, mark = palette.INVALID, "✗"
     d = f.drag
-    if d is not None and d.source in ("hand", "slot") and box.collidepoint(d.pos):
-        glow(surface, box, palette.VALID, radius=10)
     panel(surface, box, alpha=120, radius=10, border=border)
     title = tr("table.slot_three") if kind == THREE else tr("table.slot_four")
     txt.draw(
@@ -418,25 +429,42 @@ def _draw_slot(surface: pygame.Surface, f: TableFrame, g: TableGeometry, j: int,
     )
     hidden = d.hidden if d is not None and d.source == "slot" else None
     meld = make_meld(FOUR, HUMAN, list(cards)) if kind == FOUR and state is None and JOKER in cards else None
-    for k, (r, card) in enumerate(zip(g.slot_rects(j), cards, strict=True)):
-        if hidden == (j, k):
-            continue
-        surface.blit(art.face(card, r.h, four_colour=f.four_colour), r)
-        if card == JOKER and isinstance(meld, Meld):  # the engine says what it stands for
+    rects = g.slot_rects(j)
+    for k, (r, card) in enumerate(zip(rects, cards, strict=True)):
+        if hidden != (j, k):
+            surface.blit(art.face(card, r.h, four_colour=f.four_colour), r)
+    for k, (r, card) in enumerate(zip(rects, cards, strict=True)):
+        if card == JOKER and isinstance(meld, Meld) and hidden != (j, k):  # what the engine says it is
+            shown = (rects[k + 1].x if k + 1 < len(rects) else r.right) - r.x
             tag = art.joker_tag(meld.stands_for(k), max(14, r.h // 4), four_colour=f.four_colour)
-            surface.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom - 6)))
+            centre = r.x + max(shown, tag.get_width() + 4) // 2
+            surface.blit(tag, tag.get_rect(midbottom=(centre, r.bottom - 3)))
+    y = box.y + lay.small + 10 + lay.slot_card_h
+    lines, size = slot_ruling(state, kind, box.w - 16, lay.small - 1, max(2, (box.bottom - y) // lay.small))
+    colour = (196, 206, 196) if state == "empty" else palette.VALID if state is None else palette.INVALID
+    for line in lines:
+        txt.draw(surface, line, size, (box.x + 8, y), colour)
+        y += size + 1
+
+
+def slot_ruling(state: SlotState, kind: int, width: int, size: int, most: int) -> tuple[list[str], int]:
+    """What a slot says under its cards, as lines no wider than ``width``, at most ``most`` of
+    them, and the text size: what to drop, "Ready", or the engine's ruling with its rule id:
+    the whole sentence where it fits, else its short form; never cut."""
     if state == "empty":
-        msg = tr("table.slot_drop_three") if kind == THREE else tr("table.slot_drop_four")
-        colour: palette.Colour = (196, 206, 196)
+        texts = [tr("table.slot_drop_three") if kind == THREE else tr("table.slot_drop_four")]
     elif state is None:
-        msg, colour = tr("table.slot_ok"), palette.VALID
+        texts = [tr("table.slot_ok")]
     else:
         assert isinstance(state, Refusal)
-        msg, colour = refusal_text(state), palette.INVALID
-    y = box.y + lay.small + 10 + lay.slot_card_h
-    for line in txt.wrap(msg, lay.small - 1, box.w - 16)[:2]:
-        txt.draw(surface, line, lay.small - 1, (box.x + 8, y), colour)
-        y += lay.small + 1
+        short = tr("refusal.with_rule", reason=tr("slot." + state.key), rule=state.rule)
+        texts = [refusal_text(state), short]
+    for text in texts:
+        for s in (size, size - 1, size - 2):
+            lines = txt.wrap(text, s, width)
+            if len(lines) <= most:
+                return lines, s
+    return txt.wrap(texts[-1], size - 2, width), size - 2
 
 
 def draw_status(

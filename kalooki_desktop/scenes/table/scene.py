@@ -21,14 +21,12 @@ from ...engine.actions import (
     Discard,
     EndTurn,
     Lay,
-    MoveJoker,
     Pass,
     PluckDiscard,
     PluckStock,
     Refuse,
-    Tack,
 )
-from ...engine.cards import JOKER, Card, card_label
+from ...engine.cards import card_label
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
 from ...engine.turn import DecisionKind
@@ -38,6 +36,7 @@ from ...ui.layout import TableLayout, table_layout
 from . import render
 from .choreography import Choreography, Pace
 from .controls import TableControls
+from .drops import Drops, Play, Reorder, Stage
 from .ending import HandEnd
 from .geometry import TableGeometry
 from .model import HandModel
@@ -58,6 +57,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.session = session
         self.model = HandModel()
+        self.drops = Drops(session, self.model)
         self.choreo = Choreography(session, app.sounds)
         self._controls: TableControls | None = None  # made with the widgets, in build()
         self.hint_action: Action | None = None
@@ -65,7 +65,6 @@ class TableScene(Scene):
         self.ending = HandEnd(session)
         self.deal_pending = False
         self._hand_key: tuple[int, int] | None = None
-        self._targets: tuple[object, tuple[set[int], bool]] | None = None
         self._lay_check: tuple[object, Refusal | str | None] | None = None
         self.painter = TablePainter()
         self._frame: render.TableFrame | None = None
@@ -235,27 +234,6 @@ class TableScene(Scene):
         self._lay_check = (key, result)
         return result
 
-    def legal_targets(self, drag: Drag) -> tuple[set[int], bool]:
-        """The melds a dragged card may go on, and whether the pile takes it (asked of the engine)."""
-        if len(drag.cards) != 1 or drag.source not in ("hand", "slot"):
-            return set(), False
-        card = drag.cards[0]
-        key = (card, self.session.version)
-        if self._targets is not None and self._targets[0] == key:
-            return self._targets[1]
-        melds: set[int] = set()
-        for i, meld in enumerate(self.session.match.hand.table):
-            options: list[Action] = [
-                Tack(card, i + 1, e) for e in (("low", "high") if meld.kind == FOUR else (None,))
-            ]
-            if meld.kind == FOUR:
-                options.append(MoveJoker(card, i + 1))
-            if any(self.session.check(a) is None for a in options):
-                melds.add(i)
-        result = (melds, self.session.check(Discard(card)) is None)
-        self._targets = (key, result)
-        return result
-
     # --- hints ------------------------------------------------------------------------
 
     def show_hint(self) -> None:
@@ -403,66 +381,27 @@ class TableScene(Scene):
             self.submit(PluckStock() if p.kind == "stock" else PluckDiscard())
 
     def drop(self, drag: Drag, pos: tuple[int, int]) -> None:
-        """Act on a drop: stage, tack, move a joker, discard, reorder or pluck."""
-        kind, index = self.pointer.target(drag, pos)
-        if drag.source in ("stock", "pile"):
-            if kind == "hand":
-                self.submit(PluckStock() if drag.source == "stock" else PluckDiscard(), drag)
-            else:
-                self.choreo.glide_back(drag, self.pace, self.now)
-            return
-        if kind == "slot":
-            assert index is not None
+        """Act on a drop: stage, reorder, or play (:mod:`.drops` says which), or glide back
+        saying why."""
+        out = self.drops.outcome(drag, self.pointer.target(drag, pos), pos, self.geometry)
+        if isinstance(out, Stage):
             self.take_from_source(drag)
-            self.model.stage(index, drag.cards, self.geometry.slot_insert_index(index, pos[0]))
-        elif kind == "hand":
+            self.model.stage(out.slot, drag.cards, out.at)
+        elif isinstance(out, Reorder):
             self.take_from_source(drag)
-            centre = pos[0] + drag.offsets[0][0] + drag.origins[0].w // 2
-            self.model.insert(self.geometry.hand_insert_index(centre), drag.cards)
-        elif kind in ("meld", "pile"):
-            self.place(drag, kind, index, pos)
+            self.model.insert(out.at, drag.cards)
+        elif isinstance(out, Play):
+            self.choreo.dropped = out.land  # a card played where it was dropped: no flight
+            try:
+                done = self.submit(out.action, drag)
+            finally:
+                self.choreo.dropped = False
+            if done and out.land:
+                self.take_from_source(drag)
         else:
+            if out.why is not None:
+                self.app.toast(out.why, "error", 3.0)
             self.choreo.glide_back(drag, self.pace, self.now)
-
-    def place(self, drag: Drag, kind: str, index: int | None, pos: tuple[int, int]) -> None:
-        """A card dropped on a meld (a tack or a joker move) or on the pile (a discard)."""
-        if len(drag.cards) != 1:
-            self.app.toast(tr("table.one_card"), "error")
-            self.choreo.glide_back(drag, self.pace, self.now)
-            return
-        card = drag.cards[0]
-        action = Discard(card) if index is None else self.place_action(card, index, pos)
-        self.choreo.dropped = True  # the card lands where it was dropped: no flight
-        try:
-            done = self.submit(action, drag)
-        finally:
-            self.choreo.dropped = False
-        if done:
-            self.take_from_source(drag)
-
-    def place_action(self, card: Card, index: int, pos: tuple[int, int]) -> Action:
-        """A tack, or a joker move when a natural card is dropped on the joker standing for it.
-        The end of a four follows the drop position."""
-        meld = self.session.match.hand.table[index]
-        if meld.kind == FOUR and card != JOKER:
-            for i, r in enumerate(self.geometry.meld_card_rects(index)):
-                if (
-                    meld.cards[i] == JOKER
-                    and meld.stands_for(i) == card
-                    and r.inflate(6, 20).collidepoint(pos)
-                ):
-                    return MoveJoker(card, index + 1)
-        if meld.kind == THREE:
-            return Tack(card, index + 1)
-        box = self.geometry.melds()[1][index]
-        tack = Tack(card, index + 1, "low" if pos[0] < box.centerx else "high")
-        if self.session.check(tack) is not None and card != JOKER:
-            loose = Tack(card, index + 1)
-            if self.session.check(loose) is None:
-                return loose
-            if any(c == JOKER and meld.stands_for(i) == card for i, c in enumerate(meld.cards)):
-                return MoveJoker(card, index + 1)
-        return tack
 
     def take_from_source(self, drag: Drag) -> None:
         """Remove dragged cards from the hand or their slot (they are placed elsewhere)."""
@@ -581,13 +520,17 @@ class TableScene(Scene):
             self.ending.on_show(),
         )
         drag = f.drag
-        targets = self.legal_targets(drag) if drag is not None and drag.source in ("hand", "slot") else None
+        targets = self.drops.targets(drag) if drag is not None else None
         self.painter.draw(surface, f, g, c, static_key=static_key, log=lambda: log_lines(s), targets=targets)
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
         if self._frame is None:
             return None
-        return self.painter.dirty_rects(self._frame, self.geometry, animating=bool(self.choreo.flights))
+        drag = self._frame.drag
+        targets = self.drops.targets(drag) if drag is not None else None
+        return self.painter.dirty_rects(
+            self._frame, self.geometry, animating=bool(self.choreo.flights), targets=targets
+        )
 
     def draw_top(self, surface: pygame.Surface) -> None:
         now = self.now
