@@ -292,6 +292,8 @@ class App:
             if session is not None:
                 self._autosave = Autosave(session, self.notify, lambda: self.persist)
                 session.listeners.append(self._autosave)
+        if session is not None:
+            session.offer_every_call = self.settings.call_every_card
         self.session = session
 
     def new_session(self, setup: GameSetup, *, threaded: bool = True) -> Session:

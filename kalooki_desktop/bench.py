@@ -10,6 +10,9 @@
   contract, four fours, every hand of the match);
 - ``frames``: the table's frame milliseconds at 1920x1080 while a card is dragged in hand 9
   with a full table, and while Hard thinks on the worker thread (:mod:`.framebench`);
+- ``pace_7_normals``: game seconds between two of the player's turns with seven Normal
+  opponents at the normal pace, the Call prompt for every card or only a helpful one, waited out
+  or answered at once (:mod:`.pacebench`);
 - ``startup_ms``: from starting ``python -m kalooki_desktop`` to its first frame;
 - ``peak_rss_mb``: the benchmark process's peak memory.
 ``--profile`` adds the top functions of a cProfile run.
@@ -38,6 +41,7 @@ from .engine.hand import HandState
 from .engine.match import Match
 from .engine.rules import make_rules
 from .framebench import frame_figures
+from .pacebench import pace_figures
 
 
 def engine_actions(seconds: float, seed: int, players: int = 4) -> tuple[int, float]:
@@ -186,6 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "frames": frame_figures(
             frames=60 if args.quick else 600, seed=args.seed, thinking=2 if args.quick else 40
         ),
+        "pace_7_normals": pace_figures(3 if args.quick else 40, args.seed),
         "startup_ms": startup_timings(1 if args.quick else 5),
         "python": sys.version.split()[0],
     }

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .ai.advice import Advice, advise, could_help
 from .ai.base import Bot, make_bot
-from .ai.normal import NormalBot
 from .ai.personas import Persona, persona, table_names
 from .ai.worker import BotWorker
 from .engine.actions import (
@@ -46,6 +46,12 @@ log = logging.getLogger("kalooki.game")
 HUMAN = 0
 #: Call decisions of computer players that let the card go are shown at once; a call waits this long.
 CALL_PAUSE_MS = 450
+#: A computer player's pause before a pluck or an answer to a call, as a share of its pause
+#: before a play: taking a card and saying yes or no are quick, the discard is where people think.
+QUICK_SHARE = {DecisionKind.PLUCK: 0.5, DecisionKind.ALLOW: 0.5}
+#: The number of computer players up to which they keep their full pace; with more, their pauses
+#: and card flights shorten in proportion, so a round of the table keeps its length.
+FULL_PACE_OPPONENTS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +115,8 @@ class Session:
     """A game in progress between the player (seat 0) and computer players.
 
     ``tick(now_ms)`` lets the computer players move, paced like people (persona pause scaled
-    by ``speed``) and never before ``hold_until`` (the table sets it while a move animates).
+    by ``speed``) and never before ``hold_until`` (the table sets it while a move animates; they
+    think meanwhile) nor ``dealt_at`` (while the cards are dealt).
     ``threaded`` runs their thinking on a worker thread so the event loop never waits.
     """
 
@@ -117,11 +124,13 @@ class Session:
     threaded: bool = True
     speed: float = 1.0
     call_wait_ms: int = 5000  # how long the player's Call prompt waits (0: until answered)
+    offer_every_call: bool = False  # False: a card that cannot help the player is let go at once
     match: Match = field(init=False)
     names: list[str] = field(init=False)
     levels: list[str | None] = field(init=False)
     listeners: list[Listener] = field(default_factory=list)
     hold_until: float = 0.0
+    dealt_at: float = 0.0  # when the cards of the hand on show have all landed (the table sets it)
     scenario: dict[str, Any] | None = None  # the exact deal it started from (tests, bug reports)
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # kept in saves and statistics
 
@@ -135,6 +144,7 @@ class Session:
         self._worker = BotWorker() if self.threaded else None
         self._thinking: _Thinking | None = None
         self._call_deadline: float | None = None
+        self._offer: tuple[int, bool] | None = None  # call_offered() for the actions so far
         self._paused_at: float | None = None
         # The player's cards in the table's staging slots, for the hand counted by the first
         # number (how many hands had ended): kept with the game, so they survive a restart.
@@ -203,6 +213,13 @@ class Session:
         level = self.levels[seat]
         return persona(level) if level else None
 
+    @property
+    def crowd(self) -> float:
+        """The computer players' pace factor for the size of the table (1 up to
+        :data:`FULL_PACE_OPPONENTS` of them, less with more): their pauses and their cards'
+        flights are this much of a small table's."""
+        return min(1.0, FULL_PACE_OPPONENTS / max(1, self.match.players - 1))
+
     def view(self, seat: int = HUMAN) -> View:
         """What ``seat`` may see (the table draws the player's view only)."""
         return self.match.view(seat)
@@ -232,6 +249,8 @@ class Session:
             self._call_deadline += gap
         if self.hold_until:
             self.hold_until += gap
+        if self.dealt_at:
+            self.dealt_at += gap
         if self._thinking is not None:
             self._thinking.due_ms += gap
 
@@ -246,11 +265,17 @@ class Session:
         d = self.decision()
         return d[0] if d is not None and d[0] != HUMAN else None
 
-    def hint(self) -> Action | None:
-        """The Normal player's choice for the player now (lay, tack, discard, pluck, call or pass)."""
+    def advice(self) -> Advice | None:
+        """The strongest advice the game has for the player now (the Hard player's choice from the
+        player's view, within a short budget, and why), or None when nothing is asked of them."""
         if self.prompt() is None:
             return None
-        return NormalBot().choose(self.match.view(HUMAN), random.Random(len(self.match.actions)))
+        return advise(self.match.view(HUMAN), random.Random(len(self.match.actions)))
+
+    def hint(self) -> Action | None:
+        """The advised action for the player now (lay, tack, discard, pluck, call or pass)."""
+        advice = self.advice()
+        return advice.action if advice is not None else None
 
     def check(self, action: Action) -> Refusal | None:
         """Would the player's ``action`` be accepted now? (The engine's refusal, or None.)"""
@@ -265,6 +290,17 @@ class Session:
             return bad
         self._apply(HUMAN, action)
         return None
+
+    def call_offered(self) -> bool:
+        """True if the player is asked whether to call the fresh discard: every card when they
+        chose so, else only one that could help them (:func:`.ai.advice.could_help`)."""
+        top = self.match.hand.discard_top
+        if self.offer_every_call or top is None:
+            return True
+        key = len(self.match.actions)
+        if self._offer is None or self._offer[0] != key:
+            self._offer = (key, could_help(self.view(), top))
+        return self._offer[1]
 
     def let_go(self) -> None:
         """The player lets the fresh discard go instead of calling it (a pass)."""
@@ -295,6 +331,9 @@ class Session:
                 break
             seat, kind = d
             if seat == HUMAN:
+                if kind == DecisionKind.CALL and not self.call_offered():
+                    applied.append(self._apply(HUMAN, Pass()))  # a card that cannot help: no prompt
+                    continue
                 if kind == DecisionKind.CALL:
                     if self._call_deadline is None and self.call_wait_ms > 0:
                         self._call_deadline = now + self.call_wait_ms / max(self.speed, 0.25)
@@ -302,8 +341,8 @@ class Session:
                         applied.append(self._apply(HUMAN, Pass()))
                         continue
                 break
-            if now < self.hold_until:
-                break
+            if now < self.dealt_at:
+                break  # nobody plays, or starts thinking, while the cards are dealt
             move = self._bot_step(seat, kind, now)
             if move is None:
                 break  # still thinking or pausing
@@ -317,7 +356,8 @@ class Session:
         t = self._thinking
         if t is None or t.key != key:
             p = self.persona(seat)
-            pause = 0 if kind == DecisionKind.CALL or p is None else p.pause_ms(self.pace_rng, self.speed)
+            pause = 0.0 if kind == DecisionKind.CALL or p is None else p.pause_ms(self.pace_rng, self.speed)
+            pause *= self.crowd * QUICK_SHARE.get(kind, 1.0)
             t = self._thinking = _Thinking(key, now + pause)
             bot = self.bots[seat]
             assert bot is not None
@@ -332,8 +372,8 @@ class Session:
             return None
         if isinstance(t.action, Call) and not t.paused:  # a call is an event: a moment before it lands
             t.paused = True
-            t.due_ms = now + CALL_PAUSE_MS / max(self.speed, 0.25)
-        if now < t.due_ms:
+            t.due_ms = now + CALL_PAUSE_MS * self.crowd / max(self.speed, 0.25)
+        if now < t.due_ms or now < self.hold_until:  # (it thinks while the last move lands)
             return None
         action = t.action
         self._thinking = None

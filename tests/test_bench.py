@@ -27,6 +27,9 @@ def test_the_bench_command_prints_one_json_report_of_every_figure(capsys: pytest
     frames = report["frames"]
     assert frames["size"] == "1920x1080" and frames["hand"] == 9 and frames["dragging"]["ms_p99"] > 0
     assert frames["while_hard_thinks"]["positions"] == 2 and report["startup_ms"]["ms_median"] > 0
+    pace = report["pace_7_normals"]
+    assert set(pace) == {"every_card_waited", "helpful_waited", "helpful_answered"}
+    assert all(p["rounds"] == 3 and 0 < p["median_s"] <= p["max_s"] for p in pace.values())
 
 
 def test_hold_positions_are_positions_where_hard_searches_when_to_lay() -> None:

@@ -47,6 +47,7 @@ GUI = Path(__file__).resolve().parent.parent / "kalooki_desktop"
 def test_every_text_the_gui_asks_for_exists() -> None:
     """Literal keys in the code, and every member of the key families built at run time."""
     from kalooki_desktop.ai.personas import LEVELS
+    from kalooki_desktop.engine.refusal import MESSAGES
     from kalooki_desktop.scenes.newgame import PRESETS, SWITCHES
     from kalooki_desktop.scenes.rules import SECTIONS
     from kalooki_desktop.storage.settings import SPEEDS, Settings
@@ -70,6 +71,10 @@ def test_every_text_the_gui_asks_for_exists() -> None:
     families |= {f"settings.field.{f}" for f in Settings.__dataclass_fields__}
     moves = ("discard", "pluck_stock", "pluck_discard", "call", "allow", "refuse", "lay", "tack", "move_joker", "end")
     families |= {f"{kind}.{m}" for kind in ("log", "hint") for m in moves}
+    families |= {f"slot.{k}" for k in MESSAGES if k.startswith(("three.", "four."))}
+    advice = (GUI / "ai" / "advice.py").read_text(encoding="utf-8")
+    families |= set(re.findall(r'"(why\.[a-z_]+)"', advice))
+    assert len([k for k in families if k.startswith("why.")]) >= 10
     missing = sorted(k for k in literal | families if k not in catalogue)
     assert len(literal) > 100
     assert not missing, missing

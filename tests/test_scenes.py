@@ -217,6 +217,7 @@ def test_keys_sort_hint_and_escape(app):
     assert scene.model.sort_mode == "rank"
     key(app, pygame.K_h)
     assert scene.hint_action is not None
+    assert app.toast_text == "Hint: pluck from the stock: 2♣ does not bring your contract closer"
     click(app, scene.layout.stock.center)
     key(app, pygame.K_h)  # the contract goes into the slots
     assert all(scene.model.slots) and scene.lay_refusal() is None
@@ -736,3 +737,33 @@ def test_a_slots_ruling_and_its_rule_id_are_never_cut(app, size):
                 assert len(lines) <= most and font >= lay.small - 3, (size, contract, cards, lines)
                 assert all(txt.width(line, font) <= box.w - 16 for line in lines), lines
                 assert " ".join(lines).endswith(f"({state.rule})") and "…" not in " ".join(lines)
+
+
+@pytest.mark.parametrize("every", [False, True])
+def test_a_call_is_offered_only_for_a_card_that_could_help_unless_every_card_is_asked_for(app, every):
+    # seat 1 discards 4D, which brings the player's threes no closer (their pairs are 7s, 9s
+    # and kings), then seat 2 discards 7H, which makes the sevens a three.
+    seat2 = "7H 3S 5H 6D 9D 10S QH JD 8C"
+    hands = ["7S 7D 9S 9H KS KH 4C 5C 2S", "4D 3H 5D 6C 8S 10H QD JC AH", seat2, PLAIN[2]]
+    app.settings.call_every_card = every
+    scene = table_at(app, hands, discard="2C", stock="6D 8H 3S 4D 10C QH JD AS 4H 2H 9S 5H 4S")
+    s = scene.session
+    m = s.match
+    m.apply(0, PluckStock())
+    m.apply(0, Discard(parse_cards("2S")[0]))
+    act(m, 1, PluckStock())
+    m.apply(1, Discard(parse_cards("4D")[0]))
+    step(app, 2)
+    if every:
+        assert s.prompt() == "call" and scene.controls.call.visible
+        key(app, pygame.K_SPACE)  # Space lets the card go at once
+    assert (0, "pass") in m.hand.log and s.prompt() != "call"
+    step(app)
+    assert not scene.controls.call.visible
+    run_until(app, lambda: m.hand.turn == 2 and m.hand.phase == Phase.PLAY)
+    m.apply(2, Discard(parse_cards("7H")[0]))
+    run_until(app, lambda: s.prompt() == "call")
+    step(app)
+    assert scene.controls.call.visible
+    key(app, pygame.K_l)
+    assert s.prompt() != "call"

@@ -1,5 +1,6 @@
-"""Settings: animation speed, reduce motion, how long the Call prompt waits, sound and volume,
-four-colour cards and fullscreen. Saved when the scene is left."""
+"""Settings: animation speed, reduce motion, how long the Call prompt waits and whether it comes
+for every discard (or only for a card that could help), sound and volume, four-colour cards and
+fullscreen. Saved when the scene is left."""
 
 from __future__ import annotations
 
@@ -24,64 +25,46 @@ class SettingsScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
-        ui = self.app.ui
-        st = self.app.settings
         self.box = pygame.Rect(0, 0, min(720, w - 80), min(470, h - 160))
         self.box.center = (w // 2, h // 2)
-        x, y = self.box.x + 30, self.box.y + 24
-        lw, cw, row = 300, 240, 46
-        cx = self.box.right - 30 - cw
-
-        def label(text: str) -> None:
-            self.widget(UILabel(pygame.Rect(x, y, lw, 34), text, ui))
-
-        label(tr("settings.speed"))
-        speeds: list[str | tuple[str, str]] = [(tr(f"speed.{k}"), k) for k in SPEEDS]
-        self.speed = self.widget(
-            UIDropDownMenu(speeds, (tr(f"speed.{st.speed}"), st.speed), pygame.Rect(cx, y, cw, 34), ui)
-        )
-        y += row
-        self.reduce = self.widget(
-            UICheckBox(
-                pygame.Rect(x, y + 7, 20, 20),
-                tr("settings.reduce_motion"),
-                ui,
-                initial_state=st.reduce_motion,
-            )
-        )
-        y += row
-        label(tr("settings.call_wait"))
-        waits: list[str | tuple[str, str]] = [
-            (tr("settings.wait_s", n=n) if n else tr("settings.wait_forever"), str(n)) for n in CALL_WAITS
-        ]
-        current = next((o for o in waits if o[1] == str(st.call_wait_s)), waits[1])
-        self.wait = self.widget(UIDropDownMenu(waits, current, pygame.Rect(cx, y, cw, 34), ui))
-        y += row
-        self.sound = self.widget(
-            UICheckBox(pygame.Rect(x, y + 7, 20, 20), tr("settings.sound"), ui, initial_state=st.sound)
-        )
-        y += row
-        label(tr("settings.volume"))
-        self.volume = self.widget(
-            UIHorizontalSlider(pygame.Rect(cx, y + 4, cw, 28), st.volume, (0.0, 1.0), ui)
-        )
-        y += row
-        self.four = self.widget(
-            UICheckBox(
-                pygame.Rect(x, y + 7, 20, 20), tr("settings.four_colour"), ui, initial_state=st.four_colour
-            )
-        )
-        y += row
-        self.full = self.widget(
-            UICheckBox(
-                pygame.Rect(x, y + 7, 20, 20), tr("settings.fullscreen"), ui, initial_state=st.fullscreen
-            )
-        )
+        self._rows(self.box.x + 30, self.box.y + 24, self.box.right - 30 - 240)
         self.back = self.button(
             pygame.Rect(self.box.centerx - 90, self.box.bottom + 20, 180, 46),
             tr("common.done"),
             "#primary_button",
         )
+
+    def _rows(self, x: int, y: int, cx: int) -> None:
+        """The settings, one a row: labels at ``x``, their choices at ``cx``."""
+        ui, st = self.app.ui, self.app.settings
+        cw, row = 240, 46
+
+        def label(text: str, at: int) -> None:
+            self.widget(UILabel(pygame.Rect(x, at, 300, 34), text, ui))
+
+        def check(text: str, at: int, *, on: bool) -> UICheckBox:
+            return self.widget(UICheckBox(pygame.Rect(x, at + 7, 20, 20), text, ui, initial_state=on))
+
+        label(tr("settings.speed"), y)
+        speeds: list[str | tuple[str, str]] = [(tr(f"speed.{k}"), k) for k in SPEEDS]
+        self.speed = self.widget(
+            UIDropDownMenu(speeds, (tr(f"speed.{st.speed}"), st.speed), pygame.Rect(cx, y, cw, 34), ui)
+        )
+        self.reduce = check(tr("settings.reduce_motion"), y + row, on=st.reduce_motion)
+        label(tr("settings.call_wait"), y + 2 * row)
+        waits: list[str | tuple[str, str]] = [
+            (tr("settings.wait_s", n=n) if n else tr("settings.wait_forever"), str(n)) for n in CALL_WAITS
+        ]
+        current = next((o for o in waits if o[1] == str(st.call_wait_s)), waits[1])
+        self.wait = self.widget(UIDropDownMenu(waits, current, pygame.Rect(cx, y + 2 * row, cw, 34), ui))
+        self.every = check(tr("settings.call_every"), y + 3 * row, on=st.call_every_card)
+        self.sound = check(tr("settings.sound"), y + 4 * row, on=st.sound)
+        label(tr("settings.volume"), y + 5 * row)
+        self.volume = self.widget(
+            UIHorizontalSlider(pygame.Rect(cx, y + 5 * row + 4, cw, 28), st.volume, (0.0, 1.0), ui)
+        )
+        self.four = check(tr("settings.four_colour"), y + 6 * row, on=st.four_colour)
+        self.full = check(tr("settings.fullscreen"), y + 7 * row, on=st.fullscreen)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         st = self.app.settings
@@ -98,6 +81,8 @@ class SettingsScene(Scene):
                 st.reduce_motion = on
             elif event.ui_element is self.sound:
                 st.sound = on
+            elif event.ui_element is self.every:
+                st.call_every_card = on
             elif event.ui_element is self.four:
                 st.four_colour = on
             elif event.ui_element is self.full and on != st.fullscreen:
@@ -124,6 +109,7 @@ class SettingsScene(Scene):
         if s is not None:
             s.speed = self.app.settings.speed_factor
             s.call_wait_ms = self.app.settings.call_wait_s * 1000
+            s.offer_every_call = self.app.settings.call_every_card
 
     def on_exit(self) -> None:
         super().on_exit()

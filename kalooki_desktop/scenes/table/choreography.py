@@ -81,7 +81,8 @@ class Choreography:
         until its cards have landed."""
         if isinstance(move.action, Pass):
             return
-        dur = FLIGHT_MS / pace.speed
+        crowd = 1.0 if move.seat == HUMAN else self.session.crowd  # a big table moves faster
+        dur = FLIGHT_MS * crowd / pace.speed
         flights = self._flights(move, g, pace, now, dur)
         self._sound(move)
         a = move.action
@@ -95,7 +96,7 @@ class Choreography:
             f.shadow = shadow
         self.flights.extend(flights)
         landing = max((f.t0 + f.duration for f in flights), default=now)
-        self.session.hold_until = max(self.session.hold_until, landing + 140 / pace.speed)
+        self.session.hold_until = max(self.session.hold_until, landing + 140 * crowd / pace.speed)
 
     def _flights(self, move: Move, g: TableGeometry, pace: Pace, now: float, dur: float) -> list[Flight]:
         a, seat, lay = move.action, move.seat, g.layout
@@ -223,7 +224,7 @@ class Choreography:
                         Flight(img, lay.stock.center, rects[i].center, t0, dur, f"hand:{order[i]}")
                     )
         self.sounds.play("shuffle", 0.7)
-        self.session.hold_until = now + k * per + dur + 200 / pace.speed
+        self.session.hold_until = self.session.dealt_at = now + k * per + dur + 200 / pace.speed
         self.dealing_until = self.session.hold_until
 
     def glide_back(self, drag: Drag, pace: Pace, now: float) -> None:

@@ -457,7 +457,7 @@ def slot_ruling(state: SlotState, kind: int, width: int, size: int, most: int) -
         texts = [tr("table.slot_ok")]
     else:
         assert isinstance(state, Refusal)
-        short = tr("refusal.with_rule", reason=tr("slot." + state.key), rule=state.rule)
+        short = tr("refusal.with_rule", reason=tr(f"slot.{state.key}"), rule=state.rule)
         texts = [refusal_text(state), short]
     for text in texts:
         for s in (size, size - 1, size - 2):

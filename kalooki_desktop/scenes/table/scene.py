@@ -42,7 +42,7 @@ from .geometry import TableGeometry
 from .model import HandModel
 from .painter import TablePainter, snapshot
 from .pointer import DoubleTap, Drag, Drop, Intent, Pointer, Tap
-from .words import describe, log_lines
+from .words import advice_text, log_lines
 
 #: How long a hint stays highlighted (ms).
 HINT_MS = 6000
@@ -237,26 +237,22 @@ class TableScene(Scene):
     # --- hints ------------------------------------------------------------------------
 
     def show_hint(self) -> None:
-        """H: the Normal player's choice, highlighted (a lay is put into the slots)."""
+        """H: the strongest advice the game has (the Hard player's choice from the player's
+        view), highlighted, with a few words why (a lay is put into the slots)."""
         if self.session.prompt() is None:
             self.app.toast(tr("table.hint_wait"))
             return
-        action = self.session.hint()
-        if action is None:
+        advice = self.session.advice()
+        if advice is None:
             self.app.toast(tr("table.hint_none"))
             return
-        if isinstance(action, Pass):
-            self.app.toast(tr("table.hint_let_go"))
-            return
-        self.hint_action = action
+        action = advice.action
+        self.hint_action = None if isinstance(action, Pass) else action
         self.hint_until = self.now + HINT_MS
         if isinstance(action, Lay):
             self.sync_hand()  # the hint is the engine's: start from the engine's hand
             self.model.stage_lay(action)
-            self.app.toast(tr("table.hint_lay"))
-            return
-        top = self.session.view().discard_top
-        self.app.toast(tr("table.hint_is", move=describe(self.session.names[HUMAN], action, top, hint=True)))
+        self.app.toast(advice_text(self.session, advice), "info", HINT_MS / 1000)
 
     def play_hint(self) -> bool:
         """Play the hint's move at once through the same path as the player's hands (smoke
@@ -324,7 +320,7 @@ class TableScene(Scene):
             pygame.K_s: lambda: self.model.sort("rank" if self.model.sort_mode == "suit" else "suit"),
         }
         if prompt == DecisionKind.CALL:
-            keys[pygame.K_l] = self.session.let_go
+            keys[pygame.K_l] = keys[pygame.K_SPACE] = self.session.let_go
         elif prompt == DecisionKind.ALLOW:
             keys[pygame.K_a] = lambda: self.submit(Allow())
             keys[pygame.K_r] = lambda: self.submit(Refuse())

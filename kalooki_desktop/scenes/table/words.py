@@ -3,6 +3,7 @@ that says whose turn it is and what to do."""
 
 from __future__ import annotations
 
+from ...ai.advice import Advice
 from ...engine.actions import (
     Action,
     Allow,
@@ -80,3 +81,18 @@ def status(session: Session) -> tuple[str, palette.Colour]:
     if decision[1] == DecisionKind.CALL:
         return tr("status.waiting_calls"), palette.TEXT
     return tr("status.thinking", name=session.names[decision[0]]), palette.TEXT
+
+
+def advice_text(session: Session, advice: Advice) -> str:
+    """A hint in words: the move and why ("Hint: discard 7♠: 7♠ is the card your contract
+    needs least")."""
+    action = advice.action
+    if isinstance(action, Pass):
+        top = session.view().discard_top
+        move = tr("hint.let_go", card=card_label(top) if top is not None else "")
+    elif isinstance(action, Lay):
+        move = tr("hint.lay")
+    else:
+        move = describe(session.names[HUMAN], action, session.view().discard_top, hint=True)
+    params = {k: card_label(v) if k == "card" and isinstance(v, int) else v for k, v in advice.params.items()}
+    return tr("table.hint_why", move=move, why=tr(advice.why, **params))

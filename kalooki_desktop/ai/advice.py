@@ -1,0 +1,127 @@
+"""Advice for the player: the Hard bot's choice from the player's own view, within a short
+thinking budget, and a few words why. It sees exactly what the player sees (a :class:`View`),
+so it never uses a hidden card.
+
+The reason is worked out from the same view with the planner the bots use: how far the contract
+is (the fewest cards missing, :func:`.plan.deficiency`), with or without the card on offer, and
+what a card costs if the hand ends with it (J-1.3).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..engine.actions import (
+    Action,
+    Call,
+    Discard,
+    EndTurn,
+    Lay,
+    MoveJoker,
+    PluckDiscard,
+    PluckStock,
+    Refuse,
+    Tack,
+)
+from ..engine.cards import JOKER, Card, penalty
+from ..engine.contract import can_lay
+from ..engine.melds import tack_fit
+from ..engine.view import View
+from .hard import HardBot, HardConfig
+from .normal import live_cards
+from .plan import deficiency
+
+#: The thinking budget of a hint (ms): the hold search gets this, every other decision takes
+#: about a millisecond.
+HINT_MS = 250.0
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A suggested action and why: a message key of the catalogue (``why.*``) and its values."""
+
+    action: Action
+    why: str
+    params: dict[str, object] = field(default_factory=dict)
+
+
+def advise(view: View, rng: random.Random, think_ms: float = HINT_MS) -> Advice:
+    """The Hard bot's choice for ``view`` within ``think_ms``, with its reason."""
+    action = HardBot(HardConfig(think_ms=think_ms)).choose(view, rng)
+    why, params = reason(view, action)
+    return Advice(action, why, params)
+
+
+def reason(view: View, action: Action) -> tuple[str, dict[str, object]]:
+    """Why ``action`` is good for the seat of ``view``, as a message key and its values."""
+    top = view.discard_top
+    laid = view.laid[view.seat]
+    hand = list(view.my_hand)
+    if isinstance(action, Tack | MoveJoker | Lay | EndTurn):
+        return _placing(view, action, hand)
+    if isinstance(action, Discard):
+        return _throw(view, action.card, hand)
+    if isinstance(action, PluckStock) and (laid or top is None):
+        return "why.stock_only", {}
+    if top is None or laid:
+        return "why.nothing", {}
+    helps = _closer(view, hand, top)
+    if isinstance(action, PluckDiscard | Call | Refuse):
+        return ("why.take_closer" if helps else "why.take_fits"), {"card": top}
+    # PluckStock, Pass or Allow: the card on offer is left to others
+    return ("why.leave_fits" if helps else "why.leave"), {"card": top}
+
+
+def _closer(view: View, hand: list[Card], card: Card) -> bool:
+    """True if ``card`` would bring the contract closer (fewer cards missing)."""
+    live = live_cards(view)
+    return deficiency([*hand, card], view.spec, live, limits=True) < deficiency(
+        hand, view.spec, live, limits=True
+    )
+
+
+def _placing(view: View, action: Action, hand: list[Card]) -> tuple[str, dict[str, object]]:
+    if isinstance(action, Lay):
+        left = len(hand) - sum(len(cards) for _, cards in action.melds)
+        return ("why.lay_out" if left <= 1 else "why.lay"), {}
+    if isinstance(action, Tack):
+        return "why.tack", {"card": action.card, "points": penalty(action.card, view.rules.joker_points)}
+    if isinstance(action, MoveJoker):
+        return "why.move_joker", {"card": action.card}
+    return "why.only_jokers", {}
+
+
+def _throw(view: View, card: Card, hand: list[Card]) -> tuple[str, dict[str, object]]:
+    points = penalty(card, view.rules.joker_points)
+    if view.laid[view.seat]:
+        return "why.throw_laid", {"card": card, "points": points}
+    if can_lay(hand, view.spec):  # a contract ready and held: the hold search chose this
+        return "why.throw_hold", {"card": card}
+    return ("why.throw_costly" if points >= 10 else "why.throw"), {"card": card, "points": points}
+
+
+def could_help(view: View, card: Card) -> bool:
+    """True if ``card`` could help the seat of ``view``: a joker; a card that brings its
+    contract closer (fewer cards missing); or, for a seat still building, a card it could tack
+    on a meld already on the table once it has laid. The table offers a call only for such a
+    card (unless the player asks to be offered every card).
+
+    >>> from kalooki_desktop.engine.cards import parse_card, parse_cards
+    >>> from kalooki_desktop.engine.hand import HandState
+    >>> from kalooki_desktop.engine.rules import make_rules
+    >>> rules = make_rules("jamaican")
+    >>> hands = [parse_cards(h) for h in ("7S 7H 9S 9H KS KH QD 4C 2D 5C",
+    ...          "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC")]
+    >>> view = View(HandState.from_position(rules, rules.schedule[0], 2, hands,
+    ...                                     parse_cards("JD"), parse_cards("3S 5D")), 0)
+    >>> could_help(view, parse_card("7C")), could_help(view, parse_card("8C"))
+    (True, False)
+    """
+    if card == JOKER:
+        return True
+    if view.laid[view.seat]:
+        return False
+    if _closer(view, list(view.my_hand), card):
+        return True
+    return any(tack_fit(meld, card, own=False) is not None for meld in view.table)
