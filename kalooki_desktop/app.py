@@ -28,6 +28,7 @@ from .storage.paths import check_data_dir, data_dir, make_folder, sub_dir
 from .storage.settings import MAX_WINDOW, MIN_WINDOW, load_settings
 from .ui.resources import asset
 from .ui.sound import Sounds
+from .ui.theme import ConfirmDialog, font_size, make_ui_manager, scaled_theme, ui_scale
 from .ui.toast import Toasts
 
 MIN_SIZE = MIN_WINDOW
@@ -129,10 +130,28 @@ class Scene:
         """The window size."""
         return self.app.screen.get_size()
 
-    def toast_anchor(self) -> tuple[int, int]:
-        """Where toasts appear (their top centre): near where the player is looking."""
+    def px(self, n: float) -> int:
+        """``n`` pixels of a 1280x800 window, at this window's scale (:func:`.ui.theme.ui_scale`)."""
+        return round(n * self.app.scale)
+
+    def ask(self, text: str, *, title: str, action: str) -> ConfirmDialog:
+        """A confirmation window over the scene (removed with it): ``text``, the ``action``
+        button and Cancel."""
         w, h = self.size
-        return w // 2, round(h * 0.1)
+        rect = pygame.Rect(0, 0, min(self.px(540), w - 40), self.px(230))
+        rect.center = (w // 2, h // 2)
+        dialog = ConfirmDialog(rect, text, self.app.ui, title=title, action=action, scale=self.app.scale)
+        return self.widget(dialog)
+
+    def font_px(self, size: int) -> int:
+        """A text size of a 1280x800 window, at this window's scale (:func:`.ui.theme.font_size`)."""
+        return font_size(size, self.app.scale)
+
+    def toast_anchor(self) -> tuple[int, int]:
+        """Where toasts appear (the top centre of a one-line toast; a longer one grows upwards):
+        above the scene's row of buttons at the bottom, clear of its title."""
+        w, h = self.size
+        return w // 2, h - self.px(150)
 
 
 #: The scenes by name (each registers itself with :func:`register_scene` when the package
@@ -181,6 +200,7 @@ class App:
         except (pygame.error, AttributeError):
             self.window = None
         self.ui = make_ui_manager((w, h))
+        self.scale = ui_scale((w, h))  # the words' and widgets' size (:func:`.ui.theme.ui_scale`)
         self.scenes: list[Scene] = []
         self._requests: list[Callable[[], None]] = []
         self.clock = pygame.time.Clock()
@@ -428,6 +448,10 @@ class App:
             surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.screen = surface
         self.ui.set_window_resolution(self.screen.get_size())
+        scale = ui_scale(self.screen.get_size())
+        if scale != self.scale:
+            self.scale = scale
+            self.ui.get_theme().load_theme(scaled_theme(scale))
         if not self.settings.fullscreen:
             self.settings.window = list(self.screen.get_size())
         if self.top is not None:
@@ -511,13 +535,3 @@ def fit_window(want: tuple[int, ...], *, on_screen: bool = False) -> tuple[int, 
         max(MIN_SIZE[0], min(limit[0], int(want[0]))),
         max(MIN_SIZE[1], min(limit[1], int(want[1]))),
     )
-
-
-def make_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
-    """The pygame_gui manager with our font (absolute paths) and our one theme."""
-    manager = pygame_gui.UIManager(size, starting_language="en")
-    manager.add_font_paths(
-        "dejavu", str(asset("fonts", "DejaVuSans.ttf")), str(asset("fonts", "DejaVuSans-Bold.ttf"))
-    )
-    manager.get_theme().load_theme(str(asset("theme.json")))
-    return manager

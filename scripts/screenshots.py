@@ -1,6 +1,7 @@
-"""Render the screenshots under docs/screenshots: menu, new game, a mid-game table in hand 7,
-the moment it ends, the scoreboard (four and eight players) and the rules (headless, deterministic).
-``python scripts/screenshots.py [DIR] [WIDTHxHEIGHT]``."""
+"""Render the screenshots under docs/screenshots: menu, new game, a mid-game table in hand 7
+(also at the smallest and the largest window, 1024x640 and 2560x1440), the moment it ends, the
+scoreboard (four and eight players), the rules, and an opponent's call waiting for the player's
+answer (headless, deterministic). ``python scripts/screenshots.py [DIR] [WIDTHxHEIGHT]``."""
 
 from __future__ import annotations
 
@@ -72,6 +73,11 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     app.step(1 / 60)
     table.show_hint()
     shot("table-hand7.png")
+    app.toast_text, app.toasts.text = "", ""
+    for other in ((1024, 640), (2560, 1440)):
+        app.resized(other)
+        shot(f"table-{other[0]}x{other[1]}.png")
+    app.resized((w, h))
 
     results = len(session.match.results)
     advance(session, lambda s: len(s.match.results) > results and not s.match.results[-1].void)
@@ -93,7 +99,33 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     advance(eight, lambda s: any(not r.void for r in s.match.results))
     app.push(ScoreboardScene(app, eight, eight.match.results[-1]))
     shot("scoreboard-8.png")
+    app.pop()
+    allow_dialog(app)
+    shot("allow-refuse.png")
     app.shutdown()
+
+
+def allow_dialog(app: App) -> None:
+    """Desmond calls the 7♥ the dealer's left-hand player threw: the player, next, is asked."""
+    from kalooki_desktop.engine.actions import Discard, PluckStock
+    from kalooki_desktop.engine.cards import parse_card
+    from kalooki_desktop.scenes.table import TableScene
+
+    hands = ["2S 3H 5D 6C 8S 10H QD JC AH", "7S 7D 9C 9H KS KH 4C 5C 3S", "2D 3C 5S 6H 8D 10C QS JH AC",
+             "7H 3D 5C 6S 8H 10D QC JS AD"]
+    scenario = {"levels": ["normal", "normal", "normal"], "preset": "jamaican", "hand": 1, "dealer": 2,
+                "hands": hands, "discard": "2C", "stock": "6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H",
+                "seed": 1}
+    session = Session.from_scenario(scenario, threaded=False, speed=50, call_wait_ms=0)
+    session.match.apply(3, PluckStock())
+    session.match.apply(3, Discard(parse_card("7H")))
+    app.set_session(session)
+    app.push(TableScene(app, session))
+    for _ in range(600):
+        app.step(1 / 60)
+        if session.prompt() == "allow":
+            break
+    assert session.prompt() == "allow", "the call never came"
 
 
 if __name__ == "__main__":

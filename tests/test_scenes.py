@@ -318,9 +318,17 @@ def test_bad_custom_schedule_is_explained_not_started(app):
     dialog.preset = "custom"
     dialog.schedule = "3 3; 5 5"
     dialog.rebuild()
+    step(app, 2)
+    assert not dialog.start.is_enabled  # Start is off while the choices make no game
     press_button(app, dialog.start)
     assert isinstance(app.top, NewGameScene)
-    assert "not a contract" in app.toast_text and "J-S3" in app.toast_text
+    assert "not a contract" in dialog.problem() and "J-S3" in dialog.problem()
+    dialog.begin()  # (Enter on the dialog, say) says why in a toast, too
+    assert isinstance(app.top, NewGameScene) and app.toast_text == dialog.problem()
+    dialog.schedule = "3 3; 4 4"
+    dialog.rebuild()
+    step(app, 2)
+    assert dialog.start.is_enabled and not dialog.problem()
 
 
 def test_a_joker_in_a_four_slot_stands_for_the_place_it_is_dropped_in(app):
@@ -385,16 +393,19 @@ def test_the_personas_of_the_chosen_levels_stay_inside_their_panel(app):
     step(app, 2)
     dialog = app.top
     rows = dialog.persona_rows()
-    assert [r for r in rows if r[0]] and len(rows) > 2  # three Normals: title over the whole blurb
-    assert all(not title or not text for title, text, _ in rows)
-    for size in ((1280, 800), (1024, 640)):
+    assert [title for title, _, _ in rows if title] == [persona("normal").title] and len(rows) > 2
+    for size in ((1280, 800), (1024, 640), (2560, 1440)):
         app.resized(size)
         dialog.levels = ["easy", "normal", "hard", "normal", "hard", "easy", "normal"]
         dialog.rebuild()
         step(app, 2)
         rows = dialog.persona_rows()
-        assert [title for title, _, _ in rows] == [persona(lv).title for lv in ("easy", "normal", "hard")]
-        assert all(dialog.persona_top <= y and y + 20 <= dialog.left.bottom for _, _, y in rows)
+        levels = ("easy", "normal", "hard")
+        assert [title for title, _, _ in rows if title] == [persona(lv).title for lv in levels]
+        flow = " ".join(words for _, words, _ in rows).replace(" ", "")
+        assert all(persona(lv).blurb.replace(" ", "") in flow for lv in levels)  # whole, never cut
+        bottom = max(y for _, _, y in rows) + dialog.persona_size + 5
+        assert dialog.persona_top <= min(y for _, _, y in rows) and bottom <= dialog.left.bottom
 
 
 def test_the_status_line_and_glows_offer_only_plucks_the_engine_accepts(app):
@@ -457,7 +468,7 @@ def test_the_log_of_a_new_hand_starts_empty_and_keeps_no_stale_lines(app):
 def test_the_players_badge_shows_dealer_calls_and_laid_like_an_opponents_seat(app):
     """Above the player's hand: the name, the dealer's mark when the player deals, the calls
     used while calling is on, and the laid mark once laid."""
-    from kalooki_desktop.scenes.table.render import own_badge_text
+    from kalooki_desktop.scenes.table.seats import own_badge_text
     from kalooki_desktop.session import GameSetup
 
     session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)

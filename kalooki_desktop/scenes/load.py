@@ -41,12 +41,13 @@ class LoadScene(Scene):
         w, h = self.size
         bh = max(44, h // 16)
         y = h - bh - 18
-        self.b_back = self.button(pygame.Rect(20, y, 160, bh), tr("common.back"), command=self.app.pop)
+        lw, sw = self.px(220), self.px(160)
+        self.b_back = self.button(pygame.Rect(20, y, sw, bh), tr("common.back"), command=self.app.pop)
         self.b_delete = self.button(
-            pygame.Rect(w - 20 - 220 - 12 - 160, y, 160, bh), tr("load.delete"), command=self.ask_delete
+            pygame.Rect(w - 20 - lw - 12 - sw, y, sw, bh), tr("load.delete"), command=self.ask_delete
         )
         self.b_load = self.button(
-            pygame.Rect(w - 20 - 220, y, 220, bh),
+            pygame.Rect(w - 20 - lw, y, lw, bh),
             tr("load.load"),
             "#primary_button",
             command=self.load_selected,
@@ -59,7 +60,8 @@ class LoadScene(Scene):
 
     def list_rect(self) -> pygame.Rect:
         w, h = self.size
-        return pygame.Rect(max(20, (w - 1100) // 2), 80, min(1100, w - 40), h - 80 - max(44, h // 16) - 40)
+        wide = min(self.px(1100), w - 40)
+        return pygame.Rect((w - wide) // 2, self.px(80), wide, h - self.px(80) - max(44, h // 16) - 40)
 
     def row_h(self) -> int:
         return max(64, self.size[1] // 11)
@@ -125,18 +127,8 @@ class LoadScene(Scene):
         if not self.entries:
             return
         entry = self.entries[self.selected]
-        w, h = self.size
-        rect = pygame.Rect(0, 0, min(480, w - 40), 220)
-        rect.center = (w // 2, h // 2)
-        self.confirm = self.widget(
-            pygame_gui.windows.UIConfirmationDialog(
-                rect,
-                tr("load.delete_confirm", name=entry.name),
-                self.app.ui,
-                window_title=tr("load.delete_title"),
-                action_short_name=tr("load.delete"),
-            )
-        )
+        text = tr("load.delete_confirm", name=entry.name)
+        self.confirm = self.ask(text, title=tr("load.delete_title"), action=tr("load.delete"))
 
     def load_selected(self) -> None:
         """Replay the selected save and go to its table (a damaged save is moved aside)."""
@@ -202,15 +194,10 @@ class LoadScene(Scene):
                 palette.TEXT,
                 max_width=r.w // 2,
             )
-            scores = "   ".join(f"{n} {t}" for n, t in zip(e.names, e.totals, strict=False))
-            txt.draw(
-                surface,
-                scores,
-                small,
-                (r.right - 16, r.y + 16 + font),
-                palette.TEXT,
-                bold=False,
-                anchor="topright",
-                max_width=r.w // 2 - 20,
-            )
+            scores = "   ".join(f"{n}\u00a0{t}" for n, t in zip(e.names, e.totals, strict=False))
+            lines = txt.wrap(scores, small, r.w // 2 - 20)  # a big table's scores on two lines
+            y = max(r.y + 16 + font, r.bottom - 8 - len(lines) * (small + 3))
+            for line in lines:
+                txt.draw(surface, line, small, (r.right - 16, y), palette.TEXT, anchor="topright")
+                y += small + 3
         surface.set_clip(clip)

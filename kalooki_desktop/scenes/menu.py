@@ -24,16 +24,17 @@ class MenuScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
-        bw, bh = min(360, w // 3), max(42, h // 17)
-        x = (w - bw) // 2
+        items = ["continue", "new", "load", "rules", "stats", "settings", "quit"]
         y = round(h * 0.47)
-        gap = bh + max(8, h // 80)
+        footer = h - 12 - max(12, round(h * 0.018)) - self.px(10)  # the keys' line stays clear
+        gap = (footer - y) / len(items)
+        bw, bh = min(self.px(360), w // 3), min(max(42, h // 17), round(gap) - self.px(6))
+        x = (w - bw) // 2
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         session = self.app.session
-        items = ["continue", "new", "load", "rules", "stats", "settings", "quit"]
         for i, key in enumerate(items):
             b = self.button(
-                pygame.Rect(x, y + i * gap, bw, bh),
+                pygame.Rect(x, round(y + i * gap), bw, bh),
                 tr(f"menu.{key}"),
                 "#menu_primary" if key == ("continue" if session else "new") else "#big_button",
             )
@@ -47,16 +48,8 @@ class MenuScene(Scene):
             )
         self.backup_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         if self.app.offer_backup:
-            rect = pygame.Rect(0, 0, min(520, w - 40), 240)
-            rect.center = (w // 2, h // 2)
-            self.backup_dialog = self.widget(
-                pygame_gui.windows.UIConfirmationDialog(
-                    rect,
-                    tr("menu.backup_offer"),
-                    self.app.ui,
-                    window_title=tr("menu.backup_title"),
-                    action_short_name=tr("menu.backup_restore"),
-                )
+            self.backup_dialog = self.ask(
+                tr("menu.backup_offer"), title=tr("menu.backup_title"), action=tr("menu.backup_restore")
             )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -94,6 +87,10 @@ class MenuScene(Scene):
             self.app.push(_OPENS[key])
         elif key == "quit":
             self.app.quit()
+
+    def toast_anchor(self) -> tuple[int, int]:
+        w, h = self.size
+        return w // 2, round(h * 0.2)  # over the fan of cards, between the title and the buttons
 
     def tagline(self) -> str:
         """The line under the title: the game in general, or the length of the game in progress."""

@@ -7,7 +7,7 @@ import random
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.elements import UICheckBox, UILabel, UITextEntryLine
 
 from ..ai.personas import LEVELS, persona, table_names
 from ..app import Scene, register_scene
@@ -17,6 +17,7 @@ from ..session import GameSetup
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
+from ..ui.theme import DropDown
 
 PRESETS = ("jamaican", "baby", "short", "custom")
 #: Variant switches in the order the rule book lists them (J-V10 is the jokers menu).
@@ -50,7 +51,7 @@ class NewGameScene(Scene):
         row = max(34, h // 22)
         self.build_opponents(row)
         self.build_rules(row)
-        bw, bh = 220, max(46, h // 15)
+        bw, bh = self.px(220), max(46, h // 15)
         by = self.left.bottom + (h - self.left.bottom - bh) // 2
         self.start = self.button(
             pygame.Rect(w - m - bw, by, bw, bh),
@@ -58,35 +59,38 @@ class NewGameScene(Scene):
             "#primary_button",
             command=lambda: self.begin(),
         )
-        self.back = self.button(pygame.Rect(m, by, 160, bh), tr("common.back"), command=self.app.pop)
+        self.back = self.button(pygame.Rect(m, by, self.px(160), bh), tr("common.back"), command=self.app.pop)
 
     def build_opponents(self, row: int) -> None:
         """The left panel: how many opponents, and each one's level."""
         ui = self.app.ui
         x, y = self.left.x + 16, self.left.y + 14
-        heading = pygame.Rect(x, y, self.left.w - 32, row)
-        self.widget(UILabel(heading, tr("new.opponents"), ui, object_id="#heading"))
-        y += row + 6
+        heading = UILabel(pygame.Rect(x, y, -1, row), tr("new.opponents"), ui, object_id="#heading")
+        self.widget(heading)
         count_opts: list[str | tuple[str, str]] = [str(n) for n in range(2, MAX_OPPONENTS + 1)]
-        self.count_menu = self.widget(
-            UIDropDownMenu(count_opts, str(len(self.levels)), pygame.Rect(x, y, 90, row), ui)
-        )
+        cw = self.px(80)
+        place = pygame.Rect(self.left.right - 16 - cw, y, cw, row)
+        self.count_menu = self.widget(DropDown(count_opts, str(len(self.levels)), place, ui))
         total = tr("new.players_total", n=len(self.levels) + 1)
-        self.widget(UILabel(pygame.Rect(x + 100, y, self.left.w - 130, row), total, ui, object_id="#note"))
+        nx = heading.rect.right + self.px(12)
+        self.widget(UILabel(pygame.Rect(nx, y, self.left.right - 16 - cw - 8 - nx, row), total, ui,
+                            object_id="#note"))
         y += row + 10
         names = table_names(self.levels)
         level_opts: list[str | tuple[str, str]] = [(tr(f"level.{lv}"), lv) for lv in LEVELS]
-        self.level_menus: list[UIDropDownMenu] = []
-        lw = min(170, self.left.w // 2 - 20)
+        self.level_menus: list[DropDown] = []
+        lw = min(self.px(170), self.left.w // 2 - 20)
+        row = min(row, max(self.px(28), (self.left.h - self.px(230)) // (len(self.levels) + 2)))
         for i, level in enumerate(self.levels):
             self.widget(UILabel(pygame.Rect(x, y, self.left.w - lw - 48, row), names[i], ui))
             place = pygame.Rect(self.left.right - lw - 16, y, lw, row)
-            dd = UIDropDownMenu(level_opts, (tr(f"level.{level}"), level), place, ui)
+            dd = DropDown(level_opts, (tr(f"level.{level}"), level), place, ui)
             self.level_menus.append(self.widget(dd))
             y += row + 4
         self.persona_top = y + 8
         self._rows_key: tuple[object, ...] | None = None  # what the persona rows were laid out for
         self._rows: list[tuple[str, str, int]] = []
+        self.persona_size = self.font_px(14)
 
     def build_rules(self, row: int) -> None:
         """The right panel: the preset (with its custom schedule), the switches, the jokers."""
@@ -96,23 +100,23 @@ class NewGameScene(Scene):
         self.widget(UILabel(heading, tr("new.rules"), ui, object_id="#heading"))
         y += row + 6
         preset_opts: list[str | tuple[str, str]] = [(tr(f"preset.{p}"), p) for p in PRESETS]
-        place = pygame.Rect(x, y, min(330, self.right.w // 2), row)
+        place = pygame.Rect(x, y, min(self.px(330), self.right.w // 2), row)
         self.preset_menu = self.widget(
-            UIDropDownMenu(preset_opts, (tr(f"preset.{self.preset}"), self.preset), place, ui)
+            DropDown(preset_opts, (tr(f"preset.{self.preset}"), self.preset), place, ui)
         )
         self.schedule_entry: UITextEntryLine | None = None
         if self.preset == "custom":
-            ex = x + min(330, self.right.w // 2) + 10
+            ex = x + min(self.px(330), self.right.w // 2) + 10
             place = pygame.Rect(ex, y, self.right.right - ex - 16, row)
             entry = UITextEntryLine(place, ui, placeholder_text=tr("new.schedule_hint"))
             entry.set_text(self.schedule)
             self.schedule_entry = self.widget(entry)
         y += row + 12
-        line = max(26, (self.right.bottom - y - row - 20) // (len(SWITCHES) + 1))
+        line = max(self.px(26), (self.right.bottom - y - row - 20) // (len(SWITCHES) + 1))
         self.checks: dict[str, UICheckBox] = {}
         for vid in SWITCHES:
             cb = UICheckBox(
-                pygame.Rect(x, y + (line - 20) // 2, 20, 20),
+                pygame.Rect(x, y + (line - self.px(20)) // 2, self.px(20), self.px(20)),
                 f"{tr(f'variant.{vid}.name')}",
                 ui,
                 initial_state=vid in self.switches,
@@ -122,13 +126,12 @@ class NewGameScene(Scene):
             y += line
         self.switch_top = self.right.y + 14 + row + 6 + row + 12
         self.switch_line = line
-        self.jokers_menu: UIDropDownMenu | None = None
+        self.jokers_menu: DropDown | None = None
         self.jokers_y = y
         if self.extra_jokers_allowed():  # J-V10 is for three or four players
-            self.widget(UILabel(pygame.Rect(x, y, 260, row), tr("variant.J-V10.name"), ui))
-            self.jokers_menu = self.widget(
-                UIDropDownMenu(list(JOKERS), self.jokers, pygame.Rect(x + 270, y, 80, row), ui)
-            )
+            label = self.widget(UILabel(pygame.Rect(x, y, -1, row), tr("variant.J-V10.name"), ui))
+            place = pygame.Rect(label.rect.right + self.px(12), y, self.px(80), row)
+            self.jokers_menu = self.widget(DropDown(list(JOKERS), self.jokers, place, ui))
 
     def extra_jokers_allowed(self) -> bool:
         """Five or six jokers are offered with three or four players only (J-V10)."""
@@ -212,9 +215,9 @@ class NewGameScene(Scene):
     # --- drawing ------------------------------------------------------------------------
 
     def persona_rows(self) -> list[tuple[str, str, int]]:
-        """The personas of the chosen levels as (title, text, y) rows inside the left panel:
-        each title over its wrapped blurb when they all fit, else one shortened line a level
-        (title and blurb side by side), as many as fit."""
+        """The personas of the chosen levels as (title, words, y) rows inside the left panel:
+        each title with its whole blurb flowing after it and wrapped under it, at the largest
+        size (:attr:`persona_size`) at which every level fits; never shortened."""
         key = (tuple(self.levels), tuple(self.left), self.persona_top)
         if self._rows_key == key:
             return self._rows  # drawn every frame: wrap the blurbs only when something changed
@@ -223,24 +226,24 @@ class NewGameScene(Scene):
 
     def _persona_rows(self) -> list[tuple[str, str, int]]:
         bottom = self.left.bottom - 8
-        levels = list(dict.fromkeys(self.levels))
-        blocks = [(persona(lv).title, txt.wrap(persona(lv).blurb, 14, self.left.w - 32)) for lv in levels]
-        y = self.persona_top
+        width = self.left.w - 32
         rows: list[tuple[str, str, int]] = []
-        if y + sum(20 + 18 * len(lines) + 6 for _, lines in blocks) <= bottom:
-            for title, lines in blocks:
-                rows.append((title, "", y))
-                y += 20
-                for line in lines:
+        for size in (self.font_px(14), self.font_px(13), 12, 11):
+            self.persona_size = size
+            rows, y = [], self.persona_top
+            for lv in dict.fromkeys(self.levels):
+                title = persona(lv).title
+                indent = txt.width(title, size + 1, bold=True) + 8
+                words = persona(lv).blurb.split(" ")
+                first = _fill(words, size, width - indent)
+                rows.append((title, " ".join(words[:first]), y))
+                y += size + 5
+                for line in txt.wrap(" ".join(words[first:]), size, width) if words[first:] else []:
                     rows.append(("", line, y))
-                    y += 18
-                y += 6
-            return rows
-        for lv in levels:
-            if y + 20 > bottom:
+                    y += size + 5
+                y += 4
+            if y <= bottom:
                 break
-            rows.append((persona(lv).title, persona(lv).blurb, y))
-            y += 22
         return rows
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -249,69 +252,73 @@ class NewGameScene(Scene):
         panel(surface, self.left)
         panel(surface, self.right)
         # the chosen opponents' personas
-        x = self.left.x + 16
-        for title, blurb, y in self.persona_rows():
-            tw = txt.draw(surface, title, 15, (x, y), palette.GOLD, bold=True).w if title else -8
-            if blurb:
-                txt.draw(
-                    surface,
-                    blurb,
-                    14,
-                    (x + tw + 8, y + (1 if title else 0)),
-                    (214, 222, 212),
-                    max_width=self.left.right - 16 - (x + tw + 8),
-                )
+        x, size = self.left.x + 16, self.persona_size
+        for title, words, y in self.persona_rows():
+            tw = txt.draw(surface, title, size + 1, (x, y), palette.GOLD, bold=True).w + 8 if title else 0
+            txt.draw(surface, words, size, (x + tw, y + 1), (214, 222, 212))
         self.draw_switch_help(surface)
         self.draw_summary(surface)
 
     def draw_switch_help(self, surface: pygame.Surface) -> None:
-        """One plain line per switch, beside its box, and the jokers' line."""
-        x = self.right.x + 16 + 30
+        """Each switch's plain explanation beside its box (on two lines where one is too short),
+        and the jokers' line."""
+        x = self.right.x + 16 + self.px(30)
+        names = max(txt.width(tr(f"variant.{v}.name"), self.font_px(15)) for v in SWITCHES)
+        hx = x + max(self.px(250), names + self.px(16))
         for i, vid in enumerate(SWITCHES):
             cy = self.switch_top + i * self.switch_line + self.switch_line // 2
-            hx = x + max(250, max(txt.width(tr(f"variant.{v}.name"), 15) for v in SWITCHES) + 16)
-            txt.draw(
-                surface,
-                tr(f"variant.{vid}.help"),
-                13,
-                (hx, cy),
-                (196, 206, 196),
-                bold=False,
-                anchor="midleft",
-                max_width=self.right.right - hx - 12,
-            )
-        if self.jokers_menu is None:
-            return
-        txt.draw(
-            surface,
-            tr("variant.J-V10.help"),
-            13,
-            (self.right.x + 16 + 370, self.jokers_y + 17),
-            (196, 206, 196),
-            bold=False,
-            anchor="midleft",
-            max_width=self.right.right - self.right.x - 400,
-        )
+            self._help(surface, tr(f"variant.{vid}.help"), hx, cy, self.switch_line)
+        if self.jokers_menu is not None:
+            jx = int(self.jokers_menu.relative_rect.right) + self.px(16)
+            self._help(surface, tr("variant.J-V10.help"), jx, self.jokers_y + self.jokers_menu.rect.h // 2,
+                       self.jokers_menu.rect.h + 8)
+
+    def _help(self, surface: pygame.Surface, text: str, x: int, cy: int, room: int) -> None:
+        """``text`` from ``x`` to the panel's edge, centred on ``cy``, in at most two lines of
+        the largest size that fits ``room`` pixels of height."""
+        width = self.right.right - x - 12
+        for size in (self.font_px(13), 12, 11):
+            lines = txt.wrap(text, size, width)
+            if len(lines) <= max(1, room // (size + 2)) and len(lines) <= 2:
+                break
+        y = cy - len(lines) * (size + 2) // 2
+        for line in lines:
+            txt.draw(surface, line, size, (x, y), (196, 206, 196))
+            y += size + 2
+
+    def problem(self) -> str:
+        """Why the choices make no game ("" when they make one)."""
+        try:
+            self.setup(0).rules()
+        except ValueError as exc:
+            return str(exc)
+        return ""
+
+    def update(self, dt: float) -> None:
+        """Start is on only while the choices make a game."""
+        ok = not self.problem()
+        if ok != self.start.is_enabled:
+            self.start.enable() if ok else self.start.disable()
 
     def draw_summary(self, surface: pygame.Surface) -> None:
-        """The schedule the choices make, or why they make none."""
-        try:
+        """The schedule the choices make, or why they make none, wrapped (never cut) at the
+        foot of the rules panel."""
+        summary, colour = self.problem(), palette.INVALID
+        if not summary:
             rules = self.setup(0).rules()
-            summary = tr(
-                "new.summary",
-                hands=len(rules.schedule),
-                schedule=" · ".join(s.contract_text for s in rules.schedule[:12]),
-            )
-            colour = palette.TEXT
-        except ValueError as exc:
-            summary, colour = str(exc), palette.INVALID
-        txt.draw(
-            surface,
-            summary,
-            14,
-            (self.right.x + 16, self.right.bottom - 10),
-            colour,
-            bold=False,
-            anchor="bottomleft",
-            max_width=self.right.w - 32,
-        )
+            schedule = " · ".join(s.contract_text for s in rules.schedule)
+            summary, colour = tr("new.summary", hands=len(rules.schedule), schedule=schedule), palette.TEXT
+        size = self.font_px(14)
+        lines = txt.wrap(summary, size, self.right.w - 32)
+        y = self.right.bottom - 10 - len(lines) * (size + 3)
+        for line in lines:
+            txt.draw(surface, line, size, (self.right.x + 16, y), colour)
+            y += size + 3
+
+
+def _fill(words: list[str], size: int, width: int) -> int:
+    """How many of ``words`` fit on one line of ``width`` at ``size``."""
+    n = 0
+    while n < len(words) and txt.width(" ".join(words[: n + 1]), size) <= width:
+        n += 1
+    return n

@@ -28,7 +28,8 @@ class RulesScene(Scene):
 
     def build(self) -> None:
         h = self.size[1]
-        self.back = self.button(pygame.Rect(20, h - 64, 160, 46), tr("common.back"))
+        bh = self.px(46)
+        self.back = self.button(pygame.Rect(20, h - bh - 18, self.px(160), bh), tr("common.back"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         step = self.size[1] // 12

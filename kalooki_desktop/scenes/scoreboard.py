@@ -35,18 +35,18 @@ class ScoreboardScene(Scene):
     def build(self) -> None:
         self.b_menu: pygame_gui.elements.UIButton | None
         w, h = self.size
-        bw, bh = 220, max(46, h // 16)
+        bw, bh, mw = self.px(240), max(46, h // 16), self.px(200)
         y = h - bh - 16
         if self.final:
             self.b_next = self.button(
                 pygame.Rect(w - bw - 20, y, bw, bh), tr("score.play_again"), "#primary_button"
             )
-            self.b_menu = self.button(pygame.Rect(20, y, 180, bh), tr("score.menu"))
+            self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"))
         elif self.result is not None:
             self.b_next = self.button(
                 pygame.Rect(w - bw - 20, y, bw, bh), tr("score.next_hand"), "#primary_button"
             )
-            self.b_menu = self.button(pygame.Rect(20, y, 180, bh), tr("score.menu"))
+            self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"))
         else:
             self.b_next = self.button(
                 pygame.Rect(w - bw - 20, y, bw, bh), tr("common.back"), "#primary_button"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
+from pygame_gui.elements import UICheckBox, UIHorizontalSlider, UILabel
 
 from ..app import Scene, register_scene
 from ..i18n import tr
@@ -15,6 +15,7 @@ from ..storage.settings import SPEEDS
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
+from ..ui.theme import DropDown
 
 CALL_WAITS = (3, 5, 8, 15, 0)
 
@@ -25,30 +26,32 @@ class SettingsScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
-        self.box = pygame.Rect(0, 0, min(720, w - 80), min(470, h - 160))
-        self.box.center = (w // 2, h // 2)
-        self._rows(self.box.x + 30, self.box.y + 24, self.box.right - 30 - 240)
+        px = self.px
+        self.box = pygame.Rect(0, 0, min(px(760), w - 80), min(px(450), h - px(150)))
+        self.box.center = (w // 2, h // 2 - px(20))
+        self._rows(self.box.x + px(30), self.box.y + px(18), self.box.right - px(30) - px(240))
         self.back = self.button(
-            pygame.Rect(self.box.centerx - 90, self.box.bottom + 20, 180, 46),
+            pygame.Rect(self.box.centerx - px(90), self.box.bottom + px(20), px(180), px(46)),
             tr("common.done"),
             "#primary_button",
         )
 
     def _rows(self, x: int, y: int, cx: int) -> None:
         """The settings, one a row: labels at ``x``, their choices at ``cx``."""
-        ui, st = self.app.ui, self.app.settings
-        cw, row = 240, 46
+        ui, st, px = self.app.ui, self.app.settings, self.px
+        cw, row, high = px(240), (self.box.bottom - y - px(8)) // 8, px(34)
 
         def label(text: str, at: int) -> None:
-            self.widget(UILabel(pygame.Rect(x, at, 300, 34), text, ui))
+            self.widget(UILabel(pygame.Rect(x, at, cx - x - px(12), high), text, ui))
 
         def check(text: str, at: int, *, on: bool) -> UICheckBox:
-            return self.widget(UICheckBox(pygame.Rect(x, at + 7, 20, 20), text, ui, initial_state=on))
+            place = pygame.Rect(x, at + (high - px(20)) // 2, px(20), px(20))
+            return self.widget(UICheckBox(place, text, ui, initial_state=on))
 
         label(tr("settings.speed"), y)
         speeds: list[str | tuple[str, str]] = [(tr(f"speed.{k}"), k) for k in SPEEDS]
         self.speed = self.widget(
-            UIDropDownMenu(speeds, (tr(f"speed.{st.speed}"), st.speed), pygame.Rect(cx, y, cw, 34), ui)
+            DropDown(speeds, (tr(f"speed.{st.speed}"), st.speed), pygame.Rect(cx, y, cw, high), ui)
         )
         self.reduce = check(tr("settings.reduce_motion"), y + row, on=st.reduce_motion)
         label(tr("settings.call_wait"), y + 2 * row)
@@ -56,12 +59,12 @@ class SettingsScene(Scene):
             (tr("settings.wait_s", n=n) if n else tr("settings.wait_forever"), str(n)) for n in CALL_WAITS
         ]
         current = next((o for o in waits if o[1] == str(st.call_wait_s)), waits[1])
-        self.wait = self.widget(UIDropDownMenu(waits, current, pygame.Rect(cx, y + 2 * row, cw, 34), ui))
+        self.wait = self.widget(DropDown(waits, current, pygame.Rect(cx, y + 2 * row, cw, high), ui))
         self.every = check(tr("settings.call_every"), y + 3 * row, on=st.call_every_card)
         self.sound = check(tr("settings.sound"), y + 4 * row, on=st.sound)
         label(tr("settings.volume"), y + 5 * row)
         self.volume = self.widget(
-            UIHorizontalSlider(pygame.Rect(cx, y + 5 * row + 4, cw, 28), st.volume, (0.0, 1.0), ui)
+            UIHorizontalSlider(pygame.Rect(cx, y + 5 * row + px(4), cw, px(28)), st.volume, (0.0, 1.0), ui)
         )
         self.four = check(tr("settings.four_colour"), y + 6 * row, on=st.four_colour)
         self.full = check(tr("settings.fullscreen"), y + 7 * row, on=st.fullscreen)

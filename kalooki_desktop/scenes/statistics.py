@@ -27,7 +27,8 @@ class StatisticsScene(Scene):
 
     def build(self) -> None:
         h = self.size[1]
-        self.b_back = self.button(pygame.Rect(20, h - 64, 160, 46), tr("common.back"))
+        bh = self.px(46)
+        self.b_back = self.button(pygame.Rect(20, h - bh - 18, self.px(160), bh), tr("common.back"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_back) or (

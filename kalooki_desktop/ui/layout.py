@@ -81,8 +81,8 @@ def table_layout(size: tuple[int, int], players: int, slot_kinds: list[int] | No
 
 def _seats(play: pygame.Rect, bar: pygame.Rect, opp: int, s: float, pad: int) -> dict[int, pygame.Rect]:
     """The opponents along a shallow arc at the top, seat 1 on the left."""
-    seat_h = round(82 * s)
     seat_w = min(round(230 * s), (play.w - 2 * pad) // max(1, opp) - round(10 * s))
+    seat_h = round(82 * s) if seat_w >= round(200 * s) else round(96 * s)  # narrow: room for two lines
     seats: dict[int, pygame.Rect] = {}
     for i in range(opp):
         frac = (i + 0.5) / opp

@@ -43,11 +43,16 @@ class Toasts:
         size = max(15, round(h * 0.024))
         colour = palette.INVALID if self.kind == "error" else palette.GOLD
         icon = "✗ " if self.kind == "error" else ""
-        lines = txt.wrap(icon + self.text, size, round(w * 0.8), bold=True)[:3]
-        imgs = [txt.render(line, size, palette.TEXT, bold=True) for line in lines]
+        lines = txt.wrap(icon + self.text, size, round(w * 0.7), bold=True)
+        while len(lines) > 3 and size > 12:  # a long message takes a smaller size, never a cut
+            size -= 1
+            lines = txt.wrap(icon + self.text, size, round(w * 0.8), bold=True)
         line_h = size + 6
-        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + size * 2, line_h * len(imgs) + size // 2)
-        box.midtop = (anchor[0], anchor[1] - line_h * (len(imgs) - 1))
+        width = max(txt.width(line, size, bold=True) for line in lines)
+        box = pygame.Rect(0, 0, width + size * 2, line_h * len(lines) + size // 2)
+        box.midtop = (anchor[0], anchor[1] - line_h * (len(lines) - 1))
+        box.clamp_ip(surface.get_rect())
         panel(surface, box, alpha=225, radius=min(box.h // 2, 18), border=colour)
-        for i, img in enumerate(imgs):
-            surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + size // 4 + i * line_h)))
+        for i, line in enumerate(lines):
+            at = (box.centerx, box.y + size // 4 + i * line_h)
+            txt.draw(surface, line, size, at, palette.TEXT, bold=True, anchor="midtop")

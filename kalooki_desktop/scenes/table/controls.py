@@ -28,7 +28,7 @@ def _places(
     staging = lay.staging
     mid = lay.play.centerx
     cy = staging.y - round(58 * s) if staging is not None else c.y - round(60 * s)
-    dy, dw = dialog.bottom - round(62 * s), round(220 * s)
+    dy, dw = dialog.bottom - round(62 * s), round(250 * s)
 
     def bar_slot(k: int) -> pygame.Rect:
         return pygame.Rect(bar.right - k * (mw + 8), bar.y + 5, mw, bar.h - 10)
@@ -78,8 +78,10 @@ class TableControls:
         self, scene: Scene, lay: TableLayout, commands: Mapping[str, Command], sound_label: str
     ) -> None:
         s = lay.scale
-        self.dialog = pygame.Rect(0, 0, round(520 * s), round(170 * s))
-        self.dialog.center = lay.play.center
+        self.dialog = pygame.Rect(0, 0, round(580 * s), round(170 * s))
+        top = max((r.bottom for r in lay.seats.values()), default=lay.play.y)
+        bottom = lay.staging.y if lay.staging is not None else lay.controls.y
+        self.dialog.center = (lay.play.centerx, (top + bottom) // 2)  # between the seats and the slots
         for name, (rect, label, object_id, tip) in _places(lay, self.dialog).items():
             text = sound_label if name == "sound" else tr(label)
             widget = scene.button(rect, text, object_id, tr(tip) if tip else None, command=commands[name])

@@ -32,7 +32,8 @@ class SaveAsScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
-        rect = pygame.Rect(0, 0, min(480, w - 40), 200)
+        px = self.px
+        rect = pygame.Rect(0, 0, min(px(520), w - 40), px(200))
         rect.center = (w // 2, h // 2)
         ui = self.app.ui
         self.window = self.widget(
@@ -41,14 +42,14 @@ class SaveAsScene(Scene):
         inner = self.window.get_container().get_rect()
         self.entry = self.widget(
             pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(16, 16, inner.w - 32, 38), ui, container=self.window
+                pygame.Rect(px(16), px(16), inner.w - px(32), px(38)), ui, container=self.window
             )
         )
         self.entry.set_text(self.name)
         self.entry.focus()
         self.ok = self.widget(
             pygame_gui.elements.UIButton(
-                pygame.Rect(inner.w - 176, 70, 160, 44),
+                pygame.Rect(inner.w - px(176), px(70), px(160), px(44)),
                 tr("save.save"),
                 ui,
                 container=self.window,
@@ -101,16 +102,7 @@ class SaveAsScene(Scene):
 
     def ask_replace(self, name: str) -> None:
         """Ask before a save of that name is replaced."""
-        w, h = self.size
-        rect = pygame.Rect(0, 0, min(480, w - 40), 220)
-        rect.center = (w // 2, h // 2)
         self.replace_name = name
-        self.replace_dialog = self.widget(
-            pygame_gui.windows.UIConfirmationDialog(
-                rect,
-                tr("save.replace_confirm", name=name),
-                self.app.ui,
-                window_title=tr("save.replace_title"),
-                action_short_name=tr("save.replace"),
-            )
+        self.replace_dialog = self.ask(
+            tr("save.replace_confirm", name=name), title=tr("save.replace_title"), action=tr("save.replace")
         )

@@ -15,10 +15,11 @@ from ...engine.turn import DecisionKind
 from ...i18n import tr
 from ...session import HUMAN, Session
 from ...ui import palette
-from . import render
+from . import render, seats
 from .choreography import Choreography
 from .controls import TableControls
 from .drops import Targets
+from .frame import TableFrame
 from .geometry import TableGeometry
 from .model import HandModel
 from .pointer import Drag
@@ -45,7 +46,7 @@ def snapshot(
     lay_refusal: Refusal | str | None,
     four_colour: bool,
     ended: bool = False,
-) -> render.TableFrame:
+) -> TableFrame:
     """What one frame of the table shows, read from the game, the model and the choreography
     (the log is left out: it is read only when the cached layer is drawn). ``ended``: the hand
     that just ended is on show, as it stood at its end, and nobody is asked anything."""
@@ -59,7 +60,7 @@ def snapshot(
     new = choreo.new_card
     if new is not None and now < new[1] and new[0] in model.order:
         fresh = len(model.order) - 1 - model.order[::-1].index(new[0])
-    return render.TableFrame(
+    return TableFrame(
         view=view,
         names=tuple(s.names),
         titles=tuple(p.title if (p := s.persona(seat)) else "" for seat in range(m.players)),
@@ -106,7 +107,7 @@ class TablePainter:
     def draw(
         self,
         surface: pygame.Surface,
-        f: render.TableFrame,
+        f: TableFrame,
         g: TableGeometry,
         c: TableControls,
         *,
@@ -119,7 +120,7 @@ class TablePainter:
         and pile a dragged card may go to."""
         self.draw_static(surface, f, g, c, key=static_key, log=log)
         render.draw_highlights(surface, f, g, targets=targets)
-        render.draw_flash(surface, f, g)
+        seats.draw_flash(surface, f, g)
         if g.layout.staging is not None:
             render.draw_slots(surface, f, g, targets)
         render.draw_status(surface, f, g, between=c.status_room(), call_bar=c.call_bar())
@@ -127,10 +128,14 @@ class TablePainter:
         if f.prompt == DecisionKind.ALLOW:
             render.draw_dialog(surface, f, g, c.dialog)
 
+    def invalidate(self) -> None:
+        """Draw the cached layer anew in the next frame."""
+        self._static_key = None
+
     def draw_static(
         self,
         surface: pygame.Surface,
-        f: render.TableFrame,
+        f: TableFrame,
         g: TableGeometry,
         c: TableControls,
         *,
@@ -151,7 +156,7 @@ class TablePainter:
         surface.blit(self._static, (0, 0))
 
     def dirty_rects(
-        self, f: render.TableFrame, g: TableGeometry, *, animating: bool, targets: Targets | None = None
+        self, f: TableFrame, g: TableGeometry, *, animating: bool, targets: Targets | None = None
     ) -> list[pygame.Rect] | None:
         """While a card is dragged over an unchanged table (nothing ``animating``), only the
         dragged card's old and new places, the hand, the slots, the status line and the glowing

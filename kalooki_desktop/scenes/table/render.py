@@ -3,18 +3,14 @@ the table's geometry. They read; they never change the game or the scene."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
-from ...engine.actions import Action, Discard, MoveJoker, PluckDiscard, PluckStock, Tack
-from ...engine.cards import JOKER, Card, card_label
+from ...engine.actions import Discard, MoveJoker, PluckDiscard, PluckStock, Tack
+from ...engine.cards import JOKER, card_label
 from ...engine.melds import Meld, make_meld
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
-from ...engine.turn import DecisionKind
-from ...engine.view import View
-from ...i18n import refusal_text, tr, tr_n
+from ...i18n import refusal_text, tr
 from ...session import HUMAN
 from ...ui import cards as art
 from ...ui import palette
@@ -22,47 +18,11 @@ from ...ui import text as txt
 from ...ui.draw import felt, glow, panel
 from ...ui.layout import row
 from .drops import Targets
+from .frame import DIM, TableFrame
 from .geometry import TableGeometry
 from .model import SlotState
 from .pointer import Drag
-
-_DIM = (200, 208, 198)
-
-
-@dataclass(frozen=True)
-class TableFrame:
-    """Everything one frame of the table shows, read once from the game and the scene."""
-
-    view: View  # the player's view
-    names: tuple[str, ...]
-    titles: tuple[str, ...]  # each seat's level, as its persona says it ("" for the player)
-    totals: tuple[int, ...]
-    schedule: tuple[str, ...]  # the contracts of the schedule
-    hand_index: int
-    sudden_death: bool
-    max_calls: int
-    calling: bool
-    active: frozenset[int]  # the seats whose move the table waits for
-    over: bool
-    prompt: DecisionKind | None  # what the player is asked now
-    plucks: tuple[bool, bool]  # the engine would take a pluck from (the stock, the pile) now
-    four_colour: bool
-    log: tuple[tuple[int, str], ...]
-    status: tuple[str, palette.Colour]
-    call_fraction: float | None  # what is left of the Call prompt's wait
-    order: tuple[Card, ...]
-    selected: frozenset[int]
-    slot_kinds: tuple[int, ...]
-    slots: tuple[tuple[Card, ...], ...]
-    slot_states: tuple[SlotState, ...]
-    lay_refusal: Refusal | str | None
-    hidden: frozenset[str]  # what flights hide in place
-    drag: Drag | None
-    hint: Action | None
-    fresh: int  # the index of the card just taken, or -1
-    hover: int | None
-    flash: tuple[tuple[int, str], ...]  # (seat, bubble)
-
+from .seats import draw_own_badge, draw_seat, draw_side
 
 # --- the layer that changes only with the game ---------------------------------------------
 
@@ -113,124 +73,6 @@ def draw_bar(surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, limit:
             anchor="center",
             max_width=rect.w - 4,
         )
-
-
-def draw_side(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
-    """The side panel: the scores (the dealer marked) and the log of this hand."""
-    lay = g.layout
-    side = lay.side.inflate(-12, -12)
-    panel(surface, side, alpha=150)
-    x, y = side.x + 12, side.y + 10
-    txt.draw(surface, tr("table.scores"), lay.font, (x, y), palette.GOLD, bold=True)
-    y += lay.font + 10
-    for seat, name in enumerate(f.names):
-        dealer = " · " + tr("table.dealer_mark") if seat == f.view.dealer else ""
-        colour = palette.GOLD if seat == f.view.turn and not f.over else palette.TEXT
-        txt.draw(
-            surface, name + dealer, lay.small + 1, (x, y), colour, bold=seat == HUMAN, max_width=side.w - 90
-        )
-        txt.draw(
-            surface,
-            str(f.totals[seat]),
-            lay.small + 1,
-            (side.right - 12, y),
-            colour,
-            bold=True,
-            anchor="topright",
-        )
-        y += lay.small + 8
-    y += 8
-    pygame.draw.line(surface, palette.GOLD_DARK, (x, y), (side.right - 12, y), 1)
-    y += 10
-    txt.draw(surface, tr("table.log"), lay.font, (x, y), palette.GOLD, bold=True)
-    y += lay.font + 8
-    line_h = lay.small + 7
-    room = max(1, (side.bottom - y - 8) // line_h)
-    shown = f.log[-room:]
-    for i, (seat, line) in enumerate(shown):
-        colour = palette.GOLD if seat == HUMAN else (palette.TEXT if i >= len(shown) - 3 else (190, 198, 188))
-        txt.draw(surface, line, lay.small, (x, y), colour, max_width=side.w - 24)
-        y += line_h
-
-
-def draw_seat(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: int) -> None:
-    """An opponent: name, level, cards held (a fan of backs when there is room), calls used or
-    laid, the dealer's mark, and a glow while it is their move."""
-    lay = g.layout
-    view = f.view
-    r = lay.seats[seat]
-    active = seat in f.active
-    if active:
-        glow(surface, r, palette.GOLD, radius=12)
-    panel(surface, r, alpha=175, radius=12, border=palette.GOLD_DARK if not active else None)
-    x = r.x + 10
-    wide = r.w >= round(200 * lay.scale)
-    name = f.names[seat]
-    fan_left = _draw_seat_fan(surface, f, g, seat) if wide else r.right - 8
-    colour = palette.GOLD if active else palette.TEXT
-    txt.draw(surface, name, lay.font, (x, r.y + 6), colour, bold=True, max_width=fan_left - x - 6)
-    y2 = r.y + 8 + lay.font + 2
-    room = fan_left - x - 6
-    dealer = seat == view.dealer
-    if dealer and not wide:
-        room = r.right - 16 - txt.width(tr("table.dealer_mark"), lay.small - 1, bold=True) - x
-    txt.draw(surface, f.titles[seat], lay.small, (x, y2), _DIM, max_width=room)
-    if dealer:
-        anchor, align = (
-            ((r.right - 10, y2), "topright") if not wide else ((r.centerx, r.bottom - 6), "midbottom")
-        )
-        txt.draw(
-            surface, tr("table.dealer_mark"), lay.small - 1, anchor, palette.GOLD, bold=True, anchor=align
-        )
-    _draw_seat_counts(surface, f, g, seat, wide=wide)
-
-
-def _draw_seat_fan(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: int) -> int:
-    """The fan of backs (or the open hand with J-V9) at a wide seat's top right; its left edge."""
-    lay, r = g.layout, g.layout.seats[seat]
-    count = f.view.hand_sizes[seat]
-    if not count:
-        return r.right - 8
-    ch = max(24, round(r.h * 0.42))
-    step = max(3, round(ch * 0.16))
-    room = r.w - 30 - txt.width(f.names[seat], lay.font, bold=True) - round(ch * 0.714)
-    shown = min(count, 12, max(0, room // step + 1))
-    if not shown:
-        return r.right - 8
-    left = r.right - 10 - round(ch * 0.714) - (shown - 1) * step
-    open_hands = f.view.open_hands
-    for i in range(shown):
-        img = art.face(open_hands[seat][i], ch) if open_hands else art.back(ch)
-        surface.blit(img, (left + i * step, r.y + 6))
-    return left
-
-
-def _draw_seat_counts(
-    surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: int, *, wide: bool
-) -> None:
-    """A seat's bottom line: the cards it holds, and its calls used (or that it has laid)."""
-    lay, r, view = g.layout, g.layout.seats[seat], f.view
-    x = r.x + 10
-    count = view.hand_sizes[seat]
-    calls = ""
-    if wide:
-        held = tr_n("table.cards", count)
-        if f.calling:
-            calls = tr("table.calls", n=view.calls_used[seat], of=f.max_calls)
-    else:  # narrow: a little card back with the number, and the bare call count
-        icon = art.back(lay.small + 6)
-        surface.blit(icon, (x, r.bottom - 6 - icon.get_height()))
-        x += icon.get_width() + 4
-        held = str(count)
-        if f.calling:
-            calls = f"{view.calls_used[seat]}/{f.max_calls}"
-    txt.draw(surface, held, lay.small, (x, r.bottom - 6), palette.TEXT, bold=True, anchor="bottomleft")
-    laid = view.laid[seat]
-    status = tr("table.laid_mark") if laid else calls
-    colour = palette.VALID if laid else _DIM
-    txt.draw(
-        surface, status, lay.small, (r.right - 10, r.bottom - 6), colour, bold=laid, anchor="bottomright"
-    )
 
 
 def draw_piles(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
@@ -368,19 +210,6 @@ def draw_banner(surface: pygame.Surface, g: TableGeometry, head: str, sub: str) 
         txt.draw(surface, text, size, at, colour, bold=bold, anchor="midtop", max_width=box.w - 16)
         y += size + lay.font // 2
     return box
-
-
-def draw_flash(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
-    """The opponents' "Call!" and "Laid down!" bubbles."""
-    lay = g.layout
-    for seat, text in f.flash:
-        if seat not in lay.seats:
-            continue
-        r = lay.seats[seat]
-        img = txt.render(text, lay.font + 6, palette.BACK_BLACK, bold=True)
-        bubble = img.get_rect(midtop=(r.centerx, r.bottom + 4)).inflate(22, 10)
-        panel(surface, bubble, alpha=245, radius=bubble.h // 2, fill=palette.GOLD)
-        surface.blit(img, img.get_rect(center=bubble.center))
 
 
 def draw_slots(
@@ -540,36 +369,16 @@ def draw_hand(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
         )
 
 
-def draw_own_badge(surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, left: int) -> None:
-    """Above the player's hand, as at an opponent's seat: the dealer's mark, the calls used (or
-    that the player has laid)."""
-    lay = g.layout
-    txt.draw(surface, own_badge_text(f), lay.small, (left, lay.hand.y + 1), palette.GOLD, bold=True)
-
-
-def own_badge_text(f: TableFrame) -> str:
-    """The player's name, then the dealer's mark, then the calls used or that the player has laid."""
-    view = f.view
-    parts = [f.names[HUMAN]]
-    if view.dealer == HUMAN:
-        parts.append(tr("table.dealer_mark"))
-    if view.laid[HUMAN]:
-        parts.append(tr("table.laid_mark"))
-    elif f.calling:
-        parts.append(tr("table.calls", n=view.calls_used[HUMAN], of=f.max_calls))
-    return "  ·  ".join(parts)
-
-
 def draw_dialog(surface: pygame.Surface, f: TableFrame, g: TableGeometry, box: pygame.Rect) -> None:
     """The question when an opponent calls the player's discard: allow it or refuse it."""
     lay = g.layout
     view = f.view
     panel(surface, box.inflate(8, 8), alpha=120, radius=16)
-    panel(surface, box, alpha=240, radius=14, border=palette.GOLD)
+    panel(surface, box, alpha=255, radius=14, border=palette.GOLD)  # nothing shows through
     card = card_label(view.discard_top) if view.discard_top is not None else ""
     name = f.names[view.caller] if view.caller is not None else ""
     y = box.y + 16
-    for line in txt.wrap(tr("dialog.allow", name=name, card=card), lay.font, box.w - 40)[:3]:
+    for line in txt.wrap(tr("dialog.allow", name=name, card=card), lay.font, box.w - 40, bold=True):
         txt.draw(surface, line, lay.font, (box.centerx, y), palette.TEXT, bold=True, anchor="midtop")
         y += lay.font + 6
     if view.laid[HUMAN]:
@@ -578,7 +387,7 @@ def draw_dialog(surface: pygame.Surface, f: TableFrame, g: TableGeometry, box: p
             tr("dialog.allow_laid"),
             lay.small,
             (box.centerx, y + 2),
-            _DIM,
+            DIM,
             bold=False,
             anchor="midtop",
         )

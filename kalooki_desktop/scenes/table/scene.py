@@ -38,6 +38,7 @@ from .choreography import Choreography, Pace
 from .controls import TableControls
 from .drops import Drops, Play, Reorder, Stage
 from .ending import HandEnd
+from .frame import TableFrame
 from .geometry import TableGeometry
 from .model import HandModel
 from .painter import TablePainter, snapshot
@@ -67,7 +68,7 @@ class TableScene(Scene):
         self._hand_key: tuple[int, int] | None = None
         self._lay_check: tuple[object, Refusal | str | None] | None = None
         self.painter = TablePainter()
-        self._frame: render.TableFrame | None = None
+        self._frame: TableFrame | None = None
         self.sync_hand()
         self.layout, self.geometry, self.pointer = self._lay_out(Pointer)
 
@@ -476,7 +477,7 @@ class TableScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------
 
-    def frame(self) -> render.TableFrame:
+    def frame(self) -> TableFrame:
         """A snapshot of what this frame shows (the log is read only for a new static layer)."""
         now = self.now
         hover = None

@@ -1,0 +1,53 @@
+"""One frame of the table as a frozen snapshot: everything the drawing reads, taken once from
+the game and the scene (:func:`.painter.snapshot`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.actions import Action
+from ...engine.cards import Card
+from ...engine.refusal import Refusal
+from ...engine.turn import DecisionKind
+from ...engine.view import View
+from ...ui import palette
+from .model import SlotState
+from .pointer import Drag
+
+#: The colour of secondary words (an opponent's level, calls used).
+DIM = (200, 208, 198)
+
+
+@dataclass(frozen=True)
+class TableFrame:
+    """Everything one frame of the table shows, read once from the game and the scene."""
+
+    view: View  # the player's view
+    names: tuple[str, ...]
+    titles: tuple[str, ...]  # each seat's level, as its persona says it ("" for the player)
+    totals: tuple[int, ...]
+    schedule: tuple[str, ...]  # the contracts of the schedule
+    hand_index: int
+    sudden_death: bool
+    max_calls: int
+    calling: bool
+    active: frozenset[int]  # the seats whose move the table waits for
+    over: bool
+    prompt: DecisionKind | None  # what the player is asked now
+    plucks: tuple[bool, bool]  # the engine would take a pluck from (the stock, the pile) now
+    four_colour: bool
+    log: tuple[tuple[int, str], ...]
+    status: tuple[str, palette.Colour]
+    call_fraction: float | None  # what is left of the Call prompt's wait
+    order: tuple[Card, ...]
+    selected: frozenset[int]
+    slot_kinds: tuple[int, ...]
+    slots: tuple[tuple[Card, ...], ...]
+    slot_states: tuple[SlotState, ...]
+    lay_refusal: Refusal | str | None
+    hidden: frozenset[str]  # what flights hide in place
+    drag: Drag | None
+    hint: Action | None
+    fresh: int  # the index of the card just taken, or -1
+    hover: int | None
+    flash: tuple[tuple[int, str], ...]  # (seat, bubble)

@@ -1,0 +1,198 @@
+"""The players around the table: each opponent's seat (name, level, cards held, calls or laid,
+the dealer's mark), the player's own badge above the hand, and the side panel's scores and log.
+Words are never shortened: a long name takes a smaller size or a second line, a long move in the
+log runs on to the next line."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...i18n import tr, tr_n
+from ...session import HUMAN
+from ...ui import cards as art
+from ...ui import palette
+from ...ui import text as txt
+from ...ui.draw import glow, panel
+from .frame import DIM, TableFrame
+from .geometry import TableGeometry
+
+
+def draw_side(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
+    """The side panel: the scores (the dealer marked) and the log of this hand."""
+    lay = g.layout
+    side = lay.side.inflate(-12, -12)
+    panel(surface, side, alpha=150)
+    x, y = side.x + 12, side.y + 10
+    txt.draw(surface, tr("table.scores"), lay.font, (x, y), palette.GOLD, bold=True)
+    y += lay.font + 10
+    for seat, name in enumerate(f.names):
+        dealer = " · " + tr("table.dealer_mark") if seat == f.view.dealer else ""
+        colour = palette.GOLD if seat == f.view.turn and not f.over else palette.TEXT
+        score = txt.draw(
+            surface, str(f.totals[seat]), lay.small + 1, (side.right - 12, y), colour, bold=True,
+            anchor="topright",
+        )
+        room = score.x - 10 - x
+        size = next((k for k in (lay.small + 1, lay.small, lay.small - 1)
+                     if txt.width(name + dealer, k, bold=seat == HUMAN) <= room), lay.small - 1)
+        txt.draw(surface, name + dealer, size, (x, y), colour, bold=seat == HUMAN, max_width=room)
+        y += lay.small + 8
+    y += 8
+    pygame.draw.line(surface, palette.GOLD_DARK, (x, y), (side.right - 12, y), 1)
+    y += 10
+    txt.draw(surface, tr("table.log"), lay.font, (x, y), palette.GOLD, bold=True)
+    y += lay.font + 8
+    line_h = lay.small + 7
+    room = max(1, (side.bottom - y - 8) // line_h)
+    rows: list[tuple[int, int, int, str]] = []  # (seat, age, indent, words), the newest last
+    for age, (seat, line) in enumerate(reversed(f.log)):
+        wrapped = txt.wrap(line, lay.small, side.w - 36)  # a long move runs on, indented
+        if len(rows) + len(wrapped) > room:
+            break
+        rows[:0] = [(seat, age, 12 if k else 0, part) for k, part in enumerate(wrapped)]
+    for seat, age, indent, line in rows:
+        colour = palette.GOLD if seat == HUMAN else (palette.TEXT if age < 3 else (190, 198, 188))
+        txt.draw(surface, line, lay.small, (x + indent, y), colour)
+        y += line_h
+
+
+def draw_seat(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: int) -> None:
+    """An opponent: name, level, cards held (a fan of backs when there is room), calls used or
+    laid, the dealer's mark, and a glow while it is their move."""
+    lay = g.layout
+    view = f.view
+    r = lay.seats[seat]
+    active = seat in f.active
+    if active:
+        glow(surface, r, palette.GOLD, radius=12)
+    panel(surface, r, alpha=175, radius=12, border=palette.GOLD_DARK if not active else None)
+    x = r.x + 10
+    wide = r.w >= round(200 * lay.scale)
+    fan_left = _draw_seat_fan(surface, f, g, seat) if wide else r.right - 8
+    colour = palette.GOLD if active else palette.TEXT
+    room = fan_left - x - 6
+    y2 = r.y + 6
+    lines, size = _name(f, g, seat)
+    for line in lines:
+        txt.draw(surface, line, size, (x, y2), colour, bold=True)
+        y2 += size + 2
+    y2 += 2
+    dealer = seat == view.dealer
+    if dealer and not wide:
+        room = r.right - 16 - txt.width(tr("table.dealer_mark"), lay.small - 1, bold=True) - x
+    txt.draw(surface, f.titles[seat], lay.small, (x, y2), DIM, max_width=room)
+    if dealer:
+        anchor, align = (
+            ((r.right - 10, y2), "topright") if not wide else ((r.centerx, r.bottom - 6), "midbottom")
+        )
+        txt.draw(
+            surface, tr("table.dealer_mark"), lay.small - 1, anchor, palette.GOLD, bold=True, anchor=align
+        )
+    _draw_seat_counts(surface, f, g, seat, wide=wide)
+
+
+def seat_name_lines(name: str, room: int, font: int, small: int) -> tuple[list[str], int]:
+    """A seat's name as it fits ``room``: one line at the body size, else at the small size,
+    else two lines at the small size (never shortened)."""
+    for size in (font, small + 1, small):
+        if txt.width(name, size, bold=True) <= room:
+            return [name], size
+    return txt.wrap(name, small, room, bold=True), small
+
+
+def _name(f: TableFrame, g: TableGeometry, seat: int) -> tuple[list[str], int]:
+    """A seat's name as it is drawn: its lines and their size."""
+    lay, r = g.layout, g.layout.seats[seat]
+    wide = r.w >= round(200 * lay.scale)
+    fan_left = _fan(f, g, seat)[0] if wide else r.right - 8
+    return seat_name_lines(f.names[seat], fan_left - r.x - 16, lay.font, lay.small)
+
+
+def _fan(f: TableFrame, g: TableGeometry, seat: int) -> tuple[int, int, int, int]:
+    """A wide seat's fan of backs: its left edge, the cards shown, their height and step."""
+    lay, r = g.layout, g.layout.seats[seat]
+    count = f.view.hand_sizes[seat]
+    ch = max(24, round(r.h * 0.42))
+    step = max(3, round(ch * 0.16))
+    room = r.w - 30 - txt.width(f.names[seat], lay.font, bold=True) - round(ch * 0.714)
+    shown = min(count, 12, max(0, room // step + 1))
+    if not shown:
+        return r.right - 8, 0, ch, step
+    return r.right - 10 - round(ch * 0.714) - (shown - 1) * step, shown, ch, step
+
+
+def draw_flash(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
+    """The opponents' "Call!" and "Laid down!": a bubble over the seat's lower part, below its
+    name, for a moment."""
+    lay = g.layout
+    for seat, text in f.flash:
+        if seat not in lay.seats:
+            continue
+        r = lay.seats[seat]
+        lines, size = _name(f, g, seat)
+        top = r.y + 6 + len(lines) * (size + 2) + 1
+        bubble = pygame.Rect(r.x + 4, top, r.w - 8, r.bottom - 4 - top)
+        panel(surface, bubble, alpha=245, radius=min(14, bubble.h // 2), fill=palette.GOLD)
+        big = next((k for k in (lay.font + 4, lay.font, lay.small)
+                    if txt.width(text, k, bold=True) <= bubble.w - 8 and k <= bubble.h), lay.small)
+        txt.draw(surface, text, big, bubble.center, palette.BACK_BLACK, bold=True, anchor="center")
+
+
+def _draw_seat_fan(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: int) -> int:
+    """The fan of backs (or the open hand with J-V9) at a wide seat's top right; its left edge."""
+    left, shown, ch, step = _fan(f, g, seat)
+    if not shown:
+        return left
+    open_hands = f.view.open_hands
+    for i in range(shown):
+        img = art.face(open_hands[seat][i], ch) if open_hands else art.back(ch)
+        surface.blit(img, (left + i * step, g.layout.seats[seat].y + 6))
+    return left
+
+
+def _draw_seat_counts(
+    surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: int, *, wide: bool
+) -> None:
+    """A seat's bottom line: the cards it holds, and its calls used (or that it has laid)."""
+    lay, r, view = g.layout, g.layout.seats[seat], f.view
+    x = r.x + 10
+    count = view.hand_sizes[seat]
+    calls = ""
+    if wide:
+        held = tr_n("table.cards", count)
+        if f.calling:
+            calls = tr("table.calls", n=view.calls_used[seat], of=f.max_calls)
+    else:  # narrow: a little card back with the number, and the bare call count
+        icon = art.back(lay.small + 6)
+        surface.blit(icon, (x, r.bottom - 6 - icon.get_height()))
+        x += icon.get_width() + 4
+        held = str(count)
+        if f.calling:
+            calls = f"{view.calls_used[seat]}/{f.max_calls}"
+    txt.draw(surface, held, lay.small, (x, r.bottom - 6), palette.TEXT, bold=True, anchor="bottomleft")
+    laid = view.laid[seat]
+    status = tr("table.laid_mark") if laid else calls
+    colour = palette.VALID if laid else DIM
+    txt.draw(
+        surface, status, lay.small, (r.right - 10, r.bottom - 6), colour, bold=laid, anchor="bottomright"
+    )
+
+
+def draw_own_badge(surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, left: int) -> None:
+    """Above the player's hand, as at an opponent's seat: the dealer's mark, the calls used (or
+    that the player has laid)."""
+    lay = g.layout
+    txt.draw(surface, own_badge_text(f), lay.small, (left, lay.hand.y + 1), palette.GOLD, bold=True)
+
+
+def own_badge_text(f: TableFrame) -> str:
+    """The player's name, then the dealer's mark, then the calls used or that the player has laid."""
+    view = f.view
+    parts = [f.names[HUMAN]]
+    if view.dealer == HUMAN:
+        parts.append(tr("table.dealer_mark"))
+    if view.laid[HUMAN]:
+        parts.append(tr("table.laid_mark"))
+    elif f.calling:
+        parts.append(tr("table.calls", n=view.calls_used[HUMAN], of=f.max_calls))
+    return "  ·  ".join(parts)

@@ -1,0 +1,103 @@
+"""The widgets' look: pygame_gui's manager with our font and our one theme (``assets/theme.json``),
+its text sized with the window, and the confirmation window and the dropdown in the game's
+style."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core.interfaces import IUIElementInterface
+from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
+
+from ..i18n import tr
+from .resources import asset
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much larger than at 1280x800 the words and widgets are drawn for a window of
+    ``size`` (everything scales with the window, the table too: :func:`.ui.layout.table_layout`),
+    in steps of 0.05.
+
+    >>> ui_scale((1280, 800)), ui_scale((1024, 640)), ui_scale((2560, 1440))
+    (1.0, 0.8, 1.8)
+    """
+    s = max(0.8, min(3.0, size[0] / 1280, size[1] / 800))
+    return round(s * 20) / 20
+
+
+def font_size(size: int, scale: float) -> int:
+    """A text size of a 1280x800 window at ``scale``: larger with the window, smaller only down
+    to 12 pixels (words stay readable in the smallest window).
+
+    >>> font_size(16, 1.5), font_size(16, 0.8), font_size(13, 0.8), font_size(10, 0.8)
+    (24, 13, 12, 10)
+    """
+    scaled = round(size * scale)
+    return scaled if scaled >= size else max(scaled, min(size, 12))
+
+
+def scaled_theme(scale: float) -> dict[str, Any]:
+    """Our one theme (``assets/theme.json``) with every font size (:func:`font_size`) and a
+    dropdown's option height times ``scale``."""
+    theme: dict[str, Any] = json.loads(asset("theme.json").read_text(encoding="utf-8"))
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict) and "size" in font:
+            font["size"] = str(font_size(int(font["size"]), scale))
+        misc = block.get("misc") if isinstance(block, dict) else None
+        if isinstance(misc, dict) and "list_item_height" in misc:  # a dropdown's options
+            misc["list_item_height"] = str(round(int(misc["list_item_height"]) * scale))
+    return theme
+
+
+def make_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
+    """The pygame_gui manager with our font (absolute paths) and our one theme, its text sized
+    for the window (:func:`ui_scale`)."""
+    manager = pygame_gui.UIManager(size, starting_language="en")
+    manager.add_font_paths(
+        "dejavu", str(asset("fonts", "DejaVuSans.ttf")), str(asset("fonts", "DejaVuSans-Bold.ttf"))
+    )
+    manager.get_theme().load_theme(scaled_theme(ui_scale(size)))
+    return manager
+
+
+class ConfirmDialog(pygame_gui.windows.UIConfirmationDialog):
+    """pygame_gui's confirmation window in the game's style: its buttons as large as the
+    scenes' (the action the primary one), sized for the window's ``scale``. It posts
+    ``UI_CONFIRMATION_DIALOG_CONFIRMED`` as pygame_gui's does."""
+
+    def __init__(
+        self, rect: pygame.Rect, text: str, manager: pygame_gui.UIManager, *, title: str, action: str,
+        scale: float,
+    ) -> None:
+        super().__init__(rect, text, manager, window_title=title, action_short_name=action, blocking=True)
+        bw, bh, pad = round(150 * scale), round(44 * scale), round(14 * scale)
+        corner: dict[str, str | IUIElementInterface] = {
+            "left": "right", "right": "right", "top": "bottom", "bottom": "bottom"
+        }
+        labels = (tr("common.cancel"), self.confirm_button.text)
+        self.cancel_button.kill()
+        self.confirm_button.kill()
+        self.cancel_button = pygame_gui.elements.UIButton(
+            pygame.Rect(-pad - bw, -pad - bh, bw, bh), labels[0], manager, container=self, anchors=corner
+        )
+        self.confirm_button = pygame_gui.elements.UIButton(
+            pygame.Rect(-2 * (pad + bw), -pad - bh, bw, bh), labels[1], manager, container=self,
+            object_id="#primary_button", anchors=corner,
+        )
+        inner = self.get_container().get_size()
+        self.confirmation_text.set_dimensions((inner[0] - 10, inner[1] - bh - 2 * pad))
+
+
+class DropDown(pygame_gui.elements.UIDropDownMenu):
+    """pygame_gui's dropdown whose open list is as wide as the closed dropdown (pygame_gui's
+    leaves out the arrow's width): the open state has no arrow column."""
+
+    def update(self, time_delta: float) -> None:
+        expanded = self.menu_states.get("expanded")
+        if isinstance(expanded, UIExpandedDropDownState) and expanded.close_button_width:
+            expanded.close_button_width = 0
+        super().update(time_delta)

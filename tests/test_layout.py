@@ -1,0 +1,194 @@
+"""Every scene at the smallest, the usual and the largest window sizes, its words measured
+against their boxes (:mod:`tests.layout_probe`): nothing runs past its box or off the window,
+nothing is shortened with "…", nothing is drawn over anything else."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from kalooki_desktop.ai.normal import NormalBot
+from kalooki_desktop.app import App
+from kalooki_desktop.engine.actions import Discard, PluckStock
+from kalooki_desktop.engine.cards import parse_cards
+from kalooki_desktop.session import HUMAN, GameSetup, Session
+from kalooki_desktop.storage import saves
+from kalooki_desktop.storage.paths import set_data_dir
+
+from .gui import act, make_app, step, table_at
+from .layout_probe import Probe
+
+SIZES = [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)]
+TOAST = "Nothing there takes cards: drop them on your hand, a glowing slot or meld, or the discard pile"
+
+
+def advance(session: Session, until: Callable[[Session], bool]) -> None:
+    """Play on (the player's seat as a Normal player would) until ``until(session)``."""
+    rng = random.Random(0)
+    now = 0.0
+    for _ in range(100_000):
+        if until(session):
+            return
+        if session.prompt() is not None:
+            assert session.submit(NormalBot().choose(session.view(), rng)) is None
+        else:
+            now += 5000
+            session.tick(now)
+    raise AssertionError("never got there")
+
+
+_SESSIONS: dict[str, Session] = {}
+
+
+def seven_opponents_hand9() -> Session:
+    """A game of eight in hand 9 with a full table, the player to play (made once)."""
+    if "hand9" not in _SESSIONS:
+        for seed in range(1, 40):
+            s = Session(GameSetup(("easy",) * 4 + ("normal",) * 3, seed=seed), threaded=False, speed=1000)
+            try:
+                advance(s, lambda s: s.match.hand_number == 9 and len(s.match.hand.table) >= 8
+                        and s.prompt() == "play")
+            except AssertionError:
+                continue
+            _SESSIONS["hand9"] = s
+            break
+    return _SESSIONS["hand9"]
+
+
+def eight_players_scored() -> Session:
+    """A game of eight with a hand scored (made once)."""
+    if "scored" not in _SESSIONS:
+        s = Session(GameSetup(("normal",) * 4 + ("easy",) * 3, seed=5), threaded=False, speed=1000)
+        advance(s, lambda s: any(not r.void for r in s.match.results))
+        _SESSIONS["scored"] = s
+    return _SESSIONS["scored"]
+
+
+def scenes(app: App) -> Iterator[str]:
+    """Put each scene on show in turn, yielding its name."""
+    from kalooki_desktop.scenes.load import LoadScene
+    from kalooki_desktop.scenes.menu import MenuScene
+    from kalooki_desktop.scenes.newgame import NewGameScene
+    from kalooki_desktop.scenes.rules import RulesScene
+    from kalooki_desktop.scenes.scoreboard import ScoreboardScene
+    from kalooki_desktop.scenes.settings import SettingsScene
+    from kalooki_desktop.scenes.statistics import StatisticsScene
+    from kalooki_desktop.scenes.table import TableScene
+    from kalooki_desktop.scenes.table.dialogs import SaveAsScene
+
+    hand9 = seven_opponents_hand9()
+    app.set_session(hand9)
+    app.push(MenuScene(app))
+    step(app)
+    yield "menu"
+    app.push(NewGameScene(app))
+    step(app)
+    yield "new game"
+    new = app.top
+    assert isinstance(new, NewGameScene)
+    new.levels = ["easy", "normal", "hard", "easy", "normal", "hard", "easy"]
+    new.rebuild()
+    step(app)
+    yield "new game, seven opponents"
+    app.pop()
+    saves.save(hand9, saves.save_path("Sunday game with the family"), "Sunday game with the family")
+    for name, scene in (("rules", RulesScene(app)), ("settings", SettingsScene(app)),
+                        ("statistics", StatisticsScene(app)), ("load", LoadScene(app))):
+        app.push(scene)
+        step(app)
+        yield name
+        if isinstance(scene, LoadScene):
+            scene.ask_delete()
+            step(app)
+            yield "load, asking before a delete"
+        app.pop()
+    table = TableScene(app, hand9)
+    app.push(table)
+    step(app, 3)
+    yield "table, hand 9, seven opponents"
+    app.push(SaveAsScene(app, hand9))
+    step(app)
+    yield "save as"
+    app.pop()
+    app.pop()
+    app.push(ScoreboardScene(app, eight_players_scored(), eight_players_scored().match.results[-1]))
+    step(app)
+    yield "scoreboard, eight players"
+    app.pop()
+
+
+def allow_dialog(app: App) -> None:
+    """A table where an opponent calls the player's discard: the allow/refuse dialog."""
+    plain = ["2S 3H 5D 6C 8S 10H QD JC AH", "7S 7D 9C 9H KS KH 4C 5C 3S", "2D 3C 5S 6H 8D 10C QS JH AC",
+             "7H 3D 5C 6S 8H 10D QC JS AD"]
+    scene = table_at(app, plain, discard="2C", stock="6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H", dealer=2)
+    m = scene.session.match
+    m.apply(3, PluckStock())
+    m.apply(3, Discard(parse_cards("7H")[0]))
+    for _ in range(200):
+        if scene.session.prompt() == "allow":
+            break
+        step(app)
+    assert scene.session.prompt() == "allow"
+    _ = act, HUMAN
+
+
+@pytest.fixture
+def probe(monkeypatch, tmp_path):
+    set_data_dir(tmp_path)
+    yield Probe(monkeypatch)
+    set_data_dir(None)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_scene_fits_its_words_at_every_size(probe, size):
+    app = make_app(size)
+    found = []
+    for name in scenes(app):
+        found += [f"{name}: {p}" for p in probe.problems(app)]
+        app.toast(TOAST, "error", 5)  # a toast covers no title and is never cut
+        found += [f"{name} with a toast: {p}" for p in probe.problems(app, toast=TOAST)]
+        app.toasts.text = ""
+    allow_dialog(app)
+    found += [f"allow dialog: {p}" for p in probe.problems(app)]
+    app.shutdown()
+    assert not found, "\n".join(found)
+
+
+_ = pygame
+
+
+def test_a_dropdown_opens_as_wide_as_it_is_and_a_confirmation_has_the_games_buttons(tmp_path):
+    from kalooki_desktop.scenes.load import LoadScene
+    from kalooki_desktop.scenes.menu import MenuScene
+    from kalooki_desktop.scenes.newgame import NewGameScene
+
+    from .gui import click
+
+    set_data_dir(tmp_path)
+    app = make_app((1920, 1080))
+    app.push(MenuScene(app))
+    app.push(NewGameScene(app))
+    step(app, 2)
+    menu = app.top.level_menus[0]  # type: ignore[union-attr]
+    click(app, menu.rect.center)
+    step(app, 2)
+    listing = menu.current_state.options_selection_list
+    assert listing.rect.w >= menu.rect.w - 4 and listing.list_item_height >= 40  # 32 at 1280x800
+    app.pop()
+    s = Session(GameSetup(("normal", "normal"), seed=3), threaded=False)
+    saves.save(s, saves.save_path("Sunday"), "Sunday")
+    load = LoadScene(app)
+    app.push(load)
+    step(app)
+    load.ask_delete()
+    step(app)
+    dialog = load.confirm
+    assert dialog is not None
+    assert dialog.confirm_button.rect.h >= 44 * app.scale - 1 and "#primary_button" in dialog.confirm_button.object_ids
+    assert dialog.cancel_button.text == "Cancel" and dialog.cancel_button.rect.w >= 150
+    app.shutdown()
+    set_data_dir(None)
