@@ -192,3 +192,19 @@ def test_a_dropdown_opens_as_wide_as_it_is_and_a_confirmation_has_the_games_butt
     assert dialog.cancel_button.text == "Cancel" and dialog.cancel_button.rect.w >= 150
     app.shutdown()
     set_data_dir(None)
+
+
+def test_button_words_grow_with_the_window(tmp_path):
+    from kalooki_desktop.scenes.menu import MenuScene
+
+    set_data_dir(tmp_path)
+    heights = {}
+    for size in ((1280, 800), (2560, 1440)):
+        app = make_app(size)
+        app.push(MenuScene(app))
+        step(app)
+        button = app.top.buttons["new"]  # type: ignore[union-attr]
+        heights[size] = button.ui_theme.get_font(button.combined_element_ids).size("New game")[1]
+        app.shutdown()
+    assert heights[(2560, 1440)] >= 1.6 * heights[(1280, 800)]
+    set_data_dir(None)
