@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TextIO
 
 from .actions import Pass, parse_action
+from .british import answers as british
+from .british.rules import BRITISH_PRESETS, make_british_rules
 from .cards import Card, card_text, cards_text, deck_size, parse_card, penalty_total
 from .contract import check_contract
 from .hand import HandState
@@ -243,13 +245,37 @@ OPS: dict[str, Callable[[Json, RuleSet], Json]] = {
 }
 
 
+#: The ops answered for the part-B presets.
+BRITISH_OPS = ("meld", "opening", "deck", "penalty")
+
+
+def _british(op: str, q: Json, preset: str, switches: list[str]) -> Json:
+    """An answer for ``british40`` or ``kalooki51`` (:mod:`.british.answers`)."""
+    if op not in BRITISH_OPS:
+        raise QueryError(f"op {op!r} is not answered for {preset} (known: {', '.join(BRITISH_OPS)})")
+    try:
+        rules = make_british_rules(preset, switches)
+    except ValueError as e:
+        raise QueryError(str(e)) from None
+    try:
+        if op == "meld":
+            return british.op_meld(q, rules, _meld_spec)
+        if op == "opening":
+            return british.op_opening(q, rules, _meld_spec)
+        if op == "deck":
+            return british.op_deck(q, rules, _field(q, "players", int))
+    except ValueError as e:
+        raise QueryError(str(e)) from None
+    return british.op_penalty(_cards(q.get("cards")), rules)
+
+
 def answer(query: Any) -> Json:
     """The judge's answer to one query (never raises)."""
     try:
         if not isinstance(query, dict):
             raise QueryError("a query is a JSON object with \"op\" and \"rules\"")
         op = query.get("op")
-        if not isinstance(op, str) or op not in OPS:
+        if not isinstance(op, str) or op not in (*OPS, "opening"):
             raise QueryError(f"unknown op {op!r} (known: {', '.join(OPS)})")
         preset = query.get("rules")
         if not isinstance(preset, str):
@@ -257,6 +283,10 @@ def answer(query: Any) -> Json:
         variants = query.get("variants", [])
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
             raise QueryError('"variants" is a list of ids such as ["J-V5"]')
+        if preset in BRITISH_PRESETS:
+            return _british(op, query, preset, variants)
+        if op not in OPS:
+            raise QueryError(f"op {op!r} is answered for the part-B presets: {', '.join(BRITISH_PRESETS)}")
         schedule = query.get("schedule_contracts")
         try:
             rules = make_rules(preset, variants, schedule)

@@ -17,7 +17,7 @@ from .rules import FOUR, THREE, RuleSet
 End = Literal["low", "high"]
 ENDS: Final[tuple[End, End]] = ("low", "high")
 KIND_NAMES: Final = {THREE: "three", FOUR: "four"}
-KIND_BY_NAME: Final = {"three": THREE, "four": FOUR}
+KIND_BY_NAME: Final = {"three": THREE, "four": FOUR, "set": THREE, "run": FOUR}
 MAX_FOUR: Final = 13
 
 
@@ -334,9 +334,9 @@ def _joker_for(meld: Meld, card: Card) -> int:
 
 
 def parse_kind(name: str) -> int:
-    """``'three'`` -> 3, ``'four'`` -> 4."""
+    """``'three'`` (or ``'set'``) -> 3, ``'four'`` (or ``'run'``) -> 4."""
     try:
         return KIND_BY_NAME[name.strip().lower()]
     except KeyError:
-        raise ValueError(f"a meld kind is 'three' or 'four', not {name!r}") from None
+        raise ValueError(f"a meld kind is 'three' (a set) or 'four' (a run), not {name!r}") from None
 

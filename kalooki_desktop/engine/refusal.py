@@ -24,6 +24,18 @@ MESSAGES: Final[dict[str, str]] = {
     "four.long": "A four holds at most 13 cards",
     "four.jokers_adjacent": "Two jokers may never be side by side in a four",
     "kind.unknown": "A meld is a three or a four",
+    # B-2, B-4 (British Kalooki)
+    "set.size": "A set holds 3 or 4 cards",
+    "set.rank": "All cards of a set must have the same rank",
+    "set.suits": "The cards of a set must all be of different suits",
+    "meld.natural": "A meld holds at least one natural card",
+    "run.short": "A run needs at least 3 cards",
+    "run.long": "A run holds at most 13 cards",
+    "run.suit": "All cards of a run must be of one suit",
+    "run.sequence": "The cards of a run must be in sequence, low end first",
+    "run.ace_high": "The ace is high only: Q-K-A is a run, A-2-3 is not",
+    "run.ace": "An ace is high or low in a run, never both",
+    "opening.short": "An opening needs {need} points; these melds make {points}",
     # J-3 contract
     "contract.shape": "This hand's contract is {contract}; the lay has {got}",
     "contract.three_ranks": "Two threes of one contract must be of different ranks",

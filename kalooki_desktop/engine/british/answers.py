@@ -1,0 +1,79 @@
+"""The judge's answers for the part-B presets (``"rules": "british40"`` or ``"kalooki51"``),
+with the field names of the Jamaican game's: a meld's ``kind`` is ``three`` for a set and
+``four`` for a run (``set`` and ``run`` accepted too).
+
+>>> from kalooki_desktop.engine.judge import answer
+>>> answer({"op": "opening", "rules": "british40", "melds": [
+...     {"kind": "three", "cards": ["QS", "QH", "QD"]}, {"kind": "four", "cards": ["6C", "7C", "8C"]}]})
+{'ok': True, 'points': 51}
+>>> answer({"op": "meld", "rules": "british40", "kind": "run", "cards": ["AS", "2S", "3S"]})["rule"]
+'B-2'
+>>> answer({"op": "deck", "rules": "kalooki51", "players": 4})
+{'cards': 106, 'jokers': 2, 'cards_each': 13}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..cards import JOKER, Card
+from ..refusal import Refusal
+from .melds import check_opening, make_b_meld, opening_points
+from .rules import BritishRules
+
+Json = dict[str, Any]
+#: The judge's reader of one meld's fields: (kind, cards).
+MeldReader = Callable[[Any], tuple[int, list[Card]]]
+
+
+def hand_value(card: Card, rules: BritishRules) -> int:
+    """What a card left in hand counts at the end of a deal (B-10; B-V1, B-V2).
+
+    >>> from kalooki_desktop.engine.cards import parse_cards
+    >>> from .rules import make_british_rules
+    >>> [hand_value(c, make_british_rules("british40")) for c in parse_cards("JK AS KD 7C")]
+    [15, 11, 10, 7]
+    """
+    if card == JOKER:
+        return rules.joker_hand
+    rank = card >> 2
+    if rank == 1:
+        return rules.ace_hand
+    return 10 if rank >= 10 else rank
+
+
+def op_meld(q: Json, rules: BritishRules, meld_spec: MeldReader) -> Json:
+    kind, cards = meld_spec(q)
+    m = make_b_meld(kind, 0, cards, rules)
+    return _refused(m) if isinstance(m, Refusal) else {"ok": True}
+
+
+def op_opening(q: Json, rules: BritishRules, meld_spec: MeldReader) -> Json:
+    melds = q.get("melds")
+    if not isinstance(melds, list) or not melds:
+        raise ValueError('"melds" is a list of {"kind": ..., "cards": [...]}')
+    made = [make_b_meld(*meld_spec(m)[:1], 0, meld_spec(m)[1], rules) for m in melds]
+    points = opening_points(made)
+    bad = next((m for m in made if isinstance(m, Refusal)), None)
+    if bad is None:
+        bad = check_opening([m for m in made if not isinstance(m, Refusal)], rules)
+    if bad is not None:
+        return {**_refused(bad), "points": points}
+    return {"ok": True, "points": points}
+
+
+def op_deck(q: Json, rules: BritishRules, players: int) -> Json:
+    if not 2 <= players <= rules.max_players:
+        rule = "B-V2" if rules.north_american else "B-1"
+        return {"ok": False, "rule": rule, "reason": f"{rules.name} is played by 2 to {rules.max_players} "
+                f"players, not {players}"}
+    return {"cards": 104 + rules.jokers, "jokers": rules.jokers, "cards_each": rules.cards_each(players)}
+
+
+def op_penalty(cards: list[Card], rules: BritishRules) -> Json:
+    return {"points": sum(hand_value(c, rules) for c in cards)}
+
+
+def _refused(r: Refusal) -> Json:
+    return {"ok": False, "rule": r.rule, "reason": r.reason}
