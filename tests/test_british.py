@@ -14,9 +14,10 @@ from kalooki_desktop.engine.british import (
     run_base,
 )
 from kalooki_desktop.engine.british.answers import hand_value
+from kalooki_desktop.engine.british.rules import BritishRules
 from kalooki_desktop.engine.cards import cards_text, parse_cards
 from kalooki_desktop.engine.judge import answer
-from kalooki_desktop.engine.melds import Meld
+from kalooki_desktop.engine.melds import End, Meld
 from kalooki_desktop.engine.refusal import Refusal
 from kalooki_desktop.engine.rules import FOUR, THREE
 
@@ -131,3 +132,60 @@ def test_the_judge_answers_part_b_with_part_js_field_names() -> None:
     assert "not answered" in answer({"op": "play", "rules": "british40"})["error"]
     assert "part-B" in answer({"op": "opening", "rules": "jamaican", "melds": []})["error"]
     assert "error" in answer({"op": "opening", "rules": "british40", "melds": "QS"})
+
+
+def laid_off(m: Meld, card: str, rules: BritishRules = FORTY, end: End | None = None) -> list[str] | str:
+    """The meld's cards after ``card`` is laid off on it, or the rule id of the refusal."""
+    from kalooki_desktop.engine.british.table import layoff_result
+
+    result = layoff_result(m, parse_cards(card)[0], rules, end)
+    return result.rule if isinstance(result, Refusal) else cards_text(result.cards)
+
+
+def test_b_6_lay_offs_a_set_up_to_four_a_run_at_either_end() -> None:
+    seven = meld(THREE, "7S 7H JK")
+    assert laid_off(seven, "7D") == ["7S", "7H", "JK", "7D"]
+    assert laid_off(seven, "7H") == "B-6"  # a suit it has
+    assert laid_off(meld(THREE, "7S 7H 7D 7C"), "JK") == "B-6"
+    run = meld(FOUR, "QS KS AS")
+    assert laid_off(run, "2S") == "B-6"  # the ace is high only
+    assert laid_off(run, "JS") == ["JS", "QS", "KS", "AS"]
+    assert laid_off(run, "JK") == ["JK", "QS", "KS", "AS"]
+    low = meld(FOUR, "AS 2S 3S", K51)
+    assert laid_off(low, "KS", K51, "low") == "B-6"  # never both ends of the ace
+    assert laid_off(low, "4S", K51) == ["AS", "2S", "3S", "4S"]
+    assert answer({"op": "tack", "rules": "british40", "meld": {"kind": "four", "cards": ["5S", "JK", "7S"]},
+                   "card": "8S"}) == {"ok": True, "cards": ["5S", "JK", "7S", "8S"]}
+
+
+def test_b_7_joker_retrieval_from_a_run_and_a_set() -> None:
+    from kalooki_desktop.engine.british.table import retrieve_result
+
+    run = meld(FOUR, "5S JK 7S")
+    after = retrieve_result(run, parse_cards("6S"), FORTY)
+    assert not isinstance(after, Refusal) and cards_text(after[0].cards) == ["5S", "6S", "7S"]
+    assert rule(retrieve_result(run, parse_cards("8S"), FORTY)) == "B-7"
+    three = meld(THREE, "7S 7H JK")
+    assert rule(retrieve_result(three, parse_cards("7D"), FORTY)) == "B-7"  # both missing suits
+    both = retrieve_result(three, parse_cards("7D 7C"), FORTY)
+    assert not isinstance(both, Refusal) and cards_text(both[0].cards) == ["7S", "7H", "7D", "7C"]
+    four = retrieve_result(meld(THREE, "7S 7H 7D JK"), parse_cards("7C"), FORTY)
+    assert not isinstance(four, Refusal) and frees_its_joker(four)
+    two = retrieve_result(meld(THREE, "7S JK JK"), parse_cards("7H 7C"), FORTY)
+    assert not isinstance(two, Refusal) and cards_text(two[0].cards) == ["7S", "7H", "7C", "JK"]
+    assert rule(retrieve_result(meld(THREE, "7S 7H 7D"), parse_cards("7C"), FORTY)) == "B-7"
+    q = {"op": "move_joker", "rules": "british40", "meld": {"kind": "three", "cards": ["7S", "7H", "JK"]}}
+    assert answer({**q, "cards": ["7D", "7C"]}) == {"ok": True, "cards": ["7S", "7H", "7D", "7C"], "joker": "JK"}
+
+
+def test_b_v2_one_natural_card_frees_a_joker_from_a_set() -> None:
+    from kalooki_desktop.engine.british.table import retrieve_result
+
+    na = make_british_rules("british40", ["B-V2"])
+    one = retrieve_result(meld(THREE, "7S 7H JK", na), parse_cards("7D"), na)
+    assert not isinstance(one, Refusal) and cards_text(one[0].cards) == ["7S", "7H", "7D"]
+    assert rule(retrieve_result(meld(THREE, "7S 7H JK", na), parse_cards("7D 7C"), na)) == "B-V2"
+
+
+def frees_its_joker(result: tuple[Meld, int]) -> bool:
+    return result[1] == parse_cards("JK")[0] and "JK" not in cards_text(result[0].cards)

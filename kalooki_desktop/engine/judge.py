@@ -22,6 +22,7 @@ from typing import IO, Any, TextIO
 
 from .actions import Pass, parse_action
 from .british import answers as british
+from .british.melds import make_b_meld
 from .british.rules import BRITISH_PRESETS, make_british_rules
 from .cards import Card, card_text, cards_text, deck_size, parse_card, penalty_total
 from .contract import check_contract
@@ -246,7 +247,7 @@ OPS: dict[str, Callable[[Json, RuleSet], Json]] = {
 
 
 #: The ops answered for the part-B presets.
-BRITISH_OPS = ("meld", "opening", "deck", "penalty")
+BRITISH_OPS = ("meld", "opening", "tack", "move_joker", "deck", "penalty")
 
 
 def _british(op: str, q: Json, preset: str, switches: list[str]) -> Json:
@@ -264,6 +265,14 @@ def _british(op: str, q: Json, preset: str, switches: list[str]) -> Json:
             return british.op_opening(q, rules, _meld_spec)
         if op == "deck":
             return british.op_deck(q, rules, _field(q, "players", int))
+        if op in ("tack", "move_joker"):
+            kind, cards = _meld_spec(q.get("meld"))
+            meld = make_b_meld(kind, 1, cards, rules)
+            if op == "tack":
+                card = _cards([_field(q, "card", str)], "card")[0]
+                return british.op_tack(q, rules, meld, card, _end(q))
+            given = q.get("cards", [q["card"]] if isinstance(q.get("card"), str) else None)
+            return british.op_move_joker(rules, meld, _cards(given, "cards"))
     except ValueError as e:
         raise QueryError(str(e)) from None
     return british.op_penalty(_cards(q.get("cards")), rules)

@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import JOKER, Card
+from ..cards import JOKER, Card, card_text, cards_text
+from ..melds import End, Meld
 from ..refusal import Refusal
 from .melds import check_opening, make_b_meld, opening_points
 from .rules import BritishRules
+from .table import layoff_result, retrieve_result
 
 Json = dict[str, Any]
 #: The judge's reader of one meld's fields: (kind, cards).
@@ -61,6 +63,26 @@ def op_opening(q: Json, rules: BritishRules, meld_spec: MeldReader) -> Json:
     if bad is not None:
         return {**_refused(bad), "points": points}
     return {"ok": True, "points": points}
+
+
+def op_tack(q: Json, rules: BritishRules, meld: Meld | Refusal, card: Card, end: End | None) -> Json:
+    """A lay-off (B-6) onto ``meld``."""
+    if isinstance(meld, Refusal):
+        return _refused(meld)
+    result = layoff_result(meld, card, rules, end)
+    if isinstance(result, Refusal):
+        return _refused(result)
+    return {"ok": True, "cards": cards_text(result.cards)}
+
+
+def op_move_joker(rules: BritishRules, meld: Meld | Refusal, cards: list[Card]) -> Json:
+    """Joker retrieval (B-7) from ``meld`` with ``cards``: the meld after and the joker freed."""
+    if isinstance(meld, Refusal):
+        return _refused(meld)
+    result = retrieve_result(meld, cards, rules)
+    if isinstance(result, Refusal):
+        return _refused(result)
+    return {"ok": True, "cards": cards_text(result[0].cards), "joker": card_text(result[1])}
 
 
 def op_deck(q: Json, rules: BritishRules, players: int) -> Json:
