@@ -189,3 +189,30 @@ def test_b_v2_one_natural_card_frees_a_joker_from_a_set() -> None:
 
 def frees_its_joker(result: tuple[Meld, int]) -> bool:
     return result[1] == parse_cards("JK")[0] and "JK" not in cards_text(result[0].cards)
+
+
+def test_b_4_the_finder_finds_an_opening_when_the_hand_has_one_and_never_uses_a_card_twice() -> None:
+    import random
+
+    from kalooki_desktop.engine.british.finder import find_opening
+    from kalooki_desktop.engine.cards import count_cards, make_card
+
+    hand = parse_cards("KS KH KC 9D 10D JK 2C 5H")  # 30 and 9-10-J (29): the joker is used once
+    opening = find_opening(hand, FORTY)
+    assert opening is not None and opening_points(opening) >= 40 and check_opening(opening, FORTY) is None
+    assert find_opening(parse_cards("AS 2S 3S 4S KD KH 9C"), FORTY) is None  # A-2-3-4 is no run here
+    low = find_opening(parse_cards("AS 2S 3S 4S 5S 6S KD KH KC"), K51)  # 21 + 30
+    assert low is not None and any(m.base == 1 for m in low)  # the low ace counts 1 in Kalooki 51
+    deck = [make_card(r, s) for r in range(1, 14) for s in range(4)] * 2 + parse_cards("JK JK")
+    rng = random.Random(7)
+    for _ in range(200):
+        rng.shuffle(deck)
+        hand = deck[:14]
+        found = find_opening(hand, K51)
+        if found is None:
+            continue
+        used = count_cards(c for m in found for c in m.cards)
+        held = count_cards(hand)
+        assert all(used[c] <= held[c] for c in range(len(used)))
+        assert all(not isinstance(make_b_meld(m.kind, 0, m.cards, K51), Refusal) for m in found)
+        assert opening_points(found) >= 51
