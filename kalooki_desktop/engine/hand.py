@@ -30,14 +30,15 @@ from .actions import (
 )
 from .cards import JOKER, Card, card_text, count_cards, new_deck
 from .contract import build_melds, check_built_contract
-from .melds import Meld, move_joker_result, tack_result, tack_targets
-from .refusal import IllegalAction, Refusal, refuse
+from .deal import Deal
+from .melds import move_joker_result, tack_result, tack_targets
+from .refusal import Refusal, refuse
 from .rules import FOUR, HandSpec, RuleSet
 from .scoring import hand_scores
 from .turn import Decision, DecisionKind, Phase
 
 
-class HandState:
+class HandState(Deal):
     """The full state of one hand. Build it with :meth:`deal` or :meth:`from_position`."""
 
     def __init__(
@@ -51,34 +52,20 @@ class HandState:
         rng: random.Random,
         cut_bonus_seat: int | None = None,
     ) -> None:
+        super().__init__(dealer, hands, discard, stock, rng)
         self.rules = rules
         self.spec = spec
-        self.players = len(hands)
-        self.dealer = dealer
-        self.hands = hands
-        self.discard = discard  # top card last
-        self.stock = stock  # top card last
-        self.rng = rng
         self.cut_bonus_seat = cut_bonus_seat
-        self.table: list[Meld] = []
         self.laid = [False] * self.players
         self.calls_used = [0] * self.players
-        self.turn = (dealer + 1) % self.players
-        self.phase = Phase.PLUCK
         self.callable = False  # the card turned up at the deal is not a discard (J-5.1)
         self.stock_only = False  # after an allowed call (J-5.3)
         self.discarder: int | None = None
         self.caller: int | None = None
         self.passed: list[int] = []  # the seats that let the fresh discard go
-        self.rebuilds = 0
-        self.turn_no = 0
         self.laid_turn = [-1] * self.players
         self.first_layer: int | None = None
-        self.out: int | None = None
         self.bent = False
-        self.void = False
-        self.scores: list[int] | None = None
-        self.log: list[tuple[int, str]] = []  # public record: (seat, action text)
 
     # --- construction -----------------------------------------------------------------
 
@@ -136,39 +123,14 @@ class HandState:
 
     def clone(self) -> HandState:
         """An independent copy (its rng too)."""
-        other = object.__new__(HandState)
-        other.__dict__.update(self.__dict__)
-        other.hands = [list(h) for h in self.hands]
-        other.discard = list(self.discard)
-        other.stock = list(self.stock)
-        other.table = [m.copy() for m in self.table]
+        other = self._copy()
         other.laid = list(self.laid)
         other.calls_used = list(self.calls_used)
         other.passed = list(self.passed)
         other.laid_turn = list(self.laid_turn)
-        other.log = list(self.log)
-        other.scores = list(self.scores) if self.scores is not None else None
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        other.rng = rng
         return other
 
     # --- questions ----------------------------------------------------------------------
-
-    @property
-    def over(self) -> bool:
-        """True once somebody went out or the hand is void."""
-        return self.phase == Phase.OVER
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose decision the game waits for (None when the hand is over)."""
-        return None if self.phase == Phase.OVER else self.turn
-
-    @property
-    def discard_top(self) -> Card | None:
-        """The top of the discard pile, if any."""
-        return self.discard[-1] if self.discard else None
 
     def eligible_callers(self) -> list[int]:
         """Seats that may call the fresh discard now, in J-5.2 priority order."""
@@ -216,16 +178,6 @@ class HandState:
     def may_call(self, seat: int) -> bool:
         """True if ``seat`` may call the fresh discard now."""
         return self.check(seat, Call()) is None
-
-    def check(self, seat: int, action: Action) -> Refusal | None:
-        """The refusal ``apply(seat, action)`` would raise, or None if it is legal."""
-        return self._handle(seat, action, do=False)
-
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply ``action`` for ``seat``; raises :class:`IllegalAction` naming the rule if illegal."""
-        bad = self._handle(seat, action, do=True)
-        if bad is not None:
-            raise IllegalAction(bad)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` except lays (check those with :meth:`check`)."""
@@ -328,7 +280,7 @@ class HandState:
         if self.open_callers():
             return refuse("J-5.2", "wait.callers")
         if do:
-            card = self._take_from_stock(seat)
+            card = self._take_from_stock()
             if card is None:
                 return None
             self.hands[seat].append(card)
@@ -412,7 +364,7 @@ class HandState:
             self.callable = False
             self.passed = []
             self.stock_only = True
-            penalty_card = self._take_from_stock(caller)  # J-5.4: the called card left the pile first
+            penalty_card = self._take_from_stock()  # J-5.4: the called card left the pile first
             if penalty_card is not None:
                 self.hands[caller].append(penalty_card)
         return None
@@ -552,25 +504,6 @@ class HandState:
         self.discarder = seat if discarded else None
         self.passed = []
 
-    def _take_from_stock(self, seat: int) -> Card | None:
-        """The top stock card, rebuilding the stock once (J-7.1); None if the hand became void."""
-        if not self.stock:
-            if self.rebuilds >= 1 or len(self.discard) <= 1:
-                self._void()
-                return None
-            top = self.discard.pop()
-            self.stock = self.discard
-            self.rng.shuffle(self.stock)
-            self.discard = [top]
-            self.rebuilds += 1
-        return self.stock.pop()
-
-    def _void(self) -> None:
-        """J-7.2: nobody scores; the same dealer deals again."""
-        self.phase = Phase.OVER
-        self.void = True
-        self.scores = [0] * self.players
-
     def _go_out(self, seat: int) -> None:
         self.phase = Phase.OVER
         self.out = seat
@@ -583,12 +516,3 @@ class HandState:
             rules=self.rules,
             cut_bonus_seat=self.cut_bonus_seat,
         )
-
-    # --- invariants -------------------------------------------------------------------
-
-    def all_cards(self) -> list[Card]:
-        """Every card of the hand wherever it is: hands, stock, discard pile, table."""
-        cards = [c for h in self.hands for c in h] + self.stock + self.discard
-        for m in self.table:
-            cards.extend(m.cards)
-        return cards

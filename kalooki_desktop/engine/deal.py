@@ -1,0 +1,119 @@
+"""What one deal is in every rule system of the game: the seats' hands, the stock and the
+discard pile, the melds on the table, whose turn it is and where the turn stands, the public
+log, the stock rebuilt once from the pile and a deal made void. Checking and applying an action
+go through the rule system's handlers (:meth:`Deal._handle`): the Jamaican hand
+(:class:`.hand.HandState`) and the British one (:class:`.british.hand.BritishHand`) each
+bring their own.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TypeVar
+
+from .actions import Action
+from .cards import Card
+from .melds import Meld
+from .refusal import IllegalAction, Refusal
+from .turn import Phase
+
+D = TypeVar("D", bound="Deal")
+
+
+class Deal:
+    """The state every deal has (see the module docstring)."""
+
+    def __init__(
+        self, dealer: int, hands: list[list[Card]], discard: list[Card], stock: list[Card], rng: random.Random
+    ) -> None:
+        self.players = len(hands)
+        self.dealer = dealer
+        self.hands = hands
+        self.discard = discard  # top card last
+        self.stock = stock  # top card last
+        self.rng = rng
+        self.table: list[Meld] = []
+        self.turn = (dealer + 1) % self.players
+        self.phase = Phase.PLUCK
+        self.rebuilds = 0
+        self.turn_no = 0
+        self.out: int | None = None
+        self.void = False
+        self.scores: list[int] | None = None
+        self.log: list[tuple[int, str]] = []  # public record: (seat, action text)
+
+    def _copy(self: D) -> D:
+        """An independent copy of the common state (its rng too); subclasses copy their own
+        lists on top (:meth:`clone`)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        other.discard = list(self.discard)
+        other.stock = list(self.stock)
+        other.table = [m.copy() for m in self.table]
+        other.log = list(self.log)
+        other.scores = list(self.scores) if self.scores is not None else None
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        other.rng = rng
+        return other
+
+    # --- questions ----------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """True once somebody went out or the deal is void."""
+        return self.phase == Phase.OVER
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is (None when the deal is over)."""
+        return None if self.phase == Phase.OVER else self.turn
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The top of the discard pile, if any."""
+        return self.discard[-1] if self.discard else None
+
+    def check(self, seat: int, action: Action) -> Refusal | None:
+        """The refusal ``apply(seat, action)`` would raise, or None if it is legal."""
+        return self._handle(seat, action, do=False)
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``action`` for ``seat``; raises :class:`IllegalAction` naming the rule if illegal."""
+        bad = self._handle(seat, action, do=True)
+        if bad is not None:
+            raise IllegalAction(bad)
+
+    def _handle(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
+        """The rule system's check of ``action`` (and, when ``do``, its change of the deal)."""
+        raise NotImplementedError
+
+    # --- the stock ------------------------------------------------------------------------
+
+    def _take_from_stock(self) -> Card | None:
+        """The top stock card; an empty stock is rebuilt once from the pile under its top card
+        (J-7.1, B-9); None when it is empty again, and the deal is void (J-7.2, B-9)."""
+        if not self.stock:
+            if self.rebuilds >= 1 or len(self.discard) <= 1:
+                self._void()
+                return None
+            top = self.discard.pop()
+            self.stock = self.discard
+            self.rng.shuffle(self.stock)
+            self.discard = [top]
+            self.rebuilds += 1
+        return self.stock.pop()
+
+    def _void(self) -> None:
+        """Nobody scores; the same dealer deals again (J-7.2, B-9)."""
+        self.phase = Phase.OVER
+        self.void = True
+        self.scores = [0] * self.players
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the deal wherever it is: hands, stock, discard pile, table."""
+        cards = [c for h in self.hands for c in h] + self.stock + self.discard
+        for m in self.table:
+            cards.extend(m.cards)
+        return cards
