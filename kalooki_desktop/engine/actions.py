@@ -159,6 +159,19 @@ class MoveJoker(BaseAction):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class Retrieve(BaseAction):
+    """Free a joker from table meld ``meld`` with the natural ``cards`` (British Kalooki, B-7):
+    the one card it stands for in a run, the missing suits' cards in a set."""
+
+    noun: ClassVar[str] = "a joker retrieval"
+    cards: tuple[Card, ...]
+    meld: int
+
+    def __str__(self) -> str:
+        return f"retrieve {' '.join(card_text(c) for c in self.cards)} on {self.meld}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Discard(BaseAction):
     """End the turn by discarding ``card`` (J-4.5)."""
 
@@ -169,7 +182,10 @@ class Discard(BaseAction):
         return f"discard {card_text(self.card)}"
 
 
-Action = PluckStock | PluckDiscard | Call | Pass | Allow | Refuse | EndTurn | Lay | Tack | MoveJoker | Discard
+Action = (
+    PluckStock | PluckDiscard | Call | Pass | Allow | Refuse | EndTurn | Lay | Tack | MoveJoker | Retrieve
+    | Discard
+)
 
 _SIMPLE: dict[str, Action] = {
     "pluck stock": PluckStock(),
@@ -216,6 +232,11 @@ def _parse(t: str, text: str) -> Action:
             raise BadActionText(f"a meld number, not {words[3]!r}") from None
         end = _parse_end(words[4:])
         return Tack(card, meld, end) if verb == "tack" else MoveJoker(card, meld, end)
+    if verb == "retrieve" and "on" in words[2:] and len(words) >= 4:
+        at = words.index("on", 2)
+        if at + 2 != len(words) or not words[at + 1].isdigit():
+            raise BadActionText(f"expected 'retrieve CARDS on N', not {text!r}")
+        return Retrieve(tuple(parse_card(w) for w in words[1:at]), int(words[at + 1]))
     if verb == "lay" and len(words) > 1:
         melds = []
         for part in t[4:].split("|"):

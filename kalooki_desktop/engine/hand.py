@@ -26,6 +26,7 @@ from .actions import (
     PluckDiscard,
     PluckStock,
     Refuse,
+    Retrieve,
     Tack,
 )
 from .cards import JOKER, Card, card_text, count_cards, new_deck
@@ -261,6 +262,8 @@ class HandState(Deal):
                 return self._discard(seat, action, do=do)
             case EndTurn():
                 return self._end_turn(seat, action, do=do)
+            case Retrieve():
+                return refuse("J-6.5", "retrieve.jamaican")
         raise TypeError(f"not an action: {action!r}")
 
     def _pluck_discard_refusal(self, seat: int) -> Refusal | None:
