@@ -13,8 +13,8 @@ from kalooki_desktop.engine.british import (
     opening_points,
     run_base,
 )
-from kalooki_desktop.engine.british.answers import hand_value
 from kalooki_desktop.engine.british.rules import BritishRules
+from kalooki_desktop.engine.british.scoring import hand_value
 from kalooki_desktop.engine.cards import cards_text, parse_cards
 from kalooki_desktop.engine.judge import answer
 from kalooki_desktop.engine.melds import End, Meld
@@ -129,7 +129,7 @@ def test_the_judge_answers_part_b_with_part_js_field_names() -> None:
     melds[1]["kind"] = "run"
     assert answer({"op": "opening", "rules": "british40", "melds": melds}) == {"ok": True, "points": 51}
     assert answer({"op": "meld", "rules": "kalooki51", "kind": "set", "cards": ["7S", "7S", "7H"]})["rule"] == "B-2"
-    assert "not answered" in answer({"op": "play", "rules": "british40"})["error"]
+    assert "not answered" in answer({"op": "schedule", "rules": "british40"})["error"]
     assert "part-B" in answer({"op": "opening", "rules": "jamaican", "melds": []})["error"]
     assert "error" in answer({"op": "opening", "rules": "british40", "melds": "QS"})
 
@@ -216,3 +216,18 @@ def test_b_4_the_finder_finds_an_opening_when_the_hand_has_one_and_never_uses_a_
         assert all(used[c] <= held[c] for c in range(len(used)))
         assert all(not isinstance(make_b_meld(m.kind, 0, m.cards, K51), Refusal) for m in found)
         assert opening_points(found) >= 51
+
+
+def test_b_10_the_judge_scores_a_deal_and_plays_one_from_an_exact_position() -> None:
+    q = {"op": "score_hand", "rules": "kalooki51", "hands": [[], ["JK", "AS"], ["KD"]], "out": 0}
+    assert answer(q) == {"scores": [0, 36, 10]}
+    assert answer({**q, "kalooki": True, "variants": ["B-V5"]}) == {"scores": [0, 72, 20]}
+    hands = [["QS", "QH", "QD", "6C", "7C", "8C", "2D", "5H", "9S", "9H", "JK", "3C", "4D"],
+             ["2S", "3S", "4S", "5S", "KD", "KH", "KC", "10H", "10D", "7S", "8D", "9D", "AH"]]
+    play = {"op": "play", "rules": "british40", "dealer": 1, "hands": hands, "discard": ["8S"], "stock": ["JD", "4C"]}
+    refused = answer({**play, "actions": [[0, "pluck discard"], [0, "discard 2D"]]})
+    assert refused["ok"] is False and refused["index"] == 1 and refused["rule"] == "B-5"
+    done = answer({**play, "actions": [[0, "pluck stock"], [0, "lay three QS QH QD | four 6C 7C 8C"],
+                                       [0, "discard 2D"]]})
+    assert done["ok"] and done["opened"] == [True, False] and done["pending"] == {"seat": 1, "kind": "pluck"}
+    assert "error" in answer({**play, "dealer": 5, "actions": []})

@@ -23,7 +23,7 @@ from typing import IO, Any, TextIO
 from .actions import Pass, parse_action
 from .british import answers as british
 from .british.melds import make_b_meld
-from .british.rules import BRITISH_PRESETS, make_british_rules
+from .british.rules import BRITISH_PRESETS, BritishRules, make_british_rules
 from .cards import Card, card_text, cards_text, deck_size, parse_card, penalty_total
 from .contract import check_contract
 from .hand import HandState
@@ -247,7 +247,7 @@ OPS: dict[str, Callable[[Json, RuleSet], Json]] = {
 
 
 #: The ops answered for the part-B presets.
-BRITISH_OPS = ("meld", "opening", "tack", "move_joker", "deck", "penalty")
+BRITISH_OPS = ("meld", "opening", "tack", "move_joker", "deck", "penalty", "score_hand", "play")
 
 
 def _british(op: str, q: Json, preset: str, switches: list[str]) -> Json:
@@ -265,6 +265,8 @@ def _british(op: str, q: Json, preset: str, switches: list[str]) -> Json:
             return british.op_opening(q, rules, _meld_spec)
         if op == "deck":
             return british.op_deck(q, rules, _field(q, "players", int))
+        if op in ("score_hand", "play"):
+            return _british_deal(op, q, rules)
         if op in ("tack", "move_joker"):
             kind, cards = _meld_spec(q.get("meld"))
             meld = make_b_meld(kind, 1, cards, rules)
@@ -276,6 +278,26 @@ def _british(op: str, q: Json, preset: str, switches: list[str]) -> Json:
     except ValueError as e:
         raise QueryError(str(e)) from None
     return british.op_penalty(_cards(q.get("cards")), rules)
+
+
+def _british_deal(op: str, q: Json, rules: BritishRules) -> Json:
+    hands = [_cards(h, "hands") for h in _field(q, "hands", list)]
+    if op == "score_hand":
+        out = q.get("out")
+        seated = isinstance(out, int) and not isinstance(out, bool) and 0 <= out < len(hands)
+        if out is not None and not seated:
+            raise QueryError('"out" is the seat that went out')
+        return british.op_score_hand(rules, hands, out, kalooki=bool(q.get("kalooki", False)))
+    if not 2 <= len(hands) <= rules.max_players:
+        return british.op_deck(q, rules, len(hands))  # the refusal naming B-1 (B-V2)
+    actions = []
+    for i, item in enumerate(_field(q, "actions", list, [])):
+        if (not isinstance(item, list) or len(item) != 2 or isinstance(item[0], bool)
+                or not isinstance(item[0], int) or not isinstance(item[1], str)):
+            raise QueryError(f"action {i} must be [seat, \"text\"]")
+        actions.append((item[0], item[1]))
+    return british.op_play(rules, hands, _field(q, "dealer", int), _cards(q.get("discard", []), "discard"),
+                           _cards(q.get("stock", []), "stock"), actions, _field(q, "seed", int, 0))
 
 
 def answer(query: Any) -> Json:

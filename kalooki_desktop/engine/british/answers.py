@@ -17,32 +17,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import JOKER, Card, card_text, cards_text
+from ..cards import Card, card_text, cards_text
 from ..melds import End, Meld
 from ..refusal import Refusal
+from .hand import BritishHand
 from .melds import check_opening, make_b_meld, opening_points
 from .rules import BritishRules
+from .scoring import deal_scores, hand_value
 from .table import layoff_result, retrieve_result
 
 Json = dict[str, Any]
 #: The judge's reader of one meld's fields: (kind, cards).
 MeldReader = Callable[[Any], tuple[int, list[Card]]]
-
-
-def hand_value(card: Card, rules: BritishRules) -> int:
-    """What a card left in hand counts at the end of a deal (B-10; B-V1, B-V2).
-
-    >>> from kalooki_desktop.engine.cards import parse_cards
-    >>> from .rules import make_british_rules
-    >>> [hand_value(c, make_british_rules("british40")) for c in parse_cards("JK AS KD 7C")]
-    [15, 11, 10, 7]
-    """
-    if card == JOKER:
-        return rules.joker_hand
-    rank = card >> 2
-    if rank == 1:
-        return rules.ace_hand
-    return 10 if rank >= 10 else rank
 
 
 def op_meld(q: Json, rules: BritishRules, meld_spec: MeldReader) -> Json:
@@ -83,6 +69,54 @@ def op_move_joker(rules: BritishRules, meld: Meld | Refusal, cards: list[Card]) 
     if isinstance(result, Refusal):
         return _refused(result)
     return {"ok": True, "cards": cards_text(result[0].cards), "joker": card_text(result[1])}
+
+
+def op_score_hand(rules: BritishRules, hands: list[list[Card]], out: int | None, *, kalooki: bool) -> Json:
+    """The deal's scores (:func:`.scoring.deal_scores`)."""
+    return {"scores": deal_scores(rules, hands, out, kalooki=kalooki)}
+
+
+def describe(state: BritishHand) -> Json:
+    """A plain summary of a British deal, in the fields of the Jamaican game's ``play`` answer."""
+    pending = state.pending()
+    answer: Json = {
+        "hands": [cards_text(h) for h in state.hands],
+        "table": [{"owner": m.owner, "kind": "three" if m.kind == 3 else "four", "cards": cards_text(m.cards)}
+                  for m in state.table],
+        "discard_top": card_text(state.discard[-1]) if state.discard else None,
+        "stock_count": len(state.stock),
+        "to_act": state.to_act,
+        "opened": list(state.opened),
+        "hand_over": state.over,
+        "pending": None if pending is None else {"seat": pending[0], "kind": str(pending[1])},
+    }
+    if state.over:
+        answer.update(scores=state.scores, void=state.void, out=state.out, kalooki=state.kalooki)
+    return answer
+
+
+def op_play(rules: BritishRules, hands: list[list[Card]], dealer: int, discard: list[Card], stock: list[Card],
+            actions: list[tuple[int, str]], seed: int) -> Json:
+    """Play ``actions`` (seat, text) from an exact deal; the first illegal one is answered with
+    its index and rule, else the deal as it stands (:func:`describe`)."""
+    import random
+
+    from ..actions import parse_action
+    from ..refusal import IllegalAction
+
+    state = BritishHand.from_position(rules, dealer, hands, discard, stock, random.Random(seed))
+    for i, (seat, text) in enumerate(actions):
+        if not 0 <= seat < state.players:
+            raise ValueError(f"action {i}: no seat {seat} at a table of {state.players}")
+        try:
+            action = parse_action(text)
+        except ValueError as e:
+            raise ValueError(f"action {i}: {e}") from None
+        try:
+            state.apply(seat, action)
+        except IllegalAction as e:
+            return {"ok": False, "index": i, "rule": e.refusal.rule, "reason": e.refusal.reason}
+    return {"ok": True, **describe(state)}
 
 
 def op_deck(q: Json, rules: BritishRules, players: int) -> Json:

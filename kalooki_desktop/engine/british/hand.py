@@ -23,10 +23,10 @@ from ..melds import End, Meld
 from ..refusal import Refusal, refuse
 from ..rules import FOUR
 from ..turn import Decision, DecisionKind, Phase
-from .answers import hand_value
 from .finder import find_opening
 from .melds import check_opening, make_b_meld
 from .rules import BritishRules
+from .scoring import deal_scores
 from .table import layoff_result, retrieve_result
 
 #: At most this many cards go onto one end of a run in one turn (B-6).
@@ -292,13 +292,7 @@ class BritishHand(Deal):
         self.phase = Phase.OVER
         self.out = seat
         self.kalooki = not self.melded_before[seat] and not (self.rules.own_melds_kalooki and self.laid_off)
-        scores = [sum(hand_value(c, self.rules) for c in h) for h in self.hands]
-        if self.kalooki and self.rules.kalooki == "double":
-            scores = [2 * s for s in scores]
-        elif self.kalooki and self.rules.kalooki == "plus25":
-            scores = [s + 25 for s in scores]
-        scores[seat] = 0
-        self.scores = scores
+        self.scores = deal_scores(self.rules, self.hands, seat, kalooki=self.kalooki)
 
 
 def british_deck(rules: BritishRules) -> list[Card]:
