@@ -106,6 +106,22 @@ class Refuse(_Word):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class BuyIn(_Word):
+    """Stay in the game after going over the limit, at the highest score still in (B-11)."""
+
+    text: ClassVar[str] = "buy in"
+    noun: ClassVar[str] = "a buy-in"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class StayOut(_Word):
+    """Leave the game after going over the limit (B-11)."""
+
+    text: ClassVar[str] = "stay out"
+    noun: ClassVar[str] = "leaving the game"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class EndTurn(_Word):
     """End the turn without a discard when only jokers are held (J-4.5)."""
 
@@ -184,7 +200,7 @@ class Discard(BaseAction):
 
 Action = (
     PluckStock | PluckDiscard | Call | Pass | Allow | Refuse | EndTurn | Lay | Tack | MoveJoker | Retrieve
-    | Discard
+    | Discard | BuyIn | StayOut
 )
 
 _SIMPLE: dict[str, Action] = {
@@ -195,6 +211,8 @@ _SIMPLE: dict[str, Action] = {
     "allow": Allow(),
     "refuse": Refuse(),
     "end": EndTurn(),
+    "buy in": BuyIn(),
+    "stay out": StayOut(),
 }
 
 

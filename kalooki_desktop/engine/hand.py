@@ -12,11 +12,12 @@ stock rebuild of J-7.1) comes from the injected rng.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .actions import (
     Action,
     Allow,
+    BuyIn,
     Call,
     Discard,
     EndTurn,
@@ -27,6 +28,7 @@ from .actions import (
     PluckStock,
     Refuse,
     Retrieve,
+    StayOut,
     Tack,
 )
 from .cards import JOKER, Card, card_text, count_cards, new_deck
@@ -241,29 +243,13 @@ class HandState(Deal):
         return bad
 
     def _dispatch(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
-        match action:
-            case PluckStock():
-                return self._pluck_stock(seat, action, do=do)
-            case PluckDiscard():
-                return self._pluck_discard(seat, action, do=do)
-            case Call():
-                return self._call(seat, action, do=do)
-            case Pass():
-                return self._pass(seat, action, do=do)
-            case Allow():
-                return self._allow(seat, action, do=do)
-            case Refuse():
-                return self._refuse(seat, action, do=do)
-            case Lay():
-                return self._lay(seat, action, do=do)
-            case Tack() | MoveJoker():
-                return self._place(seat, action, do=do)
-            case Discard():
-                return self._discard(seat, action, do=do)
-            case EndTurn():
-                return self._end_turn(seat, action, do=do)
-            case Retrieve():
-                return refuse("J-6.5", "retrieve.jamaican")
+        handler = _HANDLERS.get(type(action))
+        if handler is not None:
+            return handler(self, seat, action, do=do)
+        if isinstance(action, Retrieve):  # British Kalooki's own actions
+            return refuse("J-6.5", "retrieve.jamaican")
+        if isinstance(action, BuyIn | StayOut):
+            return refuse("J-8.3", "buy_in.jamaican")
         raise TypeError(f"not an action: {action!r}")
 
     def _pluck_discard_refusal(self, seat: int) -> Refusal | None:
@@ -519,3 +505,19 @@ class HandState(Deal):
             rules=self.rules,
             cut_bonus_seat=self.cut_bonus_seat,
         )
+
+
+#: Each Jamaican action's handler (they validate, and apply when ``do``).
+_HANDLERS: dict[type, Callable[..., Refusal | None]] = {
+    PluckStock: HandState._pluck_stock,
+    PluckDiscard: HandState._pluck_discard,
+    Call: HandState._call,
+    Pass: HandState._pass,
+    Allow: HandState._allow,
+    Refuse: HandState._refuse,
+    Lay: HandState._lay,
+    Tack: HandState._place,
+    MoveJoker: HandState._place,
+    Discard: HandState._discard,
+    EndTurn: HandState._end_turn,
+}

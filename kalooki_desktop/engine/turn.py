@@ -22,6 +22,7 @@ class DecisionKind(StrEnum):
     PLUCK = "pluck"  # take the stock or the discard
     ALLOW = "allow"  # allow or refuse a call
     PLAY = "play"  # lay, tack, move a joker, discard
+    BUY_IN = "buy_in"  # British Kalooki: over the limit, buy back in or stay out (B-11)
 
 
 Decision = tuple[int, DecisionKind]

@@ -38,10 +38,12 @@ class BritishHand(Deal):
 
     def __init__(
         self, rules: BritishRules, dealer: int, hands: list[list[Card]], discard: list[Card],
-        stock: list[Card], rng: random.Random,
+        stock: list[Card], rng: random.Random, active: Sequence[bool] | None = None,
     ) -> None:
         super().__init__(dealer, hands, discard, stock, rng)
         self.rules = rules
+        self.active = list(active) if active is not None else [True] * self.players  # in the game (B-11)
+        self.turn = self._next_seat(dealer)
         self.opened = [False] * self.players  # came out (B-4)
         self.melded_before = [False] * self.players  # melded or laid off in an earlier turn (B-8)
         self.must_open = False  # took the discard before coming out: the opening comes now (B-5)
@@ -54,17 +56,20 @@ class BritishHand(Deal):
     # --- construction -----------------------------------------------------------------
 
     @classmethod
-    def deal(cls, rules: BritishRules, players: int, dealer: int, rng: random.Random) -> BritishHand:
+    def deal(cls, rules: BritishRules, players: int, dealer: int, rng: random.Random,
+             active: Sequence[bool] | None = None) -> BritishHand:
         """Shuffle the 106 (B-V2: 108) cards with ``rng`` and deal them one at a time from the
-        dealer's left (B-1)."""
-        if not 2 <= players <= rules.max_players:
-            raise ValueError(f"{rules.name} is played by 2 to {rules.max_players} players, not {players}")
+        dealer's left (B-1) to the seats still in the game (``active``, B-11)."""
+        seats = [s for s in range(players) if active is None or active[s]]
+        if not 2 <= len(seats) <= rules.max_players:
+            raise ValueError(f"{rules.name} is played by 2 to {rules.max_players} players, not {len(seats)}")
         deck = british_deck(rules)
         rng.shuffle(deck)
         hands: list[list[Card]] = [[] for _ in range(players)]
-        for i in range(players * rules.cards_each(players)):
-            hands[(dealer + 1 + i) % players].append(deck.pop())
-        return cls(rules, dealer, hands, [deck.pop()], deck, rng)
+        order = sorted(seats, key=lambda s: (s - dealer - 1) % players)
+        for i in range(len(seats) * rules.cards_each(len(seats))):
+            hands[order[i % len(seats)]].append(deck.pop())
+        return cls(rules, dealer, hands, [deck.pop()], deck, rng, active)
 
     @classmethod
     def from_position(
@@ -88,6 +93,7 @@ class BritishHand(Deal):
         other.opened = list(self.opened)
         other.melded_before = list(self.melded_before)
         other.run_ends = dict(self.run_ends)
+        other.active = list(self.active)
         return other
 
     # --- questions ----------------------------------------------------------------------
@@ -278,9 +284,16 @@ class BritishHand(Deal):
 
     # --- state changes ------------------------------------------------------------------
 
+    def _next_seat(self, seat: int) -> int:
+        """The next seat still in the game after ``seat``, clockwise."""
+        for step in range(1, self.players + 1):
+            if self.active[(seat + step) % self.players]:
+                return (seat + step) % self.players
+        return seat
+
     def _next_turn(self, seat: int) -> None:
         self.melded_before[seat] = self.melded_before[seat] or self.placed
-        self.turn = (seat + 1) % self.players
+        self.turn = self._next_seat(seat)
         self.turn_no += 1
         self.phase = Phase.PLUCK
         self.run_ends = {}
