@@ -152,3 +152,20 @@ def test_every_card_stays_in_the_deal_through_random_legal_play() -> None:
             assert acts, (deal, h.phase)
             h.apply(seat, rng.choice(acts))
             assert count_cards(h.all_cards()) == total
+
+
+def test_b_7_a_joker_is_taken_only_where_it_can_be_laid_at_once_with_a_card_left() -> None:
+    from kalooki_desktop.engine.british.melds import make_b_meld
+    from kalooki_desktop.engine.melds import Meld
+    from kalooki_desktop.engine.rules import FOUR
+    from kalooki_desktop.engine.turn import Phase
+
+    h = position()
+    run = make_b_meld(FOUR, 1, parse_cards("5H JK 7H"), FORTY)
+    assert isinstance(run, Meld)
+    h.opened[0], h.phase, h.table = True, Phase.PLAY, [run]
+    h.hands[0] = parse_cards("6H")
+    assert refused(h, 0, "retrieve 6H on 1") == "B-7"  # the joker would be the last card
+    h.hands[0] = parse_cards("6H 2C")
+    play(h, 0, "retrieve 6H on 1", "tack JK on 1 high", "discard 2C")
+    assert h.over and h.out == 0

@@ -23,7 +23,7 @@ from ..melds import End, Meld
 from ..refusal import Refusal, refuse
 from ..rules import FOUR
 from ..turn import Decision, DecisionKind, Phase
-from .finder import find_opening
+from .finder import candidate_melds, find_opening
 from .melds import check_opening, make_b_meld
 from .rules import BritishRules
 from .scoring import deal_scores
@@ -233,6 +233,8 @@ class BritishHand(Deal):
         have, need = count_cards(self.hands[seat]), count_cards(cards)
         if any(need[c] > have[c] for c in cards):
             return refuse("B-7", "lay.not_in_hand", cards=" ".join(card_text(c) for c in cards))
+        if not self._joker_has_a_place(seat, action.meld - 1, result[0], cards):
+            return refuse("B-7", "retrieve.no_place")
         if do:
             for c in cards:
                 self.hands[seat].remove(c)
@@ -241,6 +243,24 @@ class BritishHand(Deal):
             self.free_jokers += 1
             self.placed = True
         return None
+
+    def _joker_has_a_place(self, seat: int, index: int, after: Meld, cards: Sequence[Card]) -> bool:
+        """True if the joker a retrieval frees can be laid at once (B-7) with a card still left
+        to discard (B-8): on a meld of the table, or in a new meld from the hand."""
+        hand = list(self.hands[seat])
+        for c in cards:
+            hand.remove(c)
+        if len(hand) < 1:  # the joker and one card to discard at least
+            return False
+        table = [after if i == index else m for i, m in enumerate(self.table)]
+        for i, m in enumerate(table):
+            grown = layoff_result(m, JOKER, self.rules)
+            if isinstance(grown, Meld):
+                end: End = "low" if grown.base < m.base else "high"
+                if m.kind != FOUR or self.run_ends.get((i + 1, end), 0) < PER_END:
+                    return True
+        return any(JOKER in m.cards and len(m.cards) <= len(hand)
+                   for m in candidate_melds([*hand, JOKER], self.rules, seat))
 
     def _placing(self, seat: int, meld: int, *, retrieving: bool = False) -> Refusal | None:
         """Why ``seat`` may not put cards on table meld ``meld`` now (None: it may)."""

@@ -1,0 +1,180 @@
+"""Computer players for British Kalooki (part B), deciding from a seat's view alone
+(:class:`.engine.british.view.BritishView`).
+
+- ``random``: random legal moves, but it comes out with the first opening the finder gives and
+  buys back in half the time: the baseline.
+- ``normal``: takes the discard when it goes into a meld or a lay-off it can make now (before
+  coming out: when it makes the opening possible); comes out as soon as it can, then lays every
+  meld and lay-off it can while keeping a card to discard; takes a joker from a run when it holds
+  the card and can lay the joker at once; throws the card its hand needs least (the fewest
+  partners of rank and suit, the most points at equal need); always buys back in.
+- ``easy``: ``normal``, but it misses half its lay-offs and throws a random card a third of the
+  time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from ..engine.actions import Action, BuyIn, Discard, Lay, PluckDiscard, PluckStock, Retrieve, StayOut, Tack
+from ..engine.british.finder import candidate_melds, find_opening
+from ..engine.british.scoring import hand_value
+from ..engine.british.table import layoff_result, retrieve_result
+from ..engine.british.view import BritishView
+from ..engine.cards import JOKER, Card, count_cards
+from ..engine.melds import Meld
+from ..engine.refusal import Refusal
+from ..engine.rules import FOUR
+from ..engine.turn import DecisionKind, Phase
+
+
+class BritishBot(Protocol):
+    """A computer player of British Kalooki."""
+
+    name: str
+
+    def choose(self, view: BritishView, rng: random.Random) -> Action:
+        """The seat's decision now."""
+        ...
+
+
+BRITISH_BOTS: dict[str, Callable[[], BritishBot]] = {}
+
+
+def make_british_bot(name: str) -> BritishBot:
+    """A new British bot of level ``name`` (``random``, ``easy``, ``normal``)."""
+    try:
+        return BRITISH_BOTS[name.strip().lower()]()
+    except KeyError:
+        raise ValueError(f"unknown British bot {name!r} (known: {', '.join(sorted(BRITISH_BOTS))})") from None
+
+
+class RandomBritish:
+    """Random legal moves; comes out with the finder's first opening."""
+
+    name = "random"
+
+    def choose(self, view: BritishView, rng: random.Random) -> Action:
+        if view.decision == DecisionKind.BUY_IN:
+            return BuyIn() if view.check(BuyIn()) is None and rng.random() < 0.5 else StayOut()
+        acts = view.legal_actions()
+        lays = [a for a in acts if isinstance(a, Lay)]
+        return lays[0] if lays else rng.choice(acts)
+
+
+class NormalBritish:
+    """The plan described in the module docstring."""
+
+    name = "normal"
+    miss_layoffs = 0.0  # the share of lay-offs it overlooks
+    random_throws = 0.0  # the share of throws it makes at random
+
+    def choose(self, view: BritishView, rng: random.Random) -> Action:
+        if view.decision == DecisionKind.BUY_IN:
+            return BuyIn() if view.check(BuyIn()) is None else StayOut()
+        if view.phase == Phase.PLUCK:
+            return PluckDiscard() if self.wants_discard(view) else PluckStock()
+        return self.play(view, rng)
+
+    def wants_discard(self, view: BritishView) -> bool:
+        """Take the top discard when it can be laid this turn (B-5 allows it then)."""
+        top = view.discard_top
+        if top is None or view.check(PluckDiscard()) is not None:
+            return False
+        hand = list(view.my_hand)
+        if not view.opened[view.seat]:
+            return find_opening(hand, view.rules) is None and _opening([*hand, top], view) is not None
+        if any(not isinstance(layoff_result(m, top, view.rules), Refusal) for m in view.table):
+            return True
+        with_it = {tuple(m.cards) for m in candidate_melds([*hand, top], view.rules) if top in m.cards}
+        return bool(with_it)
+
+    def play(self, view: BritishView, rng: random.Random) -> Action:
+        hand = list(view.my_hand)
+        seat = view.seat
+        if not view.opened[seat]:
+            opening = _opening(hand, view)
+            if opening is not None:
+                return Lay.of([(m.kind, m.cards) for m in opening])
+            return self.throw(view, hand, rng)
+        for m in candidate_melds(hand, view.rules, seat):
+            lay = Lay.of([(m.kind, m.cards)])
+            if len(m.cards) < len(hand) and view.check(lay) is None:
+                return lay
+        tacks = [a for a in view.legal_actions() if isinstance(a, Tack)]
+        if view.free_jokers:  # a retrieved joker is laid at once (B-7)
+            jokers = [a for a in tacks if a.card == JOKER]
+            if jokers:
+                return jokers[0]
+        tacks = [a for a in tacks if a.card != JOKER]
+        if tacks and rng.random() >= self.miss_layoffs:
+            return tacks[0]
+        retrieve = _retrieval(view, hand)
+        if retrieve is not None:
+            return retrieve
+        return self.throw(view, hand, rng)
+
+    def throw(self, view: BritishView, hand: list[Card], rng: random.Random) -> Action:
+        """The discard: the card the hand needs least."""
+        options = [c for c in set(hand) if view.check(Discard(c)) is None]
+        if not options:
+            return view.legal_actions()[0]
+        if rng.random() < self.random_throws:
+            return Discard(rng.choice(sorted(options)))
+        cnt = count_cards(hand)
+
+        def worth(c: Card) -> tuple[int, int]:
+            return _need(c, cnt, view.table, view), -hand_value(c, view.rules)
+
+        return Discard(min(sorted(options), key=worth))
+
+
+class EasyBritish(NormalBritish):
+    """Normal, with half its lay-offs overlooked and a third of its throws at random."""
+
+    name = "easy"
+    miss_layoffs = 0.5
+    random_throws = 1 / 3
+
+
+def _opening(hand: list[Card], view: BritishView) -> list[Meld] | None:
+    """An opening from ``hand`` that keeps a card to discard (B-8)."""
+    opening = find_opening(hand, view.rules, view.seat)
+    if opening is None or sum(len(m.cards) for m in opening) < len(hand):
+        return opening
+    return None
+
+
+def _need(card: Card, cnt: list[int], table: tuple[Meld, ...], view: BritishView) -> int:
+    """How much the hand needs ``card``: jokers most; cards of its rank in other suits, cards of
+    its suit within two ranks, and a place on the table to lay it off later."""
+    if card == JOKER:
+        return 100
+    rank, suit = card >> 2, card & 3
+    same_rank = sum(1 for s in range(4) if s != suit and cnt[rank * 4 + s])
+    near = sum(1 for d in (-2, -1, 1, 2) if 1 <= rank + d <= 13 and cnt[(rank + d) * 4 + suit])
+    fits = any(not isinstance(layoff_result(m, card, view.rules), Refusal) for m in table)
+    return 2 * same_rank + 2 * near + (3 if fits else 0)
+
+
+def _retrieval(view: BritishView, hand: list[Card]) -> Action | None:
+    """Take a joker from a run when the hand holds the card it stands for and some run can take
+    the joker at once (B-7)."""
+    open_end = any(m.kind == FOUR and len(m.cards) < 13 for m in view.table)
+    if not open_end:
+        return None
+    for i, m in enumerate(view.table):
+        if m.kind != FOUR or JOKER not in m.cards:
+            continue
+        for k, c in enumerate(m.cards):
+            if c == JOKER and m.stands_for(k) in hand:
+                action = Retrieve((m.stands_for(k),), i + 1)
+                if not isinstance(retrieve_result(m, [m.stands_for(k)], view.rules), Refusal) and \
+                        view.check(action) is None:
+                    return action
+    return None
+
+
+BRITISH_BOTS.update(random=RandomBritish, easy=EasyBritish, normal=NormalBritish)

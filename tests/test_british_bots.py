@@ -1,0 +1,62 @@
+"""The British opponents: every decision legal through whole games, decided from the seat's
+view alone (reshuffling what it cannot see changes nothing), and Normal ahead of random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kalooki_desktop.ai.british import make_british_bot
+from kalooki_desktop.engine.british.match import BritishMatch
+from kalooki_desktop.engine.british.rules import make_british_rules
+from kalooki_desktop.engine.british.view import BritishView
+
+
+def play(preset: str, levels: list[str], seed: int, stop: int | None = None) -> BritishMatch:
+    m = BritishMatch(make_british_rules(preset), len(levels), seed)
+    bots = [make_british_bot(level) for level in levels]
+    rng = random.Random(seed)
+    for _ in range(stop if stop is not None else 100_000):
+        if m.over:
+            break
+        seat, _ = m.pending()  # type: ignore[misc]
+        m.apply(seat, bots[seat].choose(BritishView(m, seat), rng))  # raises if illegal
+    return m
+
+
+@pytest.mark.parametrize("preset", ["british40", "kalooki51"])
+def test_every_level_plays_whole_games_legally(preset: str) -> None:
+    for seed in range(2):
+        m = play(preset, ["easy", "normal", "random"], seed)
+        assert m.over and m.winners
+
+
+def test_a_decision_never_changes_when_the_unseen_cards_are_dealt_differently() -> None:
+    for seed in range(6):
+        m = play("british40", ["normal"] * 3, seed, stop=seed * 7 + 3)
+        if m.over:
+            continue
+        seat, _ = m.pending()  # type: ignore[misc]
+        bot = make_british_bot("normal")
+        want = bot.choose(BritishView(m, seat), random.Random(1))
+        h = m.hand
+        hidden = [c for s, cards in enumerate(h.hands) if s != seat for c in cards] + h.stock
+        for shuffle in range(3):
+            random.Random(shuffle).shuffle(hidden)
+            rest = iter(hidden)
+            for s in range(m.players):
+                if s != seat:
+                    h.hands[s] = [next(rest) for _ in h.hands[s]]
+            h.stock = [next(rest) for _ in h.stock]
+            assert bot.choose(BritishView(m, seat), random.Random(1)) == want
+
+
+def test_normal_beats_three_random_players() -> None:
+    wins = 0
+    for g in range(8):
+        levels = ["normal", "random", "random", "random"]
+        levels = levels[g % 4:] + levels[:g % 4]
+        m = play("british40", levels, 500 + g)
+        wins += levels.index("normal") in m.winners
+    assert wins >= 7
