@@ -36,6 +36,7 @@ from .engine.actions import (
     Refuse,
     Tack,
 )
+from .engine.british.rules import BRITISH_PRESETS
 from .engine.cards import count_cards
 from .engine.hand import HandState
 from .engine.match import HandResult, Match
@@ -487,6 +488,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         names = names * players
     if len(names) != players:
         p.error(f"--bots names {len(names)} bots for {players} players")
+    if args.rules in BRITISH_PRESETS:
+        return _british(p, args, names)
     try:
         schedule = [c for c in args.schedule.split(";") if c.strip()] if args.schedule else None
         rules = make_rules(args.rules, [v for v in args.variants.split(",") if v.strip()], schedule)
@@ -513,6 +516,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error(f"cannot write {args.games_out}: {e}")
     except InvariantBreach as e:
         print(json.dumps({"error": str(e)}), file=sys.stdout)
+        return 1
+    print(json.dumps(report))
+    return 0
+
+
+def _british(p: argparse.ArgumentParser, args: argparse.Namespace, names: list[str]) -> int:
+    """``--rules british40`` or ``kalooki51``: :mod:`.sim_british`."""
+    from .ai.british import make_british_bot
+    from .engine.british.rules import make_british_rules
+    from .sim_british import simulate_british
+
+    try:
+        rules = make_british_rules(args.rules, [v for v in args.variants.split(",") if v.strip()])
+        for n in names:
+            make_british_bot(n)
+        if not 2 <= len(names) <= rules.max_players:
+            raise ValueError(f"{rules.name} is played by 2 to {rules.max_players} players, not {len(names)}")
+    except ValueError as e:
+        p.error(str(e))
+    try:
+        report = simulate_british(args.games, names, rules, args.seed, check=args.check, rotate=args.rotate)
+    except InvariantBreach as e:
+        print(json.dumps({"error": str(e)}))
         return 1
     print(json.dumps(report))
     return 0
