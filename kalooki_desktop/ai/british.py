@@ -8,6 +8,8 @@
   meld and lay-off it can while keeping a card to discard; takes a joker from a run when it holds
   the card and can lay the joker at once; throws the card its hand needs least (the fewest
   partners of rank and suit, the most points at equal need); always buys back in.
+- ``hard``: ``normal``, throwing by outs: of the cards it can spare, the one the fewest unseen
+  cards would bring into a meld with its hand.
 - ``easy``: ``normal``, but it misses half its lay-offs and throws a random card a third of the
   time.
 """
@@ -20,6 +22,7 @@ from typing import Protocol
 
 from ..engine.actions import Action, BuyIn, Discard, Lay, PluckDiscard, PluckStock, Retrieve, StayOut, Tack
 from ..engine.british.finder import candidate_melds, find_opening
+from ..engine.british.hand import british_deck
 from ..engine.british.scoring import hand_value
 from ..engine.british.table import layoff_result, retrieve_result
 from ..engine.british.view import BritishView
@@ -131,6 +134,24 @@ class NormalBritish:
         return Discard(min(sorted(options), key=worth))
 
 
+class HardBritish(NormalBritish):
+    """Normal, throwing by outs: of the cards it can spare, the one the fewest unseen cards
+    would bring into a meld with its hand (each unseen copy counted), then the costliest."""
+
+    name = "hard"
+
+    def throw(self, view: BritishView, hand: list[Card], rng: random.Random) -> Action:
+        options = [c for c in set(hand) if view.check(Discard(c)) is None]
+        if not options:
+            return view.legal_actions()[0]
+        cnt, live = count_cards(hand), unseen(view)
+
+        def worth(c: Card) -> tuple[int, int]:
+            return 3 * _need(c, cnt, view.table, view) + _outs(c, cnt, live), -hand_value(c, view.rules)
+
+        return Discard(min(sorted(options), key=worth))
+
+
 class EasyBritish(NormalBritish):
     """Normal, with half its lay-offs overlooked and a third of its throws at random."""
 
@@ -159,6 +180,31 @@ def _need(card: Card, cnt: list[int], table: tuple[Meld, ...], view: BritishView
     return 2 * same_rank + 2 * near + (3 if fits else 0)
 
 
+def unseen(view: BritishView) -> list[int]:
+    """Copies of each card the seat has not seen: the packs less its hand, the table and the
+    discard pile."""
+    live = count_cards(british_deck(view.rules))
+    for c in (*view.my_hand, *view.discard_pile, *(c for m in view.table for c in m.cards)):
+        live[c] = max(0, live[c] - 1)
+    return live
+
+
+def _outs(card: Card, cnt: list[int], live: list[int]) -> int:
+    """Unseen cards that would make ``card`` part of a meld with the hand: another suit of its
+    rank (more with a pair in hand), its suit one or two ranks away (more beside a neighbour)."""
+    if card == JOKER:
+        return 100
+    rank, suit = card >> 2, card & 3
+    pair = any(cnt[rank * 4 + s] for s in range(4) if s != suit)
+    outs = sum(live[rank * 4 + s] for s in range(4) if s != suit) * (2 if pair else 1)
+    for d in (-2, -1, 1, 2):
+        r = rank + d
+        if 1 <= r <= 13:
+            beside = any(cnt[(r + e) * 4 + suit] for e in (-1, 1) if 1 <= r + e <= 13 and r + e != rank)
+            outs += live[r * 4 + suit] * (2 if beside or cnt[r * 4 + suit] else 1)
+    return outs
+
+
 def _retrieval(view: BritishView, hand: list[Card]) -> Action | None:
     """Take a joker from a run when the hand holds the card it stands for and some run can take
     the joker at once (B-7)."""
@@ -177,4 +223,4 @@ def _retrieval(view: BritishView, hand: list[Card]) -> Action | None:
     return None
 
 
-BRITISH_BOTS.update(random=RandomBritish, easy=EasyBritish, normal=NormalBritish)
+BRITISH_BOTS.update(random=RandomBritish, easy=EasyBritish, normal=NormalBritish, hard=HardBritish)

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from ..cards import ACE, CARD_CODES, HIGH_ACE, JOKER, Card, count_cards, make_card
 from ..melds import Meld
 from ..rules import FOUR, THREE
-from .melds import MAX_RUN, meld_points
+from .melds import MAX_RUN, make_b_meld, meld_points
 from .rules import BritishRules
 
 #: The most melds an opening search weighs before it settles for the best found so far.
@@ -29,13 +29,17 @@ SEARCH_LIMIT = 20_000
 
 
 def candidate_melds(hand: Sequence[Card], rules: BritishRules, owner: int = 0) -> list[Meld]:
-    """Every set and run ``hand`` can make, each at most once, jokers filling gaps: the
+    """Every set and run ``hand`` can make, each at most once, jokers filling gaps, each as the
+    engine reads it when laid (a run of one natural and two jokers in its declared order): the
     biggest in points first."""
     cnt = count_cards(hand)
     jokers = cnt[JOKER]
-    out = list(_sets(cnt, jokers, owner)) + list(_runs(cnt, jokers, rules, owner))
-    out.sort(key=lambda m: (-meld_points(m), -len(m.cards)))
-    return out
+    out: dict[tuple[int, tuple[Card, ...]], Meld] = {}
+    for m in (*_sets(cnt, jokers, owner), *_runs(cnt, jokers, rules, owner)):
+        made = make_b_meld(m.kind, owner, m.cards, rules)  # as the engine will see it when laid
+        if isinstance(made, Meld):
+            out.setdefault((made.kind, tuple(made.cards)), made)
+    return sorted(out.values(), key=lambda m: (-meld_points(m), -len(m.cards)))
 
 
 def _sets(cnt: list[int], jokers: int, owner: int) -> Iterator[Meld]:
