@@ -1,5 +1,5 @@
-"""Every rule id of RULES.md part J is named by some test (its name or its marker), and the
-engine stays pure."""
+"""Every rule id of RULES.md parts J and B is named by some test (its name or its marker), and
+the engine stays pure."""
 
 from __future__ import annotations
 
@@ -23,6 +23,15 @@ def _part_j_ids() -> set[str]:
     return set(VARIANTS)
 
 
+def _part_b_ids() -> set[str]:
+    if not RULES_MD.exists():
+        from kalooki_desktop.engine.british.rules import BRITISH_SWITCHES
+
+        return {s.split(":")[0] for s in BRITISH_SWITCHES}
+    part_b = RULES_MD.read_text(encoding="utf-8").split("## Part B")[1].split("### Part B clarifications")[0]
+    return set(re.findall(r"^- (B-[0-9A-Z]+)", part_b, flags=re.M)) | set(re.findall(r"(B-V\d)", part_b))
+
+
 def covered_ids() -> set[str]:
     """The rule ids the tests name: in a test's name (``test_j_5_2_...``, ``test_j_v3_...``) or
     in its ``@pytest.mark.rules("J-2.4", ...)`` marker; comments and strings do not count."""
@@ -33,6 +42,8 @@ def covered_ids() -> set[str]:
                 continue
             named |= {f"J-{a}.{b}" for a, b in re.findall(r"j_(\d+)_(\d+)", node.name)}
             named |= {f"J-{k.upper()}{n}" for k, n in re.findall(r"j_([vs])(\d+)", node.name)}
+            named |= {f"B-{n}" for n in re.findall(r"(?<![a-z])b_(\d+)", node.name)}
+            named |= {f"B-V{n}" for n in re.findall(r"b_v(\d+)", node.name)}
             for deco in node.decorator_list:
                 if isinstance(deco, ast.Call) and ast.unparse(deco.func) == "pytest.mark.rules":
                     named |= {a.value for a in deco.args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
@@ -45,6 +56,13 @@ def test_every_part_j_rule_is_covered_by_a_test() -> None:
     named = covered_ids()
     missing = sorted(i for i in ids if i not in named and not any(n.startswith(i + ".") for n in named))
     assert not missing, f"rule ids with no test naming them: {missing}"
+
+
+def test_every_part_b_rule_is_covered_by_a_test() -> None:
+    ids = _part_b_ids()
+    assert len(ids) >= 15 or not RULES_MD.exists()
+    missing = sorted(i for i in ids if i not in covered_ids())
+    assert not missing, f"part-B rule ids with no test naming them: {missing}"
 
 
 def test_the_engine_imports_only_the_standard_library() -> None:
