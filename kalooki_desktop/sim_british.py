@@ -22,7 +22,7 @@ from .engine.british.view import BritishView
 from .engine.cards import count_cards
 from .engine.refusal import Refusal
 from .engine.turn import Phase
-from .sim import InvariantBreach, deal_interval, wilson_interval
+from .simstats import InvariantBreach, deal_interval, wilson_interval
 
 #: A game this long means the bots are passing cards round without end.
 MAX_GAME_ACTIONS = 200_000

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from kalooki_desktop import sim
+from kalooki_desktop import sim, simstats
 from kalooki_desktop.engine.rules import make_rules
 
 
@@ -55,7 +55,7 @@ def test_a_breach_exits_non_zero_with_seed_and_action(monkeypatch: pytest.Monkey
 
     def broken(hand, expected, where):
         if "action 5 " in where:
-            raise sim.InvariantBreach(where + ": planted")
+            raise simstats.InvariantBreach(where + ": planted")
         real(hand, expected, where)
 
     monkeypatch.setattr(sim, "check_hand", broken)
@@ -97,19 +97,19 @@ def test_rotation_is_duplicate_play() -> None:
 
 
 def test_the_interval_between_deals() -> None:
-    """:func:`sim.deal_interval`: the spread of the wins between deals, not within them."""
-    assert sim.deal_interval([(1, 4), (1, 4), (1, 4)]) == (0.25, 0.25)  # every deal alike
-    assert sim.deal_interval([(3, 4)]) == (0.0, 1.0)  # one deal says nothing of the spread
-    assert sim.deal_interval([]) == (0.0, 1.0)
+    """:func:`simstats.deal_interval`: the spread of the wins between deals, not within them."""
+    assert simstats.deal_interval([(1, 4), (1, 4), (1, 4)]) == (0.25, 0.25)  # every deal alike
+    assert simstats.deal_interval([(3, 4)]) == (0.0, 1.0)  # one deal says nothing of the spread
+    assert simstats.deal_interval([]) == (0.0, 1.0)
     # One match a deal: the normal approximation of independent matches (with k/(k-1)).
     groups = [(1.0, 1)] * 40 + [(0.0, 1)] * 60
-    lo, hi = sim.deal_interval(groups)
+    lo, hi = simstats.deal_interval(groups)
     half = 1.96 * (0.4 * 0.6 / 100 * 100 / 99) ** 0.5
     assert lo == pytest.approx(0.4 - half) and hi == pytest.approx(0.4 + half)
     # 40 wins of 100 matches on 25 deals: deals that go all one way or the other leave the
     # estimate less sure than deals alike.
-    lumpy = sim.deal_interval([(4, 4)] * 10 + [(0, 4)] * 15)
-    even = sim.deal_interval([(2, 4)] * 15 + [(1, 4)] * 10)
+    lumpy = simstats.deal_interval([(4, 4)] * 10 + [(0, 4)] * 15)
+    even = simstats.deal_interval([(2, 4)] * 15 + [(1, 4)] * 10)
     assert sum(lumpy) / 2 == pytest.approx(0.4) and sum(even) / 2 == pytest.approx(0.4)
     assert lumpy[1] - lumpy[0] > 2 * (even[1] - even[0])
 
