@@ -7,7 +7,7 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kalooki_desktop.ai import plan as plan_module
@@ -84,6 +84,7 @@ def test_jokers_fill_only_the_gaps_the_rules_allow() -> None:
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.sampled_from([JOKER] + [make_card(r, s) for r in range(1, 14) for s in range(4)]),
                 min_size=9, max_size=17), st.integers(0, 8))
+@example(parse_cards("JK JK JK JK AS AS 7S 7C 9C JC"), 1)  # the four's window must leave 7C free
 def test_property_a_layable_hand_plans_to_zero_and_keeps_held_cards(hand: list[int], index: int) -> None:
     spec = RULES.schedule[index]
     plan = make_plan(hand, spec)

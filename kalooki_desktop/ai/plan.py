@@ -120,7 +120,16 @@ def _suit_windows(suit: int, held_ranks: int, dead_ranks: int,
         out.sort(key=lambda w: (w[0], -w[3], -w[2]))
     else:
         out.sort(key=lambda w: (w[0], -w[3]))
-    return tuple(out)
+    # A window holding the same cards as one before it is never better (no fewer missing, no
+    # more room for jokers): it is left out, so that the few windows a plan weighs per suit are
+    # different ways to use the suit (7C 9C JC: 6-9 and 7-10 use the same two cards, 8-J others).
+    seen: set[tuple[Card, ...]] = set()
+    kept = []
+    for w in out:
+        if w[1] not in seen:
+            seen.add(w[1])
+            kept.append(w)
+    return tuple(kept)
 
 
 def _window(suit: int, base: int, held: int, dead: int) -> tuple[int, tuple[Card, ...], int, int,
