@@ -8,6 +8,7 @@ import random
 import pytest
 
 from kalooki_desktop.ai.british import make_british_bot
+from kalooki_desktop.engine.actions import Discard
 from kalooki_desktop.engine.british.match import BritishMatch
 from kalooki_desktop.engine.british.rules import make_british_rules
 from kalooki_desktop.engine.british.view import BritishView
@@ -60,3 +61,20 @@ def test_normal_beats_three_random_players() -> None:
         m = play("british40", levels, 500 + g)
         wins += levels.index("normal") in m.winners
     assert wins >= 7
+
+
+def test_a_card_taken_from_the_pile_is_never_thrown_back_in_the_same_turn() -> None:
+    for seed in range(4):
+        m = BritishMatch(make_british_rules("british40"), 2, 3000 + seed)
+        bots = [make_british_bot("normal"), make_british_bot("hard")]
+        rng = random.Random(seed)
+        for _ in range(20_000):
+            if m.over:
+                break
+            seat, _ = m.pending()  # type: ignore[misc]
+            action = bots[seat].choose(BritishView(m, seat), rng)
+            log = m.hand.log
+            if log and log[-1] == (seat, "pluck discard") and isinstance(action, Discard):
+                assert action != Discard(m.hand.hands[seat][-1])  # the card it just took
+            m.apply(seat, action)
+        assert m.over

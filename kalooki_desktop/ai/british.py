@@ -74,15 +74,23 @@ class NormalBritish:
     miss_layoffs = 0.0  # the share of lay-offs it overlooks
     random_throws = 0.0  # the share of throws it makes at random
 
+    def __init__(self) -> None:
+        self.taken: Card | None = None  # the card taken from the pile this turn: never thrown back
+
     def choose(self, view: BritishView, rng: random.Random) -> Action:
         if view.decision == DecisionKind.BUY_IN:
             return BuyIn() if view.check(BuyIn()) is None else StayOut()
         if view.phase == Phase.PLUCK:
-            return PluckDiscard() if self.wants_discard(view) else PluckStock()
-        return self.play(view, rng)
+            self.taken = view.discard_top if self.wants_discard(view) else None
+            return PluckDiscard() if self.taken is not None else PluckStock()
+        action = self.play(view, rng)
+        if isinstance(action, Discard):
+            self.taken = None
+        return action
 
     def wants_discard(self, view: BritishView) -> bool:
-        """Take the top discard when it can be laid this turn (B-5 allows it then)."""
+        """Take the top discard when it can be laid this turn with a card left to throw (B-5
+        allows it then)."""
         top = view.discard_top
         if top is None or view.check(PluckDiscard()) is not None:
             return False
@@ -91,8 +99,8 @@ class NormalBritish:
             return find_opening(hand, view.rules) is None and _opening([*hand, top], view) is not None
         if any(not isinstance(layoff_result(m, top, view.rules), Refusal) for m in view.table):
             return True
-        with_it = {tuple(m.cards) for m in candidate_melds([*hand, top], view.rules) if top in m.cards}
-        return bool(with_it)
+        melds = candidate_melds([*hand, top], view.rules)
+        return any(top in m.cards and len(m.cards) <= len(hand) for m in melds)
 
     def play(self, view: BritishView, rng: random.Random) -> Action:
         hand = list(view.my_hand)
@@ -119,11 +127,16 @@ class NormalBritish:
             return retrieve
         return self.throw(view, hand, rng)
 
+    def spare(self, view: BritishView, hand: list[Card]) -> list[Card]:
+        """The cards it may throw: any legal discard but the one it took from the pile this turn
+        (unless nothing else is left), so that two players never pass one card back and forth."""
+        options = [c for c in set(hand) if view.check(Discard(c)) is None]
+        others = [c for c in options if c != self.taken]
+        return others or options
+
     def throw(self, view: BritishView, hand: list[Card], rng: random.Random) -> Action:
         """The discard: the card the hand needs least."""
-        options = [c for c in set(hand) if view.check(Discard(c)) is None]
-        if not options:
-            return view.legal_actions()[0]
+        options = self.spare(view, hand)
         if rng.random() < self.random_throws:
             return Discard(rng.choice(sorted(options)))
         cnt = count_cards(hand)
@@ -141,9 +154,7 @@ class HardBritish(NormalBritish):
     name = "hard"
 
     def throw(self, view: BritishView, hand: list[Card], rng: random.Random) -> Action:
-        options = [c for c in set(hand) if view.check(Discard(c)) is None]
-        if not options:
-            return view.legal_actions()[0]
+        options = self.spare(view, hand)
         cnt, live = count_cards(hand), unseen(view)
 
         def worth(c: Card) -> tuple[int, int]:
