@@ -9,15 +9,34 @@ bring their own.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TypeVar
 
 from .actions import Action
-from .cards import Card
+from .cards import Card, card_text, count_cards
 from .melds import Meld
 from .refusal import IllegalAction, Refusal
 from .turn import Phase
 
 D = TypeVar("D", bound="Deal")
+
+
+def check_position(
+    deck: Sequence[Card], hands: Sequence[Sequence[Card]], discard: Sequence[Card], stock: Sequence[Card],
+    dealer: int, rule: str,
+) -> None:
+    """ValueError if a card of an exact deal appears more often than ``deck`` holds (naming
+    ``rule``), or the dealer is not at the table."""
+    allowed = count_cards(deck)
+    seen = count_cards([c for h in hands for c in h] + list(discard) + list(stock))
+    for code, n in enumerate(seen):
+        if n > allowed[code]:
+            raise ValueError(
+                f"{card_text(code)} appears {n} times; the packs for {len(hands)} players "
+                f"hold {allowed[code]} ({rule})"
+            )
+    if not 0 <= dealer < len(hands):
+        raise ValueError(f"dealer seat {dealer} is not at a table of {len(hands)}")
 
 
 class Deal:

@@ -33,7 +33,7 @@ from .actions import (
 )
 from .cards import JOKER, Card, card_text, count_cards, new_deck
 from .contract import build_melds, check_built_contract
-from .deal import Deal
+from .deal import Deal, check_position
 from .melds import move_joker_result, tack_result, tack_targets
 from .refusal import Refusal, refuse
 from .rules import FOUR, HandSpec, RuleSet
@@ -103,17 +103,8 @@ class HandState(Deal):
 
         Raises ValueError if a card appears more often than the packs hold.
         """
-        players = len(hands)
-        allowed = count_cards(new_deck(players, rules.extra_jokers))
-        seen = count_cards([c for h in hands for c in h] + list(discard) + list(stock_top_first))
-        for code, n in enumerate(seen):
-            if n > allowed[code]:
-                raise ValueError(
-                    f"{card_text(code)} appears {n} times; the packs for {players} players "
-                    f"hold {allowed[code]} (J-1.2)"
-                )
-        if not 0 <= dealer < players:
-            raise ValueError(f"dealer seat {dealer} is not at a table of {players}")
+        deck = new_deck(len(hands), rules.extra_jokers)
+        check_position(deck, hands, discard, stock_top_first, dealer, "J-1.2")
         return cls(
             rules,
             spec,

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, Discard, Lay, MoveJoker, PluckDiscard, PluckStock, Retrieve, Tack
 from ..cards import JOKER, Card, card_text, count_cards, make_card
-from ..deal import Deal
+from ..deal import Deal, check_position
 from ..melds import End, Meld
 from ..refusal import Refusal, refuse
 from ..rules import FOUR
@@ -77,13 +77,7 @@ class BritishHand(Deal):
         stock_top_first: Sequence[Card], rng: random.Random | None = None,
     ) -> BritishHand:
         """An exact deal; ValueError if a card appears more often than the packs hold."""
-        allowed = count_cards(british_deck(rules))
-        seen = count_cards([c for h in hands for c in h] + list(discard) + list(stock_top_first))
-        for code, n in enumerate(seen):
-            if n > allowed[code]:
-                raise ValueError(f"{card_text(code)} appears {n} times; the packs hold {allowed[code]} (B-1)")
-        if not 0 <= dealer < len(hands):
-            raise ValueError(f"dealer seat {dealer} is not at a table of {len(hands)}")
+        check_position(british_deck(rules), hands, discard, stock_top_first, dealer, "B-1")
         return cls(rules, dealer, [list(h) for h in hands], list(discard), list(reversed(stock_top_first)),
                    rng or random.Random(0))
 
