@@ -40,6 +40,7 @@ class NewGameScene(Scene):
         self.jokers: str = str(last.get("jokers", "4")) if str(last.get("jokers", "4")) in JOKERS else "4"
         self.schedule: str = str(last.get("schedule", "3 3; 3 4; 4 4; 3 3 3"))
         self.error = ""
+        self._problem: tuple[object, str] | None = None  # (the choices, why they make no game)
 
     # --- widgets ------------------------------------------------------------------------
 
@@ -287,12 +288,18 @@ class NewGameScene(Scene):
             y += size + 2
 
     def problem(self) -> str:
-        """Why the choices make no game ("" when they make one)."""
-        try:
-            self.setup(0).rules()
-        except ValueError as exc:
-            return str(exc)
-        return ""
+        """Why the choices make no game ("" when they make one); worked out again only when a
+        choice changes (it is asked every frame)."""
+        setup = self.setup(0)
+        key = (setup.preset, setup.variants, setup.schedule, len(setup.levels))
+        if self._problem is None or self._problem[0] != key:
+            try:
+                setup.rules()
+                found = ""
+            except ValueError as exc:
+                found = str(exc)
+            self._problem = (key, found)
+        return self._problem[1]
 
     def update(self, dt: float) -> None:
         """Start is on only while the choices make a game."""
