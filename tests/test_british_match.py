@@ -94,3 +94,11 @@ def test_random_whole_games_end_with_a_winner_and_every_chip_accounted() -> None
                 m.apply(seat, rng.choice(m.hand.legal_actions(seat)))
         assert m.over and m.winners and sum(m.chips) + m.kitty == 0
 
+
+
+def test_b_v2_no_kitty_the_winner_is_credited_the_others_hand_values() -> None:
+    m = BritishMatch(make_british_rules("british40", ["B-V2"]), 3, seed=6, first_dealer=0)
+    assert m.kitty == 0 and m.chips == [0, 0, 0]
+    finished(m, [0, 40, 25])
+    finished(m, [12, 0, 30], out=1)
+    assert m.credits == [65, 42, 0] and m.chips == [0, 0, 0]

@@ -1,10 +1,11 @@
 """A whole game of British Kalooki: deal after deal with scores carried over (B-1), the deal
 passing to the left and a void deal dealt again by the same dealer (B-9), a player over the
 limit out of the game unless they buy back in, at most twice, at the highest score still in
-(B-11; the player chooses), the chips of the kitty (B-12), and the last player at or under the
-limit the winner. Where the rule book is silent this module decides, and says so: a buy-in
-costs the 5 chips a player put in at the start; if nobody is left at or under the limit, the
-lowest total wins (equal totals share).
+(B-11; the player chooses), the chips of the kitty (B-12; with B-V2 no kitty, the winner of a
+deal credited the others' hand values), and the last player at or under the limit the winner.
+Where the rule book is silent this module decides, and says so: a buy-in costs the 5 chips a
+player put in at the start; if nobody is left at or under the limit, the lowest total wins
+(equal totals share).
 
 >>> from .rules import make_british_rules
 >>> m = BritishMatch(make_british_rules("british40"), players=3, seed=4)
@@ -56,6 +57,7 @@ class BritishMatch:
         self.buy_ins = [0] * players
         self.chips = [-STAKE] * players if rules.kitty else [0] * players  # each player's gain (B-12)
         self.kitty = STAKE * players if rules.kitty else 0
+        self.credits = [0] * players  # B-V2, no kitty: each deal's winner is credited the others' values
         self.deciding: list[int] = []  # over the limit, to choose: buy back in or stay out
         self.results: list[DealResult] = []
         self.actions: list[tuple[int, Action]] = []
@@ -122,6 +124,8 @@ class BritishMatch:
             return
         for seat in range(self.players):
             self.totals[seat] += h.scores[seat]
+        if self.rules.north_american and h.out is not None:
+            self.credits[h.out] += sum(h.scores)
         if self.rules.kitty and h.out is not None:
             pay = 2 if h.kalooki else 1
             for seat in range(self.players):
