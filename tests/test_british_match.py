@@ -56,13 +56,13 @@ def test_b_11_over_the_limit_a_player_buys_back_in_at_most_twice_or_is_out() -> 
 
 
 def test_b_11_the_last_player_at_or_under_the_limit_wins_and_the_kitty_b_12() -> None:
-    m = BritishMatch(FORTY, 3, seed=3, first_dealer=0)
+    m = BritishMatch(make_british_rules("british40", ["B-12"]), 3, seed=3, first_dealer=0)
     assert m.kitty == 3 * STAKE and m.chips == [-STAKE] * 3
     finished(m, [0, 40, 30], kalooki=True)  # a Kalooki: the others pay two each (B-12)
     assert m.chips == [-STAKE + 4, -STAKE - 2, -STAKE - 2]
     finished(m, [151, 0, 151], out=1)
     m.apply(0, BuyIn())  # at the highest score still in: 40
-    assert m.totals[0] == 40 and m.kitty == 4 * STAKE
+    assert m.totals[0] == 40 and m.kitty == 4 * STAKE and BritishMatch(FORTY, 3, seed=3).kitty == 0
     m.apply(2, StayOut())
     assert not m.over and m.active == [True, True, False]
     finished(m, [0, 200, 0])

@@ -1,7 +1,7 @@
 """The rules of British Kalooki (part B of the rule book) as data: the presets ``british40``
 (B-1..B-12, the default of part B) and ``kalooki51`` (B-V1), and the switches B-V2 (North
 American), B-V3/B-V4 (elimination limits), B-V5 (a Kalooki doubles the others' points) and its
-Finnish alternative (25 added to each).
+Finnish alternative (25 added to each), and B-12 (the optional stakes: chips and the kitty).
 
 >>> rules = make_british_rules("kalooki51")
 >>> rules.opening, rules.ace_low, rules.joker_hand, rules.cards_each(4)
@@ -27,6 +27,7 @@ BRITISH_SWITCHES: Final[dict[str, str]] = {
     "B-V4:501": "Longer game: out above 501.",
     "B-V5": "A Kalooki doubles the others' points.",
     "B-V5:25": "A Kalooki adds 25 to each of the others' points (the Finnish rule).",
+    "B-12": "Play for chips: 5 each in the kitty, a deal's winner paid by the others, the last in wins it.",
 }
 
 
@@ -47,7 +48,7 @@ class BritishRules:
     kalooki: str = "none"  # B-V5: "double" the others' points, or "plus25"
     own_melds_kalooki: bool = False  # B-V1: a Kalooki from the player's own melds only
     one_natural_frees: bool = False  # B-V2: one natural card frees a joker from a set
-    kitty: bool = True  # B-12 (no kitty with B-V2)
+    kitty: bool = False  # B-12, optional stakes (never with B-V2)
     north_american: bool = False
 
     def cards_each(self, players: int) -> int:
@@ -91,6 +92,6 @@ def make_british_rules(preset: str = "british40", switches: Iterable[str] = ()) 
         kalooki="double" if "B-V5" in ids else "plus25" if "B-V5:25" in ids else "none",
         own_melds_kalooki=k51,
         one_natural_frees=na,
-        kitty=not na,
+        kitty="B-12" in ids and not na,
         north_american=na,
     )
