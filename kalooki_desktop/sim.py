@@ -42,7 +42,7 @@ from .engine.hand import HandState
 from .engine.match import HandResult, Match
 from .engine.rules import RuleSet, make_rules
 from .engine.scoring import hand_scores
-from .simstats import InvariantBreach, deal_interval, mean_ci, wilson_interval
+from .simstats import InvariantBreach, deal_interval, mean_ci, rotation, wilson_interval
 
 #: A hand this long means the bots are passing cards round without taking from the stock.
 MAX_HAND_ACTIONS = 20_000
@@ -147,18 +147,12 @@ def match_rng(deal: int) -> random.Random:
 
 
 def seating(bots: Sequence[str], g: int, seed: int, *, rotate: bool) -> tuple[list[Bot], list[int], int]:
-    """Match ``g`` of a run: the bots by seat, the seat of each entry of ``bots``, and the deal.
-
-    Rotated, each deal is played once with every bot in every seat (duplicate play): the luck of
-    the deal then falls on every bot alike.
-    """
-    players = len(bots)
-    shift = g % players if rotate else 0
-    seat_of_entry = [(e + shift) % players for e in range(players)]
-    seated: list[Bot] = [make_bot("random")] * players
+    """Match ``g`` of a run: the bots by seat, the seat of each entry of ``bots``, and the deal
+    (:func:`.simstats.rotation`)."""
+    seat_of_entry, deal = rotation(g, len(bots), seed, rotate=rotate)
+    seated: list[Bot] = [make_bot("random")] * len(bots)
     for e, name in enumerate(bots):
         seated[seat_of_entry[e]] = make_bot(name)
-    deal = seed + g // players if rotate else seed + g
     return seated, seat_of_entry, deal
 
 

@@ -22,7 +22,7 @@ from .engine.british.view import BritishView
 from .engine.cards import count_cards
 from .engine.refusal import Refusal
 from .engine.turn import Phase
-from .simstats import InvariantBreach, deal_interval, wilson_interval
+from .simstats import InvariantBreach, deal_interval, rotation, wilson_interval
 
 #: A game this long means the bots are passing cards round without end.
 MAX_GAME_ACTIONS = 200_000
@@ -102,12 +102,10 @@ def simulate_british(
     deals = void = actions = 0
     t0 = time.perf_counter()
     for g in range(games):
-        shift = g % players if rotate else 0
-        seat_of = [(e + shift) % players for e in range(players)]
+        seat_of, deal = rotation(g, players, seed, rotate=rotate)
         seated: list[BritishBot] = [make_british_bot("random")] * players
         for e, name in enumerate(bots):
             seated[seat_of[e]] = make_british_bot(name)
-        deal = seed + g // players if rotate else seed + g
         match, n = play_game(rules, seated, deal, check=check)
         actions += n
         deals += len(match.results)

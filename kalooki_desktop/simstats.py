@@ -46,3 +46,12 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float]:
         return mean, float("inf")
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     return mean, 1.96 * (var / n) ** 0.5
+
+
+def rotation(g: int, players: int, seed: int, *, rotate: bool) -> tuple[list[int], int]:
+    """Game ``g`` of a run: the seat of each entry of the bots list, and the deal. Rotated, each
+    deal is played once with every bot in every seat (duplicate play): the luck of the deal then
+    falls on every bot alike."""
+    shift = g % players if rotate else 0
+    deal = seed + g // players if rotate else seed + g
+    return [(e + shift) % players for e in range(players)], deal

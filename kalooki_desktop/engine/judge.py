@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TextIO
 
-from .actions import Pass, parse_action
+from .actions import Action, Pass, parse_action
 from .british import answers as british
 from .british.melds import make_b_meld
 from .british.rules import BRITISH_PRESETS, BritishRules, make_british_rules
@@ -169,6 +169,23 @@ def _op_score_hand(q: Json, rules: RuleSet) -> Json:
     return {"scores": hand_scores(hands, out, bent=bent, laid=[bool(x) for x in laid], rules=rules)}
 
 
+def _actions(q: Json, players: int) -> list[tuple[int, Action]]:
+    """The ``actions`` of a ``play`` query: ``[seat, "text"]`` pairs, read and checked."""
+    out: list[tuple[int, Action]] = []
+    for i, item in enumerate(_field(q, "actions", list, [])):
+        if (not isinstance(item, list) or len(item) != 2 or isinstance(item[0], bool)
+                or not isinstance(item[0], int) or not isinstance(item[1], str)):
+            raise QueryError(f"action {i} must be [seat, \"text\"]")
+        seat, text = item
+        if not 0 <= seat < players:
+            raise QueryError(f"action {i}: no seat {seat} at a table of {players}")
+        try:
+            out.append((seat, parse_action(text)))
+        except ValueError as e:
+            raise QueryError(f"action {i}: {e}") from None
+    return out
+
+
 def _op_play(q: Json, rules: RuleSet) -> Json:
     hands = [_cards(h, "hands") for h in _field(q, "hands", list)]
     players = _field(q, "players", int, len(hands))
@@ -187,17 +204,7 @@ def _op_play(q: Json, rules: RuleSet) -> Json:
     except ValueError as e:
         raise QueryError(str(e)) from None
     implied = _field(q, "implied_passes", bool, default=False)
-    for i, item in enumerate(_field(q, "actions", list, [])):
-        if (not isinstance(item, list) or len(item) != 2 or isinstance(item[0], bool)
-                or not isinstance(item[0], int) or not isinstance(item[1], str)):
-            raise QueryError(f"action {i} must be [seat, \"text\"]")
-        seat, text = item
-        if not 0 <= seat < players:
-            raise QueryError(f"action {i}: no seat {seat} at a table of {players}")
-        try:
-            action = parse_action(text)
-        except ValueError as e:
-            raise QueryError(f"action {i}: {e}") from None
+    for i, (seat, action) in enumerate(_actions(q, players)):
         try:
             for caller in state.callers_before(seat, action) if implied else ():
                 state.apply(caller, Pass())
@@ -290,14 +297,9 @@ def _british_deal(op: str, q: Json, rules: BritishRules) -> Json:
         return british.op_score_hand(rules, hands, out, kalooki=bool(q.get("kalooki", False)))
     if not 2 <= len(hands) <= rules.max_players:
         return british.op_deck(q, rules, len(hands))  # the refusal naming B-1 (B-V2)
-    actions = []
-    for i, item in enumerate(_field(q, "actions", list, [])):
-        if (not isinstance(item, list) or len(item) != 2 or isinstance(item[0], bool)
-                or not isinstance(item[0], int) or not isinstance(item[1], str)):
-            raise QueryError(f"action {i} must be [seat, \"text\"]")
-        actions.append((item[0], item[1]))
-    return british.op_play(rules, hands, _field(q, "dealer", int), _cards(q.get("discard", []), "discard"),
-                           _cards(q.get("stock", []), "stock"), actions, _field(q, "seed", int, 0))
+    discard, stock = _cards(q.get("discard", []), "discard"), _cards(q.get("stock", []), "stock")
+    actions, dealer, seed = _actions(q, len(hands)), _field(q, "dealer", int), _field(q, "seed", int, 0)
+    return british.op_play(rules, hands, dealer, discard, stock, actions, seed)
 
 
 def answer(query: Any) -> Json:

@@ -14,12 +14,14 @@ with the field names of the Jamaican game's: a meld's ``kind`` is ``three`` for 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
+from ..actions import Action
 from ..cards import Card, card_text, cards_text
 from ..melds import End, Meld
-from ..refusal import Refusal
+from ..refusal import IllegalAction, Refusal
 from .hand import BritishHand
 from .melds import check_opening, make_b_meld, opening_points
 from .rules import BritishRules
@@ -96,22 +98,11 @@ def describe(state: BritishHand) -> Json:
 
 
 def op_play(rules: BritishRules, hands: list[list[Card]], dealer: int, discard: list[Card], stock: list[Card],
-            actions: list[tuple[int, str]], seed: int) -> Json:
-    """Play ``actions`` (seat, text) from an exact deal; the first illegal one is answered with
-    its index and rule, else the deal as it stands (:func:`describe`)."""
-    import random
-
-    from ..actions import parse_action
-    from ..refusal import IllegalAction
-
+            actions: list[tuple[int, Action]], seed: int) -> Json:
+    """Play ``actions`` from an exact deal; the first illegal one is answered with its index and
+    rule, else the deal as it stands (:func:`describe`)."""
     state = BritishHand.from_position(rules, dealer, hands, discard, stock, random.Random(seed))
-    for i, (seat, text) in enumerate(actions):
-        if not 0 <= seat < state.players:
-            raise ValueError(f"action {i}: no seat {seat} at a table of {state.players}")
-        try:
-            action = parse_action(text)
-        except ValueError as e:
-            raise ValueError(f"action {i}: {e}") from None
+    for i, (seat, action) in enumerate(actions):
         try:
             state.apply(seat, action)
         except IllegalAction as e:
