@@ -159,7 +159,7 @@ def frame_figures(
     out: dict[str, object] = {
         "size": f"{size[0]}x{size[1]}",
         "driver": pygame.display.get_driver(),
-        "hand": hand.spec.number,
+        "hand": scene.session.match.hand_number,
         "melds": len(hand.table),
         "dragging": _summary(times),
     }

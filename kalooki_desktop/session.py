@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ai.advice import Advice, advise, could_help
-from .ai.base import Bot, make_bot
+from .ai.advice import Advice
+from .ai.base import Bot
 from .ai.personas import Persona, persona, table_names
 from .ai.worker import BotWorker
 from .engine.actions import (
@@ -30,14 +30,17 @@ from .engine.actions import (
     PluckDiscard,
     PluckStock,
     Refuse,
+    Retrieve,
     Tack,
 )
+from .engine.british.match import BritishMatch, DealResult
+from .engine.british.view import BritishView
 from .engine.cards import Card, count_cards
 from .engine.match import HandResult, Match
 from .engine.refusal import Refusal
-from .engine.rules import RuleSet, make_rules
 from .engine.turn import Decision, DecisionKind
 from .engine.view import View
+from .games import AnyMatch, AnyRules, British, Jamaican, game_of
 from .i18n import tr
 
 log = logging.getLogger("kalooki.game")
@@ -52,6 +55,8 @@ QUICK_SHARE = {DecisionKind.PLUCK: 0.5, DecisionKind.ALLOW: 0.5}
 #: The number of computer players up to which they keep their full pace; with more, their pauses
 #: and card flights shorten in proportion, so a round of the table keeps its length.
 FULL_PACE_OPPONENTS = 3
+#: The most staging slots the table shows (British Kalooki adds one as each fills).
+MAX_SLOTS = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +74,17 @@ class GameSetup:
         """Seats at the table, the player's included."""
         return len(self.levels) + 1
 
-    def rules(self) -> RuleSet:
-        """The frozen rule set (raises ValueError for a bad custom schedule)."""
+    @property
+    def game(self) -> Jamaican | British:
+        """The game the preset belongs to (:mod:`.games`)."""
+        return game_of(self.preset)
+
+    def rules(self) -> AnyRules:
+        """The frozen rules (raises ValueError for a bad custom schedule or switch)."""
         schedule = None
         if self.schedule is not None:
             schedule = [part for part in self.schedule.replace("\n", ";").split(";") if part.strip()]
-        return make_rules(self.preset, self.variants, schedule)
+        return self.game.rules(self.preset, self.variants, schedule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +104,9 @@ class Move:
     cards: tuple[Card, ...] = ()
     taker: int | None = None
     meld: int | None = None
-    result: HandResult | None = None  # set when this action ended the hand
+    result: HandResult | DealResult | None = None  # set when this action ended the hand
     game_over: bool = False
+    opening: bool = False  # a lay that is the player's opening (British Kalooki, B-4)
 
 
 @dataclass
@@ -125,7 +136,7 @@ class Session:
     speed: float = 1.0
     call_wait_ms: int = 5000  # how long the player's Call prompt waits (0: until answered)
     offer_every_call: bool = False  # False: a card that cannot help the player is let go at once
-    match: Match = field(init=False)
+    match: AnyMatch = field(init=False)
     names: list[str] = field(init=False)
     levels: list[str | None] = field(init=False)
     listeners: list[Listener] = field(default_factory=list)
@@ -135,10 +146,11 @@ class Session:
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # kept in saves and statistics
 
     def __post_init__(self) -> None:
-        self.match = Match(self.setup.rules(), self.setup.players, self.setup.seed)
+        self.game = self.setup.game
+        self.match = self.game.new_match(self.setup.rules(), self.setup.players, self.setup.seed)
         self.levels = [None, *self.setup.levels]
         self.names = [tr("seat.you"), *table_names(list(self.setup.levels))]
-        self.bots: list[Bot | None] = [None, *(make_bot(level) for level in self.setup.levels)]
+        self.bots: list[Bot | None] = [None, *(self.game.make_bot(level) for level in self.setup.levels)]
         self.rng = random.Random(self.setup.seed * 7919 + 17)
         self.pace_rng = random.Random(self.setup.seed + 3)
         self._worker = BotWorker() if self.threaded else None
@@ -170,7 +182,7 @@ class Session:
             hands = [parse_cards(str(h)) for h in data["hands"]]
             if len(hands) != setup.players:
                 raise ValueError(f"{len(hands)} hands for {setup.players} players")
-            s.match = Match.from_position(
+            s.match = s.game.from_position(
                 s.match.rules,
                 setup.seed,
                 int(data.get("hand", 1)),
@@ -193,9 +205,14 @@ class Session:
     # --- questions --------------------------------------------------------------------
 
     @property
-    def rules(self) -> RuleSet:
+    def rules(self) -> AnyRules:
         """The game's rules."""
         return self.match.rules
+
+    @property
+    def british(self) -> bool:
+        """True for British Kalooki (part B), False for the Jamaican game."""
+        return isinstance(self.match, BritishMatch)
 
     @property
     def version(self) -> int:
@@ -220,7 +237,7 @@ class Session:
         flights are this much of a small table's."""
         return min(1.0, FULL_PACE_OPPONENTS / max(1, self.match.players - 1))
 
-    def view(self, seat: int = HUMAN) -> View:
+    def view(self, seat: int = HUMAN) -> View | BritishView:
         """What ``seat`` may see (the table draws the player's view only)."""
         return self.match.view(seat)
 
@@ -270,7 +287,7 @@ class Session:
         player's view, within a short budget, and why), or None when nothing is asked of them."""
         if self.prompt() is None:
             return None
-        return advise(self.match.view(HUMAN), random.Random(len(self.match.actions)))
+        return self.game.advise(self.match, HUMAN, random.Random(len(self.match.actions)))
 
     def hint(self) -> Action | None:
         """The advised action for the player now (lay, tack, discard, pluck, call or pass)."""
@@ -299,7 +316,7 @@ class Session:
             return True
         key = len(self.match.actions)
         if self._offer is None or self._offer[0] != key:
-            self._offer = (key, could_help(self.view(), top))
+            self._offer = (key, self.game.could_help(self.match, HUMAN, top))
         return self._offer[1]
 
     def let_go(self) -> None:
@@ -361,11 +378,11 @@ class Session:
             t = self._thinking = _Thinking(key, now + pause)
             bot = self.bots[seat]
             assert bot is not None
-            view = View(self.match.hand.clone(), seat, list(self.match.totals))
+            view = self.game.thinking_view(self.match, seat)
             if self._worker is not None:
-                self._worker.start(bot, view, self.rng)
+                self._worker.start(bot, view, self.rng)  # type: ignore[arg-type]  # the game's own view
             else:
-                t.action, t.ready = bot.choose(view, self.rng), True
+                t.action, t.ready = bot.choose(view, self.rng), True  # type: ignore[arg-type]
         if not t.ready and self._worker is not None:
             t.ready, t.action = self._worker.poll()
         if not t.ready:
@@ -380,6 +397,23 @@ class Session:
         if action is None:
             raise RuntimeError(f"the computer player at seat {seat} gave no move")
         return self._apply(seat, action)
+
+    def play_out(self) -> None:
+        """Play the rest of the game at once, every seat by its computer player (a player out of a
+        British game skips watching the others finish it)."""
+        m = self.match
+        if not isinstance(m, BritishMatch) or m.active[HUMAN]:
+            raise RuntimeError("only a game the player is out of plays out on its own")
+        if self._worker is not None:
+            self._worker.cancel()
+        while not self.match.over:
+            d = self.match.pending()
+            assert d is not None and d[0] != HUMAN
+            bot = self.bots[d[0]]
+            assert bot is not None
+            view = self.game.thinking_view(self.match, d[0])
+            self._thinking = None
+            self._apply(d[0], bot.choose(view, self.rng), quiet=True)  # type: ignore[arg-type]
 
     # --- applying ---------------------------------------------------------------------
 
@@ -396,12 +430,16 @@ class Session:
         if isinstance(action, Discard | Tack | MoveJoker):
             card = action.card
             meld = action.meld if isinstance(action, Tack | MoveJoker) else None
+        elif isinstance(action, Retrieve):
+            cards, meld = action.cards, action.meld
         elif isinstance(action, PluckDiscard | Refuse | Call):
             card = top
         elif isinstance(action, Allow):
-            card, taker = top, h.caller
+            assert isinstance(m, Match)
+            card, taker = top, m.hand.caller
         elif isinstance(action, Lay):
             cards = tuple(c for _, cs in action.melds for c in cs)
+        opening = isinstance(action, Lay) and isinstance(m, BritishMatch) and not m.hand.opened[seat]
         m.apply(seat, action)
         if not quiet:
             log.info("hand %d: seat %d %s", hand_number, seat, action)
@@ -411,7 +449,8 @@ class Session:
                 gained[c] -= 1
             card = next((c for c, k in enumerate(gained) if k > 0), None)
         result = m.results[-1] if len(m.results) > results else None
-        move = Move(len(m.actions) - 1, seat, action, hand_number, card, cards, taker, meld, result, m.over)
+        move = Move(len(m.actions) - 1, seat, action, hand_number, card, cards, taker, meld, result, m.over,
+                    opening)
         self.moves.append(move)
         self._call_deadline = None
         for listener in list(self.listeners):

@@ -38,6 +38,12 @@ def top(app: App, kind: type[S]) -> S:
     return scene
 
 
+def jamaican(session: Session) -> Match:
+    """The Jamaican match of a session (the table tests' games are Jamaican unless they say)."""
+    assert isinstance(session.match, Match)
+    return session.match
+
+
 def make_app(size: tuple[int, int] = (1280, 800), *, persist: bool = False) -> App:
     """A fresh app (the data dir must already point at a temporary folder)."""
     app = App(size, fullscreen=False)

@@ -20,7 +20,7 @@ import pytest
 
 from kalooki_desktop.storage.paths import set_data_dir
 
-from .gui import hand_pos, make_app, table_at
+from .gui import hand_pos, jamaican, make_app, table_at
 
 SIZE = (1280, 800)
 LAYER = "7S 7H 7D 9S 9H 9D KS KH KD 4C"
@@ -51,7 +51,7 @@ def plan_gestures(tmp_path: Path) -> list[tuple[str, tuple[int, int], tuple[int,
         lay = scene.controls.lay.rect.center
         gestures.append(("click", lay, lay))
         click(app, lay)
-        assert scene.session.match.hand.laid[0]
+        assert jamaican(scene.session).hand.laid[0]
         a, b = hand_pos(scene, "7C"), scene.geometry.meld_card_rects(0)[-1].center
         gestures.append(("drag", a, b))
         drag(app, a, b)

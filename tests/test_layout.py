@@ -18,7 +18,7 @@ from kalooki_desktop.session import HUMAN, GameSetup, Session
 from kalooki_desktop.storage import saves
 from kalooki_desktop.storage.paths import set_data_dir
 
-from .gui import act, make_app, step, table_at
+from .gui import act, jamaican, make_app, step, table_at
 from .layout_probe import Probe
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)]
@@ -33,7 +33,7 @@ def advance(session: Session, until: Callable[[Session], bool]) -> None:
         if until(session):
             return
         if session.prompt() is not None:
-            assert session.submit(NormalBot().choose(session.view(), rng)) is None
+            assert session.submit(NormalBot().choose(jamaican(session).view(0), rng)) is None
         else:
             now += 5000
             session.tick(now)

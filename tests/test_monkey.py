@@ -16,7 +16,7 @@ from kalooki_desktop.session import HUMAN, GameSetup, Session
 from kalooki_desktop.sim import check_hand
 from kalooki_desktop.storage.paths import set_data_dir
 
-from .gui import make_app, post
+from .gui import jamaican, make_app, post
 
 KEYS = [
     pygame.K_h,
@@ -121,7 +121,7 @@ def test_monkey_on_the_table(tmp_path):
                 events += 1
         app.step(1 / 60)
         frames += 1
-        hand = session.match.hand
+        hand = jamaican(session).hand
         check_hand(hand, count_cards(new_deck(hand.players, hand.rules.extra_jokers)), f"frame {frames}")
         if isinstance(app.top, TableScene):
             shown = sorted(scene.model.order + [c for slot in scene.model.slots for c in slot])

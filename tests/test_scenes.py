@@ -22,6 +22,7 @@ from .gui import (
     click,
     drag,
     hand_pos,
+    jamaican,
     key,
     make_app,
     play_by_mouse,
@@ -155,7 +156,7 @@ def test_illegal_drops_are_refused_with_the_rule(app):
     drag(app, hand_pos(scene, "KD"), slot_centre(scene, 2))
     assert scene.lay_refusal() is None
     # nothing was laid by all this
-    assert not s.match.hand.laid[0]
+    assert not jamaican(s).hand.laid[0]
 
 
 def test_player_calls_a_discard_and_it_is_allowed_or_refused(app):
@@ -165,7 +166,7 @@ def test_player_calls_a_discard_and_it_is_allowed_or_refused(app):
         app, hands, discard="2C", stock="6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H 4S KC KD 10S"
     )
     s = scene.session
-    m = s.match
+    m = jamaican(s)
     m.apply(0, PluckStock())
     m.apply(0, Discard(parse_cards("2S")[0]))
     act(m, 1, PluckStock())
@@ -195,7 +196,7 @@ def test_player_answers_a_call(app, answer):
         app, hands, discard="2C", stock="6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H 4S KC KD 10S", dealer=2
     )
     s = scene.session
-    m = s.match
+    m = jamaican(s)
     m.apply(3, PluckStock())
     m.apply(3, Discard(parse_cards("7H")[0]))
     run_until(app, lambda: s.prompt() == "allow")
@@ -222,7 +223,7 @@ def test_keys_sort_hint_and_escape(app):
     key(app, pygame.K_h)  # the contract goes into the slots
     assert all(scene.model.slots) and scene.lay_refusal() is None
     key(app, pygame.K_RETURN)
-    assert scene.session.match.hand.laid[0]
+    assert jamaican(scene.session).hand.laid[0]
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.top, TableScene)
 
@@ -759,7 +760,7 @@ def test_a_call_is_offered_only_for_a_card_that_could_help_unless_every_card_is_
     app.settings.call_every_card = every
     scene = table_at(app, hands, discard="2C", stock="6D 8H 3S 4D 10C QH JD AS 4H 2H 9S 5H 4S")
     s = scene.session
-    m = s.match
+    m = jamaican(s)
     m.apply(0, PluckStock())
     m.apply(0, Discard(parse_cards("2S")[0]))
     act(m, 1, PluckStock())

@@ -25,7 +25,7 @@ from kalooki_desktop.storage.files import MAX_BYTES
 from kalooki_desktop.storage.paths import set_data_dir
 from kalooki_desktop.storage.settings import Settings, load_settings
 
-from .gui import make_app, step, top
+from .gui import jamaican, make_app, step, top
 from .saving import good_save, play, resign
 
 HERE = Path(__file__).resolve().parent
@@ -39,7 +39,7 @@ def data(tmp_path):
 
 
 def state_of(session: Session) -> tuple[object, ...]:
-    m = session.match
+    m = jamaican(session)
     seats = range(m.players)
     return (
         saves.state_digest(m),
@@ -84,7 +84,7 @@ def test_a_calling_window_survives_save_and_load(data):
     path = data / "saves" / "autosave.json"
     saves.save(s, path)
     loaded = saves.load(path, threaded=False)
-    assert loaded.prompt() == "call" and loaded.match.eligible_callers() == s.match.eligible_callers()
+    assert loaded.prompt() == "call" and jamaican(loaded).eligible_callers() == jamaican(s).eligible_callers()
 
 
 def test_autosave_after_every_action_and_continue_resumes_exactly(data):

@@ -23,6 +23,7 @@ from typing import Protocol
 from ..engine.actions import Action, BuyIn, Discard, Lay, PluckDiscard, PluckStock, Retrieve, StayOut, Tack
 from ..engine.british.finder import candidate_melds, find_opening
 from ..engine.british.hand import british_deck
+from ..engine.british.melds import make_b_meld, opening_points
 from ..engine.british.scoring import hand_value
 from ..engine.british.table import layoff_result, retrieve_result
 from ..engine.british.view import BritishView
@@ -31,6 +32,7 @@ from ..engine.melds import Meld
 from ..engine.refusal import Refusal
 from ..engine.rules import FOUR
 from ..engine.turn import DecisionKind, Phase
+from .advice import Advice
 
 
 class BritishBot(Protocol):
@@ -235,3 +237,34 @@ def _retrieval(view: BritishView, hand: list[Card]) -> Action | None:
 
 
 BRITISH_BOTS.update(random=RandomBritish, easy=EasyBritish, normal=NormalBritish, hard=HardBritish)
+
+
+def british_advice(view: BritishView, rng: random.Random) -> Advice:
+    """The hint: the Hard player's choice from the player's own view, and a few words why."""
+    action = HardBritish().choose(view, rng)
+    return Advice(action, *_reason(view, action))
+
+
+def _reason(view: BritishView, action: Action) -> tuple[str, dict[str, object]]:
+    """Why ``action`` is good for the seat of ``view``, as a message key and its values."""
+    top = view.discard_top
+    if isinstance(action, BuyIn):
+        return "why.b_buy_in", {}
+    if isinstance(action, StayOut):
+        return "why.b_stay_out", {}
+    if isinstance(action, PluckDiscard):
+        return ("why.b_take_open" if not view.opened[view.seat] else "why.b_take"), {"card": top}
+    if isinstance(action, PluckStock):
+        return ("why.b_leave", {"card": top}) if top is not None else ("why.stock_only", {})
+    if isinstance(action, Lay):
+        if not view.opened[view.seat]:
+            melds = [make_b_meld(k, view.seat, cs, view.rules) for k, cs in action.melds]
+            return "why.b_open", {"points": opening_points(melds), "need": view.rules.opening}
+        return "why.b_lay", {}
+    if isinstance(action, Tack):
+        return "why.b_layoff", {"card": action.card, "points": hand_value(action.card, view.rules)}
+    if isinstance(action, Retrieve):
+        return "why.b_retrieve", {}
+    if isinstance(action, Discard):
+        return "why.b_throw", {"card": action.card}
+    return "why.nothing", {}

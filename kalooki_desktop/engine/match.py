@@ -7,17 +7,13 @@ A match is fully determined by its rules, player count, seed and action list:
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import hashlib
-import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from .actions import Action, BaseAction, parse_action
+from .actions import Action, parse_action
 from .cards import Card
+from .deal import state_digest
 from .hand import HandState
 from .refusal import Refusal
 from .rules import HandSpec, RuleSet
@@ -221,32 +217,7 @@ class Match:
         """A fingerprint of the whole state, built from every attribute of the match and of its
         hand (a new field is covered without being named here): two matches with the same
         digest are the same game at the same moment."""
-        doc = {"match": _plain(vars(self)), "hand": _plain(vars(self.hand))}
-        return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
-
-
-def _plain(value: Any) -> Any:
-    """``value`` as plain JSON data, whatever state object it is; TypeError for a kind of value
-    it does not know, so that a new kind of field cannot slip out of :meth:`Match.digest`."""
-    if isinstance(value, HandState):
-        return "hand"  # the match's hand is digested on its own
-    if isinstance(value, enum.Enum):
-        return _plain(value.value)
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, set | frozenset):
-        return sorted(_plain(v) for v in value)
-    if isinstance(value, random.Random):
-        return _plain(value.getstate())
-    if isinstance(value, BaseAction):
-        return str(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [type(value).__name__, *(_plain(getattr(value, f.name)) for f in dataclasses.fields(value))]
-    raise TypeError(f"Match.digest does not know how to read {type(value).__name__}")
+        return state_digest(self, self.hand)
 
 
 def replay(

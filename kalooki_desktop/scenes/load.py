@@ -185,7 +185,12 @@ class LoadScene(Scene):
                 bold=False,
                 anchor="topright",
             )
-            state = tr("load.over") if e.over else tr("load.hand", n=e.hand, of=e.hands, contract=e.contract)
+            if e.over:
+                state = tr("load.over")
+            elif e.hands:
+                state = tr("load.hand", n=e.hand, of=e.hands, contract=e.contract)
+            else:
+                state = tr("load.deal", n=e.hand)
             txt.draw(
                 surface,
                 f"{tr(f'preset.{e.preset}')} · {state}",

@@ -8,6 +8,7 @@ import pygame
 import pygame_gui
 
 from ..app import Scene, register_scene
+from ..engine.british.rules import BritishRules
 from ..engine.cards import JOKER, parse_cards
 from ..i18n import tr, tr_n
 from ..ui import cards as art
@@ -42,9 +43,11 @@ class MenuScene(Scene):
         if session is None or session.over:
             self.buttons["continue"].disable()
         else:
-            m = session.match
+            r = session.rules
             self.buttons["continue"].set_text(
-                tr("menu.continue_hand", n=m.hand_number, of=len(m.rules.schedule))
+                tr("menu.continue_deal", n=session.match.hand_number)
+                if isinstance(r, BritishRules)
+                else tr("menu.continue_hand", n=session.match.hand_number, of=len(r.schedule))
             )
         self.backup_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         if self.app.offer_backup:
@@ -97,7 +100,10 @@ class MenuScene(Scene):
         session = self.app.session
         if session is None or session.over:
             return tr("menu.tagline")
-        return tr_n("menu.tagline_game", len(session.rules.schedule))
+        r = session.rules
+        if isinstance(r, BritishRules):
+            return tr("menu.tagline_british", game=r.name, limit=r.limit)
+        return tr_n("menu.tagline_game", len(r.schedule))
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -1,5 +1,6 @@
-"""The new-game dialog: 2-7 computer opponents with a level each, the rules preset (or a custom
-schedule) and every variant switch of the rule book with a one-line explanation."""
+"""The new-game dialog: 2-7 computer opponents with a level each, the game and its rules preset
+(the Jamaican schedules or a custom one, British Kalooki 40 or 51) and every switch the rule book
+gives that game, each with a one-line explanation."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from pygame_gui.elements import UICheckBox, UILabel, UITextEntryLine
 
 from ..ai.personas import LEVELS, persona, table_names
 from ..app import Scene, register_scene
-from ..engine.match import Match
+from ..engine.british.rules import BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules
+from ..games import game_of
 from ..i18n import tr
 from ..session import GameSetup
 from ..ui import palette
@@ -19,9 +21,11 @@ from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 from ..ui.theme import DropDown
 
-PRESETS = ("jamaican", "baby", "short", "custom")
+PRESETS = ("jamaican", "baby", "short", "custom", *BRITISH_PRESETS)
 #: Variant switches in the order the rule book lists them (J-V10 is the jokers menu).
 SWITCHES = ("J-V1", "J-V2", "J-V3", "J-V4", "J-V5", "J-V6", "J-V7", "J-V8", "J-V9", "J-3.5", "J-S4")
+#: The switches of British Kalooki (part B).
+B_SWITCHES = tuple(BRITISH_SWITCHES)
 JOKERS = ("4", "5", "6")
 MAX_OPPONENTS = 7
 
@@ -36,7 +40,7 @@ class NewGameScene(Scene):
         levels = [lv for lv in last.get("levels", []) if lv in LEVELS]
         self.levels: list[str] = levels if 2 <= len(levels) <= MAX_OPPONENTS else ["normal"] * 3
         self.preset: str = last.get("preset", "jamaican") if last.get("preset") in PRESETS else "jamaican"
-        self.switches: set[str] = {v for v in last.get("variants", []) if v in SWITCHES}
+        self.switches: set[str] = {v for v in last.get("variants", []) if v in SWITCHES + B_SWITCHES}
         self.jokers: str = str(last.get("jokers", "4")) if str(last.get("jokers", "4")) in JOKERS else "4"
         self.schedule: str = str(last.get("schedule", "3 3; 3 4; 4 4; 3 3 3"))
         self.error = ""
@@ -115,7 +119,7 @@ class NewGameScene(Scene):
         y += row + 12
         line = max(self.px(26), (self.right.bottom - y - row - 20) // (len(SWITCHES) + 1))
         self.checks: dict[str, UICheckBox] = {}
-        for vid in SWITCHES:
+        for vid in self.offered():
             cb = UICheckBox(
                 pygame.Rect(x, y + (line - self.px(20)) // 2, self.px(20), self.px(20)),
                 f"{tr(f'variant.{vid}.name')}",
@@ -134,9 +138,18 @@ class NewGameScene(Scene):
             place = pygame.Rect(label.rect.right + self.px(12), y, self.px(80), row)
             self.jokers_menu = self.widget(DropDown(list(JOKERS), self.jokers, place, ui))
 
+    def british(self) -> bool:
+        """True when British Kalooki is chosen."""
+        return self.preset in BRITISH_PRESETS
+
+    def offered(self) -> tuple[str, ...]:
+        """The switches of the chosen game."""
+        return B_SWITCHES if self.british() else SWITCHES
+
     def extra_jokers_allowed(self) -> bool:
-        """Five or six jokers are offered with three or four players only (J-V10)."""
-        return len(self.levels) + 1 <= 4
+        """Five or six jokers are offered with three or four players only (J-V10), in the
+        Jamaican game."""
+        return len(self.levels) + 1 <= 4 and not self.british()
 
     # --- events -------------------------------------------------------------------------
 
@@ -180,7 +193,7 @@ class NewGameScene(Scene):
     def setup(self, seed: int | None = None) -> GameSetup:
         """The choices as a :class:`GameSetup` (rules not yet checked)."""
         self.read_entry()
-        variants = sorted(self.switches)
+        variants = sorted(v for v in self.switches if v in self.offered())
         if self.jokers != "4" and self.extra_jokers_allowed():
             variants.append("J-V10" if self.jokers == "6" else "J-V10:5")
         schedule = None
@@ -197,10 +210,8 @@ class NewGameScene(Scene):
     def begin(self, seed: int | None = None) -> None:
         """Start the game, or say what is wrong with the choices."""
         setup = self.setup(seed)
-        try:
-            Match(setup.rules(), setup.players, 0)
-        except ValueError as exc:
-            self.error = str(exc)
+        self.error = self.problem()
+        if self.error:
             self.app.toast(self.error, "error", 6)
             return
         self.app.settings.last_game = {
@@ -264,9 +275,9 @@ class NewGameScene(Scene):
         """Each switch's plain explanation beside its box (on two lines where one is too short),
         and the jokers' line."""
         x = self.right.x + 16 + self.px(30)
-        names = max(txt.width(tr(f"variant.{v}.name"), self.font_px(15)) for v in SWITCHES)
+        names = max(txt.width(tr(f"variant.{v}.name"), self.font_px(15)) for v in self.offered())
         hx = x + max(self.px(250), names + self.px(16))
-        for i, vid in enumerate(SWITCHES):
+        for i, vid in enumerate(self.offered()):
             cy = self.switch_top + i * self.switch_line + self.switch_line // 2
             self._help(surface, tr(f"variant.{vid}.help"), hx, cy, self.switch_line)
         if self.jokers_menu is not None:
@@ -294,7 +305,7 @@ class NewGameScene(Scene):
         key = (setup.preset, setup.variants, setup.schedule, len(setup.levels))
         if self._problem is None or self._problem[0] != key:
             try:
-                setup.rules()
+                game_of(setup.preset).new_match(setup.rules(), setup.players, 0)
                 found = ""
             except ValueError as exc:
                 found = str(exc)
@@ -312,15 +323,24 @@ class NewGameScene(Scene):
         foot of the rules panel."""
         summary, colour = self.problem(), palette.INVALID
         if not summary:
-            rules = self.setup(0).rules()
-            schedule = " · ".join(s.contract_text for s in rules.schedule)
-            summary, colour = tr("new.summary", hands=len(rules.schedule), schedule=schedule), palette.TEXT
+            summary, colour = self.summary(), palette.TEXT
         size = self.font_px(14)
         lines = txt.wrap(summary, size, self.right.w - 32)
         y = self.right.bottom - 10 - len(lines) * (size + 3)
         for line in lines:
             txt.draw(surface, line, size, (self.right.x + 16, y), colour)
             y += size + 3
+
+
+    def summary(self) -> str:
+        """What the chosen rules make: the schedule of contracts, or the British game's figures."""
+        setup = self.setup(0)
+        rules = setup.rules()
+        if isinstance(rules, BritishRules):
+            return tr("new.summary_british", game=rules.name, opening=rules.opening, limit=rules.limit,
+                      buy_ins=rules.buy_ins, cards=rules.cards_each(setup.players))
+        schedule = " · ".join(s.contract_text for s in rules.schedule)
+        return tr("new.summary", hands=len(rules.schedule), schedule=schedule)
 
 
 def _fill(words: list[str], size: int, width: int) -> int:

@@ -1,6 +1,8 @@
 """The scoreboard: after each hand every player's remaining cards with their penalty values,
 bending the table, the hand's scores and running totals; a table of all hands and a line chart
-of cumulative scores; at the end the winner and Play again."""
+of cumulative scores; at the end the winner and Play again. In British Kalooki it also shows who
+is out of the game, the buy-ins and the kitty, and asks a player over the limit whether to buy
+back in (B-11): the player chooses; computer players answer while it is on show."""
 
 from __future__ import annotations
 
@@ -8,24 +10,43 @@ import pygame
 import pygame_gui
 
 from ..app import App, Scene, register_scene
-from ..engine.cards import penalty
+from ..engine.actions import BuyIn, StayOut
+from ..engine.british.match import BritishMatch, DealResult
+from ..engine.british.scoring import hand_value
+from ..engine.cards import Card, penalty
 from ..engine.match import HandResult
-from ..i18n import tr
+from ..engine.rules import RuleSet
+from ..engine.turn import DecisionKind
+from ..i18n import refusal_text, tr
 from ..session import HUMAN, Session
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
+from .table.frame import DIM
 
 
 @register_scene("scoreboard")
 class ScoreboardScene(Scene):
     """Shown over the table after a hand (``result``), or on demand (``result`` None)."""
 
-    def __init__(self, app: App, session: Session, result: HandResult | None) -> None:
+    def __init__(self, app: App, session: Session, result: HandResult | DealResult | None) -> None:
         super().__init__(app)
         self.session = session
         self.result = result
+        self.b_buy: pygame_gui.elements.UIButton | None = None
+        self.b_stay: pygame_gui.elements.UIButton | None = None
+        self.b_play_out: pygame_gui.elements.UIButton | None = None
+        self._asking = False  # the buy-in question was on show when the buttons were made
+
+    def asks_buy_in(self) -> bool:
+        """True while the player, over the limit, chooses whether to buy back in (B-11)."""
+        return self.session.prompt() == DecisionKind.BUY_IN
+
+    def watching(self) -> bool:
+        """True when the player is out of a British game that goes on without them."""
+        m = self.session.match
+        return isinstance(m, BritishMatch) and not m.active[HUMAN] and not m.over
 
     @property
     def final(self) -> bool:
@@ -37,6 +58,21 @@ class ScoreboardScene(Scene):
         w, h = self.size
         bw, bh, mw = self.px(240), max(46, h // 16), self.px(200)
         y = h - bh - 16
+        self.b_buy = self.b_stay = self.b_play_out = None
+        self._asking = self.asks_buy_in()
+        if self._asking:
+            m = self.session.match
+            assert isinstance(m, BritishMatch)
+            score = m.buy_in_score()
+            self.b_buy = self.button(
+                pygame.Rect(w - bw - 20, y, bw, bh), tr("score.buy_in", score=score), "#primary_button"
+            )
+            self.b_stay = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("score.stay_out"))
+            self.b_next = self.b_stay
+            self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"))
+            return
+        if self.watching() and self.result is not None:
+            self.b_play_out = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("score.play_out"))
         if self.final:
             self.b_next = self.button(
                 pygame.Rect(w - bw - 20, y, bw, bh), tr("score.play_again"), "#primary_button"
@@ -55,12 +91,28 @@ class ScoreboardScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if self.b_buy is not None and event.ui_element is self.b_buy:
+                self.decide(buy_in=True)
+                return True
+            if self.b_stay is not None and event.ui_element is self.b_stay:
+                self.decide(buy_in=False)
+                return True
+            if self.b_play_out is not None and event.ui_element is self.b_play_out:
+                self.session.play_out()
+                self.rebuild()
+                return True
             if event.ui_element is self.b_next:
                 self.next()
                 return True
             if self.b_menu is not None and event.ui_element is self.b_menu:
                 self.to_menu()
                 return True
+        if event.type == pygame.KEYDOWN and self._asking:
+            if event.key == pygame.K_b:
+                self.decide(buy_in=True)
+            elif event.key == pygame.K_o:
+                self.decide(buy_in=False)
+            return event.key in (pygame.K_b, pygame.K_o)
         if event.type == pygame.KEYDOWN and event.key in (
             pygame.K_RETURN,
             pygame.K_KP_ENTER,
@@ -73,6 +125,22 @@ class ScoreboardScene(Scene):
                 self.next()
             return True
         return False
+
+    def decide(self, *, buy_in: bool) -> None:
+        """The player's answer to the buy-in question (B-11), through the engine."""
+        bad = self.session.submit(BuyIn() if buy_in else StayOut())
+        if bad is not None:
+            self.app.toast(refusal_text(bad), "error", 4.0)
+        self.rebuild()
+
+    def update(self, dt: float) -> None:
+        """Computer players over the limit answer the buy-in question while the scores are on
+        show; the buttons follow whether the player is asked."""
+        d = self.session.decision()
+        if d is not None and d[1] == DecisionKind.BUY_IN and d[0] != HUMAN:
+            self.session.tick(self.app.now_ms)
+        if self.asks_buy_in() != self._asking:
+            self.rebuild()
 
     def next(self) -> None:
         """Next hand (back to the table), or a new game with the same choices at the end."""
@@ -113,14 +181,16 @@ class ScoreboardScene(Scene):
                 title = tr("score.winner", name=names[0])
             else:
                 title = tr("score.shared", names=", ".join(names))
-        elif self.result is not None:
+        elif isinstance(self.result, DealResult) and isinstance(m, BritishMatch):
+            title = tr("score.deal_title", n=self.result.number, game=m.rules.name)
+        elif isinstance(self.result, HandResult):
             title = tr("score.hand_title", n=self.result.spec.number, contract=self.result.spec.contract_text)
         else:
             title = tr("score.title")
         txt.draw(surface, title, big, (w // 2, 14), palette.GOLD, bold=True, anchor="midtop")
         top = 14 + big + 14
-        if self.final:
-            place = place_text(m.totals, HUMAN)
+        if self.final or self._asking or self.watching():
+            place = self.headline()
             txt.draw(surface, place, font, (w // 2, top - 6), palette.TEXT, bold=True, anchor="midtop")
             top += font + 8
         bottom = h - max(46, h // 16) - 30
@@ -135,15 +205,37 @@ class ScoreboardScene(Scene):
         self.draw_table(surface, left, font, small)
         self.draw_chart(surface, right, small)
 
+    def headline(self) -> str:
+        """The line under the title: the player's place at the end; in British Kalooki, the
+        buy-in question or that the game goes on without the player."""
+        m = self.session.match
+        if self._asking and isinstance(m, BritishMatch):
+            return tr("score.over_limit", total=m.totals[HUMAN], limit=m.rules.limit,
+                      score=m.buy_in_score(), left=m.rules.buy_ins - m.buy_ins[HUMAN])
+        if isinstance(m, BritishMatch):
+            if HUMAN in m.winners:
+                return tr("score.last_in")
+            return tr("score.knocked_out", limit=m.rules.limit)
+        return place_text(m.totals, HUMAN)
+
+    def card_points(self, card: Card) -> int:
+        """What a card left in hand costs: its penalty (J-1.3) or its hand value (B-10)."""
+        rules = self.session.rules
+        if isinstance(rules, RuleSet):
+            return penalty(card, rules.joker_points)
+        return hand_value(card, rules)
+
     def draw_hand(
-        self, surface: pygame.Surface, box: pygame.Rect, r: HandResult, font: int, small: int
+        self, surface: pygame.Surface, box: pygame.Rect, r: HandResult | DealResult, font: int, small: int
     ) -> None:
         s = self.session
         panel(surface, box, alpha=165)
         x, y = box.x + 14, box.y + 10
         if r.out is not None:
             head = tr("score.went_out", name=s.names[r.out])
-            if r.bent:
+            if isinstance(r, DealResult) and r.kalooki:
+                head += "  ·  " + tr("score.kalooki")
+            elif r.bent:
                 head += "  ·  " + tr("score.bent")
         else:
             head = tr("score.no_one_out")
@@ -164,14 +256,13 @@ class ScoreboardScene(Scene):
             pygame.draw.line(surface, palette.GOLD_DARK, (x_div, y), (x_div, box.bottom - 10), 1)
 
     def draw_seat_row(
-        self, surface: pygame.Surface, box: pygame.Rect, r: HandResult, seat: int, y: int, ch: int, *,
-        font: int, small: int,
+        self, surface: pygame.Surface, box: pygame.Rect, r: HandResult | DealResult, seat: int, y: int,
+        ch: int, *, font: int, small: int,
     ) -> None:
         """One seat's line: its name, the cards it was left with (each with its points), whether it
         laid, what the hand cost it and its total."""
         s = self.session
         x, mid = box.x + 14, y + ch // 2
-        jp = s.rules.joker_points
         name_col = palette.GOLD if seat == HUMAN else palette.TEXT
         name_w = min(box.w // 4, max(txt.width(n, font, bold=True) for n in s.names))
         name = s.names[seat]
@@ -184,25 +275,26 @@ class ScoreboardScene(Scene):
         total_x = box.right - 16
         score_x = total_x - total_w - font
         laid_x = score_x - score_w - font - laid_w
-        cards = sorted(r.hands[seat], key=lambda c: (-penalty(c, jp), c))
+        cards = sorted(r.hands[seat], key=lambda c: (-self.card_points(c), c))
         room = laid_x - font - cx - round(ch * 0.75)
         step = min(round(ch * 0.75), max(8, room // max(1, len(cards) - 1)))
         four = self.app.settings.four_colour
         for i, c in enumerate(cards):
             surface.blit(art.face(c, ch, four_colour=four), (cx + i * step, y))
-            points = str(penalty(c, jp))
+            points = str(self.card_points(c))
             txt.draw(surface, points, small - 1, (cx + i * step + 3, y + ch + 1), (220, 220, 200))
         if not cards:
-            none = tr("score.no_cards")
-            txt.draw(surface, none, small, (cx, mid), palette.VALID, bold=True, anchor="midleft")
-        laid = tr("score.laid") if r.laid[seat] else tr("score.not_laid")
+            dealt = not isinstance(r, DealResult) or r.out == seat
+            none, colour = (tr("score.no_cards"), palette.VALID) if dealt else (tr("score.not_dealt"), DIM)
+            txt.draw(surface, none, small, (cx, mid), colour, bold=True, anchor="midleft")
+        laid = _laid_text(r, seat)
         txt.draw(surface, laid, small, (laid_x, mid), (200, 208, 198), anchor="midleft")
         score = f"+{r.scores[seat]}"
         txt.draw(surface, score, font, (score_x, mid), name_col, bold=True, anchor="midright")
         total = str(s.match.totals[seat])
         txt.draw(surface, total, font, (total_x, mid), palette.TEXT, bold=True, anchor="midright")
 
-    def hand_rows(self) -> list[HandResult]:
+    def hand_rows(self) -> list[HandResult | DealResult]:
         """The scored hands (void hands are not scored)."""
         return [r for r in self.session.match.results if not r.void]
 
@@ -236,8 +328,11 @@ class ScoreboardScene(Scene):
                 cell(p, part, y + k * (head + 2), palette.SEAT_COLOURS[p % 8], bold=True, size=head)
         y += head_lines * (head + 2) + 6
         room = max(1, (box.bottom - y - small * 2 - 20) // (small + 6))
+        extra = self.status_rows()
+        room = max(1, room - len(extra))
         for r in rows[-room:]:
-            txt.draw(surface, str(r.spec.number) + (" ★" if r.bent else ""), small, (x0, y), palette.TEXT)
+            number = r.number if isinstance(r, DealResult) else r.spec.number
+            txt.draw(surface, str(number) + (" ★" if r.bent else ""), small, (x0, y), palette.TEXT)
             for p in range(players):
                 cell(p, str(r.scores[p]), y, palette.VALID if r.out == p else palette.TEXT, bold=r.out == p)
             y += small + 6
@@ -248,17 +343,14 @@ class ScoreboardScene(Scene):
         for p in range(players):
             total = s.match.totals[p]
             cell(p, str(total), y, palette.GOLD if total == best else palette.TEXT, bold=True, size=small + 1)
+        for label, values in extra:
+            y += small + 8
+            txt.draw(surface, label, small, (x0, y), palette.GOLD, bold=True)
+            for p, (text, colour) in enumerate(values):
+                cell(p, text, y, colour, bold=False)
         if any(r.bent for r in rows):
-            bottom = (x0, box.bottom - 8)
-            txt.draw(
-                surface,
-                tr("score.bent_key"),
-                small - 1,
-                bottom,
-                (200, 208, 198),
-                bold=False,
-                anchor="bottomleft",
-            )
+            key = tr("score.kalooki_key" if isinstance(s.match, BritishMatch) else "score.bent_key")
+            txt.draw(surface, key, small - 1, (x0, box.bottom - 8), DIM, bold=False, anchor="bottomleft")
 
     def draw_chart(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
         s = self.session
@@ -269,12 +361,14 @@ class ScoreboardScene(Scene):
         legend_rows = legend_lines([txt.width(n, small - 1) + 30 for n in s.names], box.w - 58)
         extra = (legend_rows - 1) * (small + 4)
         plot = pygame.Rect(box.x + 50, box.y + small + 24, box.w - 70, box.h - small * 3 - 40 - extra)
-        hands = max(len(s.rules.schedule), len(rows), 1)
+        m = s.match
+        hands = max(len(m.rules.schedule) if isinstance(m.rules, RuleSet) else 0, len(rows), 1)
         cum = [[0] for _ in range(players)]
         for r in rows:
             for p in range(players):
                 cum[p].append(cum[p][-1] + r.scores[p])
-        ticks = axis_ticks(max(max(c) for c in cum))
+        limit = m.rules.limit if isinstance(m, BritishMatch) else None
+        ticks = axis_ticks(max(max(max(c) for c in cum), limit or 0))
         top = ticks[-1]
         for v in ticks:
             y = plot.bottom - plot.h * v / top
@@ -282,6 +376,12 @@ class ScoreboardScene(Scene):
             txt.draw(
                 surface, str(v), small - 2, (plot.x - 6, y), (190, 198, 188), bold=False, anchor="midright"
             )
+        if limit is not None:  # the elimination limit (B-11)
+            y = plot.bottom - plot.h * limit / top
+            pygame.draw.line(surface, palette.INVALID, (plot.x, y), (plot.right, y), 2)
+            label = tr("score.limit", limit=limit)
+            at = (plot.right - 4, y - 2)
+            txt.draw(surface, label, small - 2, at, palette.INVALID, anchor="bottomright")
         for i in range(hands + 1):
             x = plot.x + plot.w * i / hands
             if i:
@@ -312,6 +412,37 @@ class ScoreboardScene(Scene):
             pygame.draw.rect(surface, colour, (lx, ly + 3, 12, 12), border_radius=3)
             drawn = txt.draw(surface, s.names[p], small - 1, (lx + 16, ly), palette.TEXT, bold=False)
             lx = drawn.right + 14
+
+
+    def status_rows(self) -> list[tuple[str, list[tuple[str, palette.Colour]]]]:
+        """British Kalooki's lines under the totals: who is in the game and their buy-ins (B-11),
+        and each player's chips when playing for them (B-12)."""
+        m = self.session.match
+        if not isinstance(m, BritishMatch):
+            return []
+        rows: list[tuple[str, list[tuple[str, palette.Colour]]]] = []
+        status = []
+        for p in range(m.players):
+            if not m.active[p]:
+                status.append((tr("score.out_mark"), palette.INVALID))
+            elif m.buy_ins[p]:
+                status.append((tr("score.bought_in", n=m.buy_ins[p]), palette.GOLD))
+            else:
+                status.append((tr("score.in_mark"), palette.VALID))
+        rows.append((tr("score.in_game"), status))
+        if m.rules.kitty:
+            chips = [(f"{c:+d}", palette.VALID if c > 0 else palette.TEXT) for c in m.chips]
+            rows.append((tr("score.chips", kitty=m.kitty), chips))
+        return rows
+
+
+def _laid_text(r: HandResult | DealResult, seat: int) -> str:
+    """Whether a seat laid its contract, or came out (B-4); nothing for a seat not dealt in."""
+    if isinstance(r, DealResult):
+        if not r.hands[seat] and r.out != seat:
+            return ""
+        return tr("score.came_out") if r.opened[seat] else tr("score.not_out")
+    return tr("score.laid") if r.laid[seat] else tr("score.not_laid")
 
 
 def place_text(totals: list[int], seat: int) -> str:

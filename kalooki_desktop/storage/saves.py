@@ -23,8 +23,9 @@ from .. import __version__
 from ..engine.actions import Pass, parse_action
 from ..engine.match import Match
 from ..engine.refusal import IllegalAction
+from ..games import AnyMatch
 from ..i18n import tr
-from ..session import GameSetup, Session
+from ..session import MAX_SLOTS, GameSetup, Session
 from . import schema as sc
 from .atomic import backup_path, clean_temporaries, write_atomic
 from .files import BadFile, Recovery, parse_document, read_bytes, validate
@@ -103,8 +104,8 @@ def save_path(name: str) -> Path:
     return saves_dir() / f"{file_stem(name) or 'save'}.json"
 
 
-def state_digest(match: Match) -> str:
-    """A fingerprint of everything in a game's state (:meth:`.engine.match.Match.digest`)."""
+def state_digest(match: AnyMatch) -> str:
+    """A fingerprint of everything in a game's state (:func:`.engine.deal.state_digest`)."""
     return match.digest()
 
 
@@ -138,7 +139,7 @@ _SNAPSHOT = sc.obj(
     {
         "preset": sc.string(20),
         "hand": sc.integer(1, 100),
-        "hands": sc.integer(1, 100),
+        "hands": sc.integer(0, 100),  # 0: a British game (no schedule)
         "contract": sc.string(40),
         "names": sc.list_of(sc.string(100), max_len=8),
         "totals": sc.list_of(_TOTAL, max_len=8),
@@ -163,7 +164,7 @@ DOCUMENT = sc.obj(
         "staging": sc.obj(
             {
                 "hand": sc.integer(0, 10_000),
-                "slots": sc.list_of(sc.list_of(sc.integer(0, 55), max_len=17), max_len=4),
+                "slots": sc.list_of(sc.list_of(sc.integer(0, 55), max_len=17), max_len=MAX_SLOTS),
             }
         ),
     },
@@ -181,12 +182,16 @@ def checksum(doc: dict[str, Any]) -> str:
 def snapshot(session: Session) -> dict[str, Any]:
     """What the Load screen shows without replaying: rules, hand, scores, names."""
     m = session.match
+    if isinstance(m, Match):
+        hands, contract = len(m.rules.schedule), m.hand.spec.contract_text
+    else:  # no schedule: the deal in play, and the game's name
+        hands, contract = 0, m.rules.name
     return {
         "preset": m.rules.preset,
         "rules": m.rules.describe(),
         "hand": m.hand_number,
-        "hands": len(m.rules.schedule),
-        "contract": m.hand.spec.contract_text,
+        "hands": hands,
+        "contract": contract,
         "names": list(session.names),
         "levels": list(session.setup.levels),
         "totals": list(m.totals),
@@ -264,6 +269,8 @@ def _upgrade_1(doc: dict[str, Any], path: Path | None) -> dict[str, Any]:
     name = path.name if path else tr("file.this_file")
     session = _new_session(doc, {"threaded": False})
     match = session.match
+    if not isinstance(match, Match):
+        raise BadFile("corrupt", tr("save.bad_game", name=name), path)
     actions: list[list[Any]] = []
     try:
         for seat, text in doc["actions"]:

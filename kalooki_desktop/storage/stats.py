@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from ..engine.match import Match
 from ..i18n import tr, tr_n
 from ..session import HUMAN, Session
 from . import schema as sc
@@ -33,10 +34,10 @@ class GameRecord:
     won: bool
     score: int
     winner_score: int
-    hands: list[int] = field(default_factory=list)  # hand numbers played (void hands not counted)
+    hands: list[int] = field(default_factory=list)  # hand (British: deal) numbers, void ones not counted
     laid: list[bool] = field(default_factory=list)  # the contract made, per hand played
     calls: int = 0
-    bends: int = 0  # hands the player went down and out, bending the table
+    bends: int = 0  # hands the player went down and out, bending the table (British: Kalookis)
     game_id: str = ""  # the game's own id: a game is counted once
 
 
@@ -52,21 +53,28 @@ def opponent_mix(levels: tuple[str, ...] | list[str]) -> str:
 def record_of(session: Session) -> GameRecord:
     """The record of a finished game."""
     m = session.match
-    played = [r for r in m.results if not r.void]
-    return GameRecord(
+    record = GameRecord(
         date=time.strftime("%Y-%m-%d %H:%M"),
         preset=m.rules.preset,
         opponents=opponent_mix(session.setup.levels),
         players=m.players,
         won=HUMAN in m.winners,
         score=m.totals[HUMAN],
-        winner_score=min(m.totals),
-        hands=[r.spec.number for r in played],
-        laid=[bool(r.laid[HUMAN]) for r in played],
-        calls=sum(r.calls_used[HUMAN] for r in played),
-        bends=sum(1 for r in played if r.bent and r.out == HUMAN),
+        winner_score=min(m.totals[s] for s in m.winners) if m.winners else min(m.totals),
         game_id=session.game_id,
     )
+    if isinstance(m, Match):
+        played = [r for r in m.results if not r.void]
+        record.hands = [r.spec.number for r in played]
+        record.laid = [bool(r.laid[HUMAN]) for r in played]
+        record.calls = sum(r.calls_used[HUMAN] for r in played)
+        record.bends = sum(1 for r in played if r.bent and r.out == HUMAN)
+    else:  # British: deals, who came out, the player's Kalookis
+        deals = [r for r in m.results if not r.void]
+        record.hands = [r.number for r in deals]
+        record.laid = [bool(r.opened[HUMAN]) for r in deals]
+        record.bends = sum(1 for r in deals if r.kalooki and r.out == HUMAN)
+    return record
 
 
 def stats_path() -> Path:

@@ -20,10 +20,12 @@ from dataclasses import dataclass
 
 from ..actions import Action, BuyIn, StayOut
 from ..cards import Card
+from ..deal import state_digest
 from ..refusal import IllegalAction, Refusal, refuse
 from ..turn import Decision, DecisionKind
 from .hand import BritishHand
 from .rules import BritishRules
+from .view import BritishView
 
 #: What each player puts in the kitty at the start, and what a buy-in costs (B-12).
 STAKE = 5
@@ -39,6 +41,13 @@ class DealResult:
     kalooki: bool
     scores: tuple[int, ...]
     hands: tuple[tuple[Card, ...], ...]
+    opened: tuple[bool, ...] = ()  # who had come out (B-4)
+    number: int = 1  # the deal's number in the game (void deals dealt again counted)
+
+    @property
+    def bent(self) -> bool:
+        """A Kalooki is this game's big moment (the table's banner reads it like a bent table)."""
+        return self.kalooki
 
 
 class BritishMatch:
@@ -62,6 +71,7 @@ class BritishMatch:
         self.results: list[DealResult] = []
         self.actions: list[tuple[int, Action]] = []
         self.winners: list[int] = []
+        self.ended: BritishHand | None = None  # the deal that ended last, as it stood at its end
         self.hand = BritishHand.deal(rules, players, self.dealer, self.rng, self.active)
 
     @property
@@ -73,6 +83,40 @@ class BritishMatch:
     def deal_number(self) -> int:
         """1 for the first deal, counting void deals dealt again."""
         return len(self.results) + 1
+
+    @property
+    def hand_number(self) -> int:
+        """The deal in play, counted from 1 (the table's and the saves' word for it)."""
+        return self.deal_number
+
+    def view(self, seat: int) -> BritishView:
+        """Everything ``seat`` may know now, and nothing more."""
+        return BritishView(self, seat)
+
+    def ended_view(self, seat: int) -> BritishView | None:
+        """What ``seat`` saw of the deal that ended last, as it stood at its end, or None."""
+        return None if self.ended is None else BritishView(self, seat, self.ended)
+
+    def snapshot(self) -> BritishMatch:
+        """An independent copy of the game as it stands: what a computer player thinks about
+        on another thread while the table goes on drawing the game."""
+        other = BritishMatch.__new__(BritishMatch)
+        other.__dict__.update(vars(self))
+        for name in ("totals", "active", "buy_ins", "chips", "credits", "deciding", "results", "actions"):
+            setattr(other, name, list(getattr(self, name)))
+        other.winners = list(self.winners)
+        other.hand = self.hand.clone()
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        return other
+
+    def action_texts(self) -> list[tuple[int, str]]:
+        """The action list in text form, for saves and bug reports."""
+        return [(seat, str(a)) for seat, a in self.actions]
+
+    def digest(self) -> str:
+        """A fingerprint of the whole state (:func:`.deal.state_digest`)."""
+        return state_digest(self, self.hand)
 
     def pending(self) -> Decision | None:
         """Whose decision it is: a player over the limit choosing to buy back in, else the
@@ -92,7 +136,7 @@ class BritishMatch:
                 return refuse("B-11", "buy_in.nobody")
             if isinstance(action, BuyIn) and self.buy_ins[seat] >= self.rules.buy_ins:
                 return refuse("B-11", "buy_in.limit")
-            if isinstance(action, BuyIn) and self._buy_in_score() is None:
+            if isinstance(action, BuyIn) and self.buy_in_score() is None:
                 return refuse("B-11", "buy_in.none_left")
             return None
         if self.deciding:
@@ -117,8 +161,9 @@ class BritishMatch:
     def _finish_deal(self) -> None:
         h = self.hand
         assert h.scores is not None
+        self.ended = h
         self.results.append(DealResult(h.dealer, h.void, h.out, h.kalooki, tuple(h.scores),
-                                       tuple(tuple(x) for x in h.hands)))
+                                       tuple(tuple(x) for x in h.hands), tuple(h.opened), self.deal_number))
         if h.void:  # B-9: the same dealer deals again
             self._deal()
             return
@@ -139,7 +184,7 @@ class BritishMatch:
     def _decide(self, seat: int, *, buy_in: bool) -> None:
         self.deciding.pop(0)
         if buy_in:
-            score = self._buy_in_score()
+            score = self.buy_in_score()
             assert score is not None
             self.totals[seat] = score
             self.buy_ins[seat] += 1
@@ -150,14 +195,14 @@ class BritishMatch:
             self.active[seat] = False
         self._next_or_end()
 
-    def _buy_in_score(self) -> int | None:
+    def buy_in_score(self) -> int | None:
         """The highest total among the players still at or under the limit (B-11)."""
         under = [t for s, t in enumerate(self.totals) if self.active[s] and t <= self.rules.limit]
         return max(under) if under else None
 
     def _next_or_end(self) -> None:
         if self.deciding:
-            buyable = self._buy_in_score() is not None
+            buyable = self.buy_in_score() is not None
             seat = self.deciding[0]
             if buyable and self.buy_ins[seat] < self.rules.buy_ins:
                 return  # the player chooses

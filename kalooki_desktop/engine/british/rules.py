@@ -50,12 +50,19 @@ class BritishRules:
     one_natural_frees: bool = False  # B-V2: one natural card frees a joker from a set
     kitty: bool = False  # B-12, optional stakes (never with B-V2)
     north_american: bool = False
+    #: Nobody calls a discard in this game (the table reads these as it does the Jamaican rules).
+    calling: bool = False
+    max_calls: int = 0
 
     def cards_each(self, players: int) -> int:
         """Cards dealt to each player (B-1; B-V2 by the number of players)."""
         if not self.north_american:
             return 13
         return 15 if players <= 4 else 13 if players == 5 else 11
+
+    def describe(self) -> str:
+        """A short label: preset and switches."""
+        return f"{self.preset} {' '.join(sorted(self.switches))}".strip()
 
     @property
     def name(self) -> str:

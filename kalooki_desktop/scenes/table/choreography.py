@@ -16,9 +16,10 @@ from ...engine.actions import (
     PluckDiscard,
     PluckStock,
     Refuse,
+    Retrieve,
     Tack,
 )
-from ...engine.cards import Card
+from ...engine.cards import JOKER, Card
 from ...i18n import tr
 from ...session import HUMAN, Move, Session
 from ...ui import cards as art
@@ -146,7 +147,25 @@ class Choreography:
                             dur,
                         )
                     ]
+            case Retrieve() if move.meld is not None:
+                return self._retrieve_flights(a, seat, move.meld - 1, g, pace, now, dur)
         return []
+
+    def _retrieve_flights(
+        self, a: Retrieve, seat: int, index: int, g: TableGeometry, pace: Pace, now: float, dur: float
+    ) -> list[Flight]:
+        """A joker taken from a meld (B-7): the natural card flies from the seat to the meld (unless
+        the player dropped it there), the joker from the meld to the seat."""
+        rects = g.meld_card_rects(index)
+        if not rects:
+            return []
+        at = rects[len(rects) // 2]
+        out = [self.to_seat(JOKER, seat, at.center, g, pace, now, dur)]
+        if seat != HUMAN:
+            home = g.seat_centre(seat)
+            for c in a.cards:
+                out.append(Flight(art.face(c, at.h, four_colour=pace.four_colour), home, at.center, now, dur))
+        return out
 
     def _lay_flights(
         self, a: Lay, seat: int, g: TableGeometry, pace: Pace, now: float, dur: float
@@ -192,7 +211,7 @@ class Choreography:
             self.sounds.play("call")
         elif isinstance(a, Lay):
             self.sounds.play("lay")
-        elif isinstance(a, Discard | Tack | MoveJoker):
+        elif isinstance(a, Discard | Tack | MoveJoker | Retrieve):
             self.sounds.play("card", 0.8)
         elif isinstance(a, PluckStock | PluckDiscard | Refuse | Allow):
             self.sounds.play("deal", 0.6)
@@ -205,14 +224,15 @@ class Choreography:
         m = self.session.match
         hand = m.hand
         order = g.model.order
-        per = max(6.0, 1300 / pace.speed / max(1, hand.spec.cards * m.players))
+        cards = max(len(h) for h in hand.hands)  # a seat out of the game (B-11) is dealt nothing
+        seated = [s for s in range(m.players) if hand.hands[s]]
+        per = max(6.0, 1300 / pace.speed / max(1, cards * len(seated)))
         dur = 260 / pace.speed
         rects = fan(lay.hand, lay.hand_card_h, len(order))
         back = art.back(lay.stock.h)
         k = 0
-        for r in range(hand.spec.cards):
-            for step in range(1, m.players + 1):
-                seat = (hand.dealer + step) % m.players
+        for r in range(cards):
+            for seat in sorted(seated, key=lambda s: (s - hand.dealer - 1) % m.players):
                 t0 = now + k * per
                 k += 1
                 if seat != HUMAN:

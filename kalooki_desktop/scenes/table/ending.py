@@ -5,6 +5,10 @@ so everything the table draws in the meantime comes from the hand that ended."""
 
 from __future__ import annotations
 
+from ...engine.british.hand import BritishHand
+from ...engine.british.match import DealResult
+from ...engine.british.rules import BritishRules
+from ...engine.british.view import BritishView
 from ...engine.hand import HandState
 from ...engine.match import HandResult
 from ...engine.view import View
@@ -44,27 +48,32 @@ class HandEnd:
         """True once the pause is over."""
         return self.held is not None and now >= self.held[1]
 
-    def finish(self) -> HandResult | None:
+    def finish(self) -> HandResult | DealResult | None:
         """End the pause (it ran out, or the player skipped it): the result to score."""
         held, self.held = self.held, None
         return None if held is None else held[0].result
 
-    def hand(self) -> HandState:
+    def hand(self) -> HandState | BritishHand:
         """The hand the table shows: the one that ended while it is on show, else the one in play."""
         m = self.session.match
         return m.ended if self.on_show() and m.ended is not None else m.hand
 
-    def view(self) -> View:
+    def view(self) -> View | BritishView:
         """The player's view of :meth:`hand`."""
         m = self.session.match
         ended = m.ended_view(HUMAN) if self.on_show() else None
         return ended if ended is not None else m.view(HUMAN)
 
     def banner(self) -> tuple[str, str] | None:
-        """While the table holds: who went out, and whether the table was bent (J-8.2)."""
+        """While the table holds: who went out, and whether the table was bent (J-8.2) or it was
+        a Kalooki (B-8)."""
         result = self.held[0].result if self.held is not None else None
         if result is None or result.out is None:
             return None
         who = result.out
         head = tr("table.you_go_out") if who == HUMAN else tr("table.goes_out", name=self.session.names[who])
+        if isinstance(result, DealResult):
+            rules = self.session.rules
+            kalooki = rules.kalooki if isinstance(rules, BritishRules) else "none"
+            return head, tr(f"table.kalooki_{kalooki}") if result.kalooki else ""
         return head, tr("table.bent_banner") if result.bent else ""

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.actions import Action
+from ...engine.british.view import BritishView
 from ...engine.cards import Card
+from ...engine.melds import Meld
 from ...engine.refusal import Refusal
 from ...engine.turn import DecisionKind
 from ...engine.view import View
@@ -22,13 +24,15 @@ DIM = (200, 208, 198)
 class TableFrame:
     """Everything one frame of the table shows, read once from the game and the scene."""
 
-    view: View  # the player's view
+    view: View | BritishView  # the player's view
     names: tuple[str, ...]
     titles: tuple[str, ...]  # each seat's level, as its persona says it ("" for the player)
     totals: tuple[int, ...]
-    schedule: tuple[str, ...]  # the contracts of the schedule
+    title: str  # the top bar's: the hand and its contract, or the British game and its deal
+    schedule: tuple[str, ...]  # the contracts of the schedule (none in British Kalooki)
     hand_index: int
     sudden_death: bool
+    opening: tuple[int, int] | None  # British: the staged opening's points and the points it needs
     max_calls: int
     calling: bool
     active: frozenset[int]  # the seats whose move the table waits for
@@ -44,6 +48,8 @@ class TableFrame:
     slot_kinds: tuple[int, ...]
     slots: tuple[tuple[Card, ...], ...]
     slot_states: tuple[SlotState, ...]
+    slot_melds: tuple[Meld | None, ...]  # the valid meld each slot holds (its jokers' tags)
+    slot_titles: tuple[str, ...]
     lay_refusal: Refusal | str | None
     hidden: frozenset[str]  # what flights hide in place
     drag: Drag | None

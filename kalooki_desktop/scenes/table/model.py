@@ -1,6 +1,7 @@
 """The player's cards as the table shows them: the hand's order, the selection, the sort, and the
-staging slots where the contract is built. No pygame here: the model keeps itself in step with
-the engine's hand and asks the engine whether a slot holds a valid meld.
+staging slots where melds are built (the contract's, or British Kalooki's free slots). No pygame
+here: the model keeps itself in step with the engine's hand and asks the engine whether a slot
+holds a valid meld (:mod:`.slotrules`).
 
 >>> from kalooki_desktop.engine.cards import parse_cards
 >>> model = HandModel()
@@ -19,19 +20,21 @@ import bisect
 from collections.abc import Callable, Sequence
 
 from ...engine.actions import Lay
-from ...engine.cards import JOKER, Card, count_cards, sort_key_rank, sort_key_suit
-from ...engine.melds import check_three, four_base
-from ...engine.refusal import Refusal
+from ...engine.cards import Card, count_cards, sort_key_rank, sort_key_suit
+from ...engine.melds import Meld
 from ...engine.rules import FOUR, THREE
+from ...i18n import tr
+from ...session import MAX_SLOTS
+from .slotrules import ANY, ContractSlots, SlotRules, SlotState, staged_lay
 
-#: A slot's state: "empty", None when it holds a valid meld, or the engine's refusal.
-SlotState = Refusal | str | None
+__all__ = ["HandModel", "SlotState"]
 
 
 class HandModel:
     """The player's hand and staging slots between two engine moves."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: SlotRules | None = None) -> None:
+        self.rules: SlotRules = rules if rules is not None else ContractSlots()
         self.order: list[Card] = []  # the hand as shown, left to right
         self.slots: list[list[Card]] = []  # the staging slots' cards, in table order
         self.slot_kinds: list[int] = []  # THREE or FOUR, one per slot
@@ -41,8 +44,9 @@ class HandModel:
     # --- in step with the engine ----------------------------------------------------------
 
     def deal(self, contract: Sequence[int], hand: Sequence[Card]) -> None:
-        """A new hand: one empty slot a meld of the contract, the cards sorted."""
-        self.slot_kinds = list(contract)
+        """A new hand: the empty slots (one a meld of the contract, or free ones), the cards
+        sorted."""
+        self.slot_kinds = self.rules.kinds(contract, 0)
         self.slots = [[] for _ in self.slot_kinds]
         self.order = []
         self.selected.clear()
@@ -74,7 +78,17 @@ class HandModel:
         self.order = order
         if laid and any(self.slots):
             self.slots = [[] for _ in self.slot_kinds]
+        self.fit()
         return before != (self.order, self.slots)
+
+    def fit(self) -> None:
+        """Free slots: as many as are filled and one more (:meth:`.slotrules.FreeSlots.kinds`),
+        the filled ones first, in their order."""
+        if not self.rules.free:
+            return
+        filled = [slot for slot in self.slots if slot]
+        self.slot_kinds = self.rules.kinds((), len(filled))
+        self.slots = filled + [[] for _ in range(len(self.slot_kinds) - len(filled))]
 
     def arrival_index(self, card: Card) -> int:
         """Where ``card`` goes when it arrives in the hand: its place in the sort while the hand
@@ -122,6 +136,7 @@ class HandModel:
         """Remove card ``k`` of slot ``j``."""
         if 0 <= j < len(self.slots) and k < len(self.slots[j]):
             self.slots[j].pop(k)
+        self.fit()
 
     def insert(self, at: int, cards: Sequence[Card]) -> None:
         """Put ``cards`` into the hand at position ``at``."""
@@ -131,12 +146,14 @@ class HandModel:
     def unstage(self, j: int, k: int) -> None:
         """Card ``k`` of slot ``j`` back to the hand's right end."""
         self.order.append(self.slots[j].pop(k))
+        self.fit()
 
     def unstage_all(self) -> None:
         """Every staged card back to the hand."""
         for slot in self.slots:
             self.order.extend(slot)
             slot.clear()
+        self.fit()
 
     def staged(self) -> tuple[tuple[Card, ...], ...]:
         """The slots' cards, as the game keeps them."""
@@ -154,7 +171,8 @@ class HandModel:
         >>> model.restage([parse_cards("KS"), []])
         False
         """
-        if len(slots) != len(self.slots) or any(self.slots):
+        fixed = not self.rules.free and len(slots) != len(self.slots)
+        if fixed or len(slots) > MAX_SLOTS or any(self.slots):
             return False
         rest = list(self.order)
         for card in (c for slot in slots for c in slot):
@@ -164,11 +182,13 @@ class HandModel:
         self.order = rest
         self.slots = [list(slot) for slot in slots]
         self.selected.clear()
+        self.fit()
         return True
 
     def clear_slots(self) -> None:
         """Empty the slots (their cards were laid)."""
         self.slots = [[] for _ in self.slot_kinds]
+        self.fit()
 
     def stage(self, j: int, cards: Sequence[Card], at: int) -> None:
         """Put ``cards`` (already out of the hand or their slot) into slot ``j`` at position
@@ -189,22 +209,18 @@ class HandModel:
         >>> model.slots[0] == parse_cards("JK 2D 3D 4D")
         True
         """
-        slot = self.slots[j]
-        cards = list(cards)
-        merged = slot[:at] + cards + slot[at:]
-        if self.slot_kinds[j] == FOUR and JOKER not in merged:
-            merged = _in_rank_order(merged)
-        elif self.slot_kinds[j] == FOUR:
-            merged = _nearest_valid(slot, cards, at)
-        self.slots[j] = merged
+        self.slots[j] = self.rules.arrange(self.slot_kinds[j], self.slots[j], list(cards), at)
+        self.fit()
 
     def stage_lay(self, lay: Lay) -> None:
         """Fill the slots with the melds of ``lay`` (a hint), every other staged card back in
         the hand first."""
         self.unstage_all()
+        if self.rules.free:
+            self.slot_kinds = self.rules.kinds((), len(lay.melds))
         slots: list[list[Card]] = [[] for _ in self.slot_kinds]
         for kind, cards in lay.melds:
-            j = next((j for j, k in enumerate(self.slot_kinds) if k == kind and not slots[j]), None)
+            j = next((j for j, k in enumerate(self.slot_kinds) if k in (kind, ANY) and not slots[j]), None)
             if j is None:  # a whole suit standing for three fours (J-3.4)
                 j = next(j for j, k in enumerate(self.slot_kinds) if k == kind)
             slots[j] = list(cards)
@@ -218,42 +234,34 @@ class HandModel:
 
     def slot_state(self, j: int) -> SlotState:
         """``"empty"``, None when slot ``j`` holds a valid meld, or the engine's refusal."""
-        cards = self.slots[j]
-        if not cards:
-            return "empty"
-        if self.slot_kinds[j] == THREE:
-            return check_three(cards)
-        base = four_base(cards)
-        return base if isinstance(base, Refusal) else None
+        return self.rules.state(self.slot_kinds[j], self.slots[j])
+
+    def slot_meld(self, j: int) -> Meld | None:
+        """The valid meld slot ``j`` holds (its jokers' tags read it), or None."""
+        return self.rules.meld(self.slot_kinds[j], self.slots[j]) if self.slot_state(j) is None else None
+
+    def slot_title(self, j: int) -> str:
+        """What slot ``j`` is: "Three" or "Four" (the contract's), or "Set", "Run" or "Meld" (free
+        slots; with the meld's points towards an opening)."""
+        kind, cards = self.slot_kinds[j], self.slots[j]
+        if kind == THREE:
+            return tr("table.slot_three")
+        if kind == FOUR:
+            return tr("table.slot_four")
+        meld = self.slot_meld(j)
+        if meld is None:
+            return tr("table.slot_meld")
+        name = tr("table.slot_set") if meld.kind == THREE else tr("table.slot_run")
+        return f"{name} · {self.rules.points(kind, cards)}"
+
+    def slot_points(self, j: int) -> int:
+        """What slot ``j``'s meld counts towards an opening (British Kalooki; else 0)."""
+        return self.rules.points(self.slot_kinds[j], self.slots[j])
 
     def staged_lay(self) -> Lay | None:
         """The lay the slots describe (the slots that hold cards), or None."""
-        melds = [(k, tuple(c)) for k, c in zip(self.slot_kinds, self.slots, strict=True) if c]
-        return Lay.of(melds) if melds else None
+        return staged_lay(self.rules, self.slot_kinds, self.slots)
 
     def all_slots_valid(self) -> bool:
         """True when every slot holds a valid meld."""
         return all(self.slot_state(j) is None for j in range(len(self.slots)))
-
-
-def _in_rank_order(cards: list[Card]) -> list[Card]:
-    low = sorted(cards, key=lambda c: (c >> 2, c & 3))
-    if not isinstance(four_base(low), Refusal):
-        return low
-    high = sorted(cards, key=lambda c: (14 if c >> 2 == 1 else c >> 2, c & 3))
-    return high if not isinstance(four_base(high), Refusal) else low
-
-
-def _nearest_valid(slot: list[Card], cards: list[Card], at: int) -> list[Card]:
-    """``cards`` inserted into a four at the valid position nearest ``at`` (or at ``at`` when
-    none is valid)."""
-    base = slot[:at] + cards + slot[at:]
-    if not isinstance(four_base(base), Refusal):
-        return base
-    for dist in range(1, len(slot) + 1):
-        for pos in (at - dist, at + dist):
-            if 0 <= pos <= len(slot):
-                trial = slot[:pos] + cards + slot[pos:]
-                if not isinstance(four_base(trial), Refusal):
-                    return trial
-    return base

@@ -6,12 +6,18 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from ...engine.actions import Action, PluckDiscard, PluckStock
+from ...engine.british.match import BritishMatch
+from ...engine.british.view import BritishView
+from ...engine.match import Match
 from ...engine.refusal import Refusal
 from ...engine.turn import DecisionKind
+from ...engine.view import View
+from ...games import AnyMatch
 from ...i18n import tr
 from ...session import HUMAN, Session
 from ...ui import palette
@@ -65,9 +71,11 @@ def snapshot(
         names=tuple(s.names),
         titles=tuple(p.title if (p := s.persona(seat)) else "" for seat in range(m.players)),
         totals=tuple(m.totals),
-        schedule=tuple(spec.contract_text for spec in m.rules.schedule),
-        hand_index=m.hand_index if ended_view is None else view.spec.number - 1,
-        sudden_death=m.in_sudden_death,
+        title=bar_title(s, view),
+        schedule=tuple(spec.contract_text for spec in m.rules.schedule) if isinstance(m, Match) else (),
+        hand_index=_hand_index(m, view, ended=ended_view is not None),
+        sudden_death=isinstance(m, Match) and m.in_sudden_death,
+        opening=_opening(view, model),
         max_calls=s.rules.max_calls,
         calling=s.rules.calling,
         active=frozenset(active),
@@ -82,9 +90,7 @@ def snapshot(
         call_fraction=fraction,
         order=tuple(model.order),
         selected=frozenset(model.selected),
-        slot_kinds=tuple(model.slot_kinds),
-        slots=tuple(tuple(slot) for slot in model.slots),
-        slot_states=tuple(model.slot_state(j) for j in range(len(model.slots))),
+        **_slots(model),
         lay_refusal=lay_refusal,
         hidden=frozenset(choreo.hidden()),
         drag=drag,
@@ -93,6 +99,48 @@ def snapshot(
         hover=hover,
         flash=tuple((seat, text) for seat, (text, _) in choreo.flash.items()),
     )
+
+
+def _slots(model: HandModel) -> dict[str, Any]:
+    """The staging slots' part of a frame."""
+    js = range(len(model.slots))
+    return {
+        "slot_kinds": tuple(model.slot_kinds),
+        "slots": tuple(tuple(slot) for slot in model.slots),
+        "slot_states": tuple(model.slot_state(j) for j in js),
+        "slot_melds": tuple(model.slot_meld(j) for j in js),
+        "slot_titles": tuple(model.slot_title(j) for j in js),
+    }
+
+
+def bar_title(session: Session, view: View | BritishView) -> str:
+    """The top bar's title: the hand of the schedule and its contract, or the British game and
+    its deal (and the kitty when playing for chips)."""
+    m = session.match
+    if isinstance(m, BritishMatch):
+        title = tr("table.banner_british", game=m.rules.name, n=m.hand_number, limit=m.rules.limit)
+        return title + (" · " + tr("table.kitty", n=m.kitty) if m.rules.kitty else "")
+    assert isinstance(view, View)
+    contract = view.spec.contract_text
+    if m.in_sudden_death:
+        return tr("table.banner_sudden", contract=contract)
+    return tr("table.banner", n=view.spec.number, of=len(m.rules.schedule), contract=contract)
+
+
+def _hand_index(m: AnyMatch, view: View | BritishView, *, ended: bool) -> int:
+    """The hand of the schedule on show (the one that ended while it is on show)."""
+    if not isinstance(m, Match) or not isinstance(view, View):
+        return 0
+    return view.spec.number - 1 if ended else m.hand_index
+
+
+def _opening(view: View | BritishView, model: HandModel) -> tuple[int, int] | None:
+    """The staged opening's points and the points it needs, while the player has not come out
+    (British Kalooki), else None."""
+    if not isinstance(view, BritishView) or view.opened[HUMAN] or not view.active[HUMAN]:
+        return None
+    points = sum(model.slot_points(j) for j in range(len(model.slots)) if model.slot_state(j) is None)
+    return points, view.rules.opening
 
 
 class TablePainter:

@@ -7,9 +7,9 @@ import pygame
 
 from ...engine.actions import Discard, MoveJoker, PluckDiscard, PluckStock, Tack
 from ...engine.cards import JOKER, card_label
-from ...engine.melds import Meld, make_meld
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
+from ...engine.view import View
 from ...i18n import refusal_text, tr
 from ...session import HUMAN
 from ...ui import cards as art
@@ -44,12 +44,7 @@ def draw_bar(surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, limit:
     bar = lay.bar
     panel(surface, bar, alpha=170, radius=0)
     n = len(f.schedule)
-    contract = f.view.spec.contract_text
-    if f.sudden_death:
-        title = tr("table.banner_sudden", contract=contract)
-    else:
-        title = tr("table.banner", n=f.view.spec.number, of=n, contract=contract)
-    r = txt.draw(surface, title, lay.font + 2, (12, bar.centery), palette.GOLD, bold=True, anchor="midleft")
+    r = txt.draw(surface, f.title, lay.font + 2, (12, bar.centery), palette.GOLD, bold=True, anchor="midleft")
     x = r.right + 18
     box_h = bar.h - 14
     box_w = max(24, min(round(box_h * 2.1), (limit - x) // max(1, n) - 4))
@@ -247,7 +242,7 @@ def _draw_slot(surface: pygame.Surface, f: TableFrame, g: TableGeometry, j: int,
         border, mark = palette.INVALID, "✗"
     d = f.drag
     panel(surface, box, alpha=120, radius=10, border=border)
-    title = tr("table.slot_three") if kind == THREE else tr("table.slot_four")
+    title = f.slot_titles[j]
     txt.draw(
         surface,
         f"{title} {mark}",
@@ -257,13 +252,13 @@ def _draw_slot(surface: pygame.Surface, f: TableFrame, g: TableGeometry, j: int,
         bold=True,
     )
     hidden = d.hidden if d is not None and d.source == "slot" else None
-    meld = make_meld(FOUR, HUMAN, list(cards)) if kind == FOUR and state is None and JOKER in cards else None
+    meld = f.slot_melds[j]
     rects = g.slot_rects(j)
     for k, (r, card) in enumerate(zip(rects, cards, strict=True)):
         if hidden != (j, k):
             surface.blit(art.face(card, r.h, four_colour=f.four_colour), r)
     for k, (r, card) in enumerate(zip(rects, cards, strict=True)):
-        if card == JOKER and isinstance(meld, Meld) and hidden != (j, k):  # what the engine says it is
+        if card == JOKER and meld is not None and meld.kind == FOUR and hidden != (j, k):  # what it is
             shown = (rects[k + 1].x if k + 1 < len(rects) else r.right) - r.x
             tag = art.joker_tag(meld.stands_for(k), max(14, r.h // 4), four_colour=f.four_colour)
             centre = r.x + max(shown, tag.get_width() + 4) // 2
@@ -281,7 +276,8 @@ def slot_ruling(state: SlotState, kind: int, width: int, size: int, most: int) -
     them, and the text size: what to drop, "Ready", or the engine's ruling with its rule id:
     the whole sentence where it fits, else its short form; never cut."""
     if state == "empty":
-        texts = [tr("table.slot_drop_three") if kind == THREE else tr("table.slot_drop_four")]
+        drop = {THREE: "table.slot_drop_three", FOUR: "table.slot_drop_four"}.get(kind, "table.slot_drop_any")
+        texts = [tr(drop)]
     elif state is None:
         texts = [tr("table.slot_ok")]
     else:
@@ -376,7 +372,8 @@ def draw_dialog(surface: pygame.Surface, f: TableFrame, g: TableGeometry, box: p
     panel(surface, box.inflate(8, 8), alpha=120, radius=16)
     panel(surface, box, alpha=255, radius=14, border=palette.GOLD)  # nothing shows through
     card = card_label(view.discard_top) if view.discard_top is not None else ""
-    name = f.names[view.caller] if view.caller is not None else ""
+    caller = view.caller if isinstance(view, View) else None
+    name = f.names[caller] if caller is not None else ""
     y = box.y + 16
     for line in txt.wrap(tr("dialog.allow", name=name, card=card), lay.font, box.w - 40, bold=True):
         txt.draw(surface, line, lay.font, (box.centerx, y), palette.TEXT, bold=True, anchor="midtop")

@@ -26,7 +26,11 @@ from ...engine.actions import (
     PluckStock,
     Refuse,
 )
+from ...engine.british.hand import BritishHand
+from ...engine.british.rules import BritishRules
+from ...engine.british.view import BritishView
 from ...engine.cards import card_label
+from ...engine.hand import HandState
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
 from ...engine.turn import DecisionKind
@@ -43,6 +47,7 @@ from .geometry import TableGeometry
 from .model import HandModel
 from .painter import TablePainter, snapshot
 from .pointer import DoubleTap, Drag, Drop, Intent, Pointer, Tap
+from .slotrules import ContractSlots, FreeSlots
 from .words import advice_text, log_lines
 
 #: How long a hint stays highlighted (ms).
@@ -57,7 +62,8 @@ class TableScene(Scene):
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.model = HandModel()
+        rules = session.rules
+        self.model = HandModel(FreeSlots(rules) if isinstance(rules, BritishRules) else ContractSlots())
         self.drops = Drops(session, self.model)
         self.choreo = Choreography(session, app.sounds)
         self._controls: TableControls | None = None  # made with the widgets, in build()
@@ -125,10 +131,21 @@ class TableScene(Scene):
     ) -> tuple[TableLayout, TableGeometry, Pointer]:
         """The layout for the window size and the hand's staging slots, its geometry, and the
         pointer (``pointer`` makes or keeps it)."""
-        laid = self.ending.view().laid[HUMAN] or self.session.over
-        lay = table_layout(self.size, self.session.match.players, None if laid else self.model.slot_kinds)
+        lay = table_layout(
+            self.size, self.session.match.players, self.model.slot_kinds if self.staging_shown() else None
+        )
         geometry = TableGeometry(lay, self.model, lambda: self.ending.hand().table)
         return lay, geometry, pointer(geometry)
+
+    def staging_shown(self) -> bool:
+        """True while the player builds melds in the staging slots: the contract until it is laid;
+        in British Kalooki the whole deal, while the player is in the game."""
+        if self.session.over:
+            return False
+        view = self.ending.view()
+        if isinstance(view, BritishView):
+            return view.active[HUMAN]
+        return not view.laid[HUMAN]
 
     def toast_anchor(self) -> tuple[int, int]:
         lay = self.layout
@@ -173,21 +190,20 @@ class TableScene(Scene):
         ended is on show, the model follows that hand."""
         m = self.session.match
         if self.ending.on_show() and m.ended is not None:
-            self.model.sync(m.ended.hands[HUMAN], laid=m.ended.laid[HUMAN])
+            self.model.sync(m.ended.hands[HUMAN], laid=_laid(m.ended))
             return
-        key = (len(m.results), len(m.rules.schedule))
+        key = (len(m.results), m.hand_number)
         if key != self._hand_key:
             self._hand_key = key
-            spec = m.hand.spec
-            self.model.deal([THREE] * spec.threes + [FOUR] * spec.fours, m.hand.hands[HUMAN])
-            if self.session.staging[0] == len(m.results) and not m.hand.laid[HUMAN]:
+            self.model.deal(_contract(m.hand), m.hand.hands[HUMAN])
+            if self.session.staging[0] == len(m.results) and not _laid(m.hand):
                 self.model.restage(self.session.staging[1])  # the slots as the player left them
             self.hint_action = None
             self.deal_pending = not m.over
             if self._widgets:
                 self.rebuild()
             return
-        if self.model.sync(m.hand.hands[HUMAN], laid=m.hand.laid[HUMAN]):
+        if self.model.sync(m.hand.hands[HUMAN], laid=_laid(m.hand)):
             self.pointer.press = None
 
     # --- engine moves ---------------------------------------------------------------------
@@ -436,8 +452,9 @@ class TableScene(Scene):
 
     def fit_staging(self) -> None:
         """Lay the table out again when the staging slots come or go (the player laid, a new hand)."""
-        laid = self.ending.view().laid[HUMAN] or self.session.over
-        if (self.layout.staging is None) != laid:
+        shown = self.staging_shown()
+        slots = len(self.layout.slots) != len(self.model.slots)
+        if (self.layout.staging is not None) != shown or (shown and slots):
             self.rebuild()
 
     def end_outro(self) -> None:
@@ -538,3 +555,16 @@ class TableScene(Scene):
         banner = self.ending.banner()
         if banner is not None and not self.choreo.flights:
             render.draw_banner(surface, self.geometry, *banner)
+
+
+def _laid(hand: HandState | BritishHand) -> bool:
+    """True once the player's contract is laid and the slots are done with (never in British
+    Kalooki, where melds are built all deal long)."""
+    return isinstance(hand, HandState) and hand.laid[HUMAN]
+
+
+def _contract(hand: HandState | BritishHand) -> list[int]:
+    """The kinds of the contract's melds (none in British Kalooki: its slots are free)."""
+    if isinstance(hand, BritishHand):
+        return []
+    return [THREE] * hand.spec.threes + [FOUR] * hand.spec.fours

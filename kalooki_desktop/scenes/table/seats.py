@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...engine.british.view import BritishView
 from ...i18n import tr, tr_n
 from ...session import HUMAN
 from ...ui import cards as art
@@ -157,25 +158,36 @@ def _draw_seat_counts(
     lay, r, view = g.layout, g.layout.seats[seat], f.view
     x = r.x + 10
     count = view.hand_sizes[seat]
-    calls = ""
     if wide:
         held = tr_n("table.cards", count)
-        if f.calling:
-            calls = tr("table.calls", n=view.calls_used[seat], of=f.max_calls)
     else:  # narrow: a little card back with the number, and the bare call count
         icon = art.back(lay.small + 6)
         surface.blit(icon, (x, r.bottom - 6 - icon.get_height()))
         x += icon.get_width() + 4
         held = str(count)
-        if f.calling:
-            calls = f"{view.calls_used[seat]}/{f.max_calls}"
     txt.draw(surface, held, lay.small, (x, r.bottom - 6), palette.TEXT, bold=True, anchor="bottomleft")
-    laid = view.laid[seat]
-    status = tr("table.laid_mark") if laid else calls
-    colour = palette.VALID if laid else DIM
+    status, colour = seat_mark(f, seat, short=not wide)
+    bold = colour != DIM
     txt.draw(
-        surface, status, lay.small, (r.right - 10, r.bottom - 6), colour, bold=laid, anchor="bottomright"
+        surface, status, lay.small, (r.right - 10, r.bottom - 6), colour, bold=bold, anchor="bottomright"
     )
+
+
+def seat_mark(f: TableFrame, seat: int, *, short: bool = False) -> tuple[str, palette.Colour]:
+    """What a seat's status says: out of the game (British Kalooki, B-11), laid (or come out,
+    B-4), or the calls used; "" when there is nothing to say."""
+    view = f.view
+    if isinstance(view, BritishView):
+        if not view.active[seat]:
+            return tr("table.eliminated"), palette.INVALID
+        return (tr("table.out_mark"), palette.VALID) if view.opened[seat] else ("", DIM)
+    if view.laid[seat]:
+        return tr("table.laid_mark"), palette.VALID
+    if not f.calling:
+        return "", DIM
+    if short:
+        return f"{view.calls_used[seat]}/{f.max_calls}", DIM
+    return tr("table.calls", n=view.calls_used[seat], of=f.max_calls), DIM
 
 
 def draw_own_badge(surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, left: int) -> None:
@@ -191,8 +203,7 @@ def own_badge_text(f: TableFrame) -> str:
     parts = [f.names[HUMAN]]
     if view.dealer == HUMAN:
         parts.append(tr("table.dealer_mark"))
-    if view.laid[HUMAN]:
-        parts.append(tr("table.laid_mark"))
-    elif f.calling:
-        parts.append(tr("table.calls", n=view.calls_used[HUMAN], of=f.max_calls))
+    mark = seat_mark(f, HUMAN)[0]
+    if mark:
+        parts.append(mark)
     return "  ·  ".join(parts)

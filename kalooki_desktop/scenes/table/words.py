@@ -7,6 +7,7 @@ from ...ai.advice import Advice
 from ...engine.actions import (
     Action,
     Allow,
+    BuyIn,
     Call,
     Discard,
     EndTurn,
@@ -16,8 +17,11 @@ from ...engine.actions import (
     PluckDiscard,
     PluckStock,
     Refuse,
+    Retrieve,
+    StayOut,
     Tack,
 )
+from ...engine.british.view import BritishView
 from ...engine.cards import Card, card_label
 from ...engine.turn import DecisionKind
 from ...i18n import tr
@@ -35,15 +39,27 @@ _KEYS: dict[type, str] = {
     Tack: "tack",
     MoveJoker: "move_joker",
     EndTurn: "end",
+    Retrieve: "retrieve",
+    BuyIn: "buy_in",
+    StayOut: "stay_out",
 }
 
 
-def describe(name: str, action: Action, card: Card | None, *, hint: bool = False) -> str:
-    """One move in words ("Desmond discarded 7♠"; as a hint, "Discard 7♠")."""
-    if isinstance(action, Discard | Tack | MoveJoker):
-        card = action.card
+def describe(
+    name: str, action: Action, card: Card | None, *, hint: bool = False, british: bool = False,
+    opening: bool = False,
+) -> str:
+    """One move in words ("Desmond discarded 7♠"; as a hint, "Discard 7♠"). In British Kalooki
+    a lay is the player's opening (``opening``) or a meld laid after it."""
     c = card_label(card) if card is not None else ""
-    return tr(f"{'hint' if hint else 'log'}.{_KEYS[type(action)]}", name=name, card=c)
+    if isinstance(action, Discard | Tack | MoveJoker):
+        c = card_label(action.card)
+    elif isinstance(action, Retrieve):
+        c = " ".join(card_label(x) for x in action.cards)
+    key = _KEYS[type(action)]
+    if isinstance(action, Lay) and british:
+        key = "lay_open" if opening else "lay_meld"
+    return tr(f"{'hint' if hint else 'log'}.{key}", name=name, card=c)
 
 
 def log_lines(session: Session) -> list[tuple[int, str]]:
@@ -56,7 +72,11 @@ def log_lines(session: Session) -> list[tuple[int, str]]:
     else:
         first = ends[-1] + 1 if ends else 0
     shown = [mv for mv in moves[max(first, len(moves) - 60):] if not isinstance(mv.action, Pass)]
-    return [(mv.seat, describe(session.names[mv.seat], mv.action, mv.card)) for mv in shown]
+    british = session.british
+    return [
+        (mv.seat, describe(session.names[mv.seat], mv.action, mv.card, british=british, opening=mv.opening))
+        for mv in shown
+    ]
 
 
 def status(session: Session) -> tuple[str, palette.Colour]:
@@ -69,8 +89,16 @@ def status(session: Session) -> tuple[str, palette.Colour]:
     if prompt == DecisionKind.PLUCK:
         pile = session.check(PluckDiscard()) is None  # laid (J-4.2), after a call (J-5.3), an empty pile
         return tr("status.pluck" if pile else "status.pluck_stock"), palette.GOLD
+    if prompt == DecisionKind.PLAY and isinstance(view, BritishView):
+        if view.opened[HUMAN]:
+            return tr("status.play_out"), palette.GOLD
+        return tr("status.play_open", need=view.rules.opening), palette.GOLD
     if prompt == DecisionKind.PLAY:
         return (tr("status.play_laid") if view.laid[HUMAN] else tr("status.play")), palette.GOLD
+    if prompt == DecisionKind.BUY_IN:
+        return tr("status.buy_in", limit=getattr(view.rules, "limit", 0)), palette.GOLD
+    if isinstance(view, BritishView) and not view.active[HUMAN]:
+        return tr("status.watching"), palette.TEXT
     if prompt == DecisionKind.CALL:
         return tr("status.call", card=top), palette.GOLD
     if prompt == DecisionKind.ALLOW:
@@ -90,6 +118,8 @@ def advice_text(session: Session, advice: Advice) -> str:
     if isinstance(action, Pass):
         top = session.view().discard_top
         move = tr("hint.let_go", card=card_label(top) if top is not None else "")
+    elif isinstance(action, Lay) and session.british:
+        move = tr("hint.lay_meld" if session.view().laid[HUMAN] else "hint.lay_open")
     elif isinstance(action, Lay):
         move = tr("hint.lay")
     else:
