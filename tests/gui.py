@@ -21,6 +21,7 @@ from kalooki_desktop.engine.actions import (
     PluckDiscard,
     PluckStock,
     Refuse,
+    Retrieve,
     Tack,
 )
 from kalooki_desktop.engine.cards import parse_cards
@@ -169,6 +170,18 @@ def play_by_mouse(app: App, scene: TableScene) -> bool:
         press_button(app, scene.controls.lay)
     elif isinstance(action, Discard):
         drag(app, hand_pos(scene, _text(action.card)), lay.pile.center)
+    elif isinstance(action, Retrieve):  # British Kalooki: natural card(s) dropped on a joker (B-7)
+        index = action.meld - 1
+        meld = s.match.hand.table[index]
+        k = next(
+            i for i, c in enumerate(meld.cards) if c == 0 and (meld.kind == 3 or meld.stands_for(i) in action.cards)
+        )
+        target = scene.geometry.meld_card_rects(index)[k].center
+        texts = [_text(c) for c in action.cards]
+        if len(texts) > 1:  # select them all, then drag one: the selection goes with it
+            for n, t in enumerate(texts):
+                click(app, hand_pos(scene, t, texts[:n].count(t)))
+        drag(app, hand_pos(scene, texts[0]), target)
     elif isinstance(action, Tack | MoveJoker):
         index = action.meld - 1
         rects = scene.geometry.meld_card_rects(index)

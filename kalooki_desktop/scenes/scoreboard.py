@@ -79,9 +79,8 @@ class ScoreboardScene(Scene):
             )
             self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"))
         elif self.result is not None:
-            self.b_next = self.button(
-                pygame.Rect(w - bw - 20, y, bw, bh), tr("score.next_hand"), "#primary_button"
-            )
+            label = tr("score.next_deal") if isinstance(self.result, DealResult) else tr("score.next_hand")
+            self.b_next = self.button(pygame.Rect(w - bw - 20, y, bw, bh), label, "#primary_button")
             self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"))
         else:
             self.b_next = self.button(

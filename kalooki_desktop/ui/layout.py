@@ -106,7 +106,7 @@ def _staging(
     cw, _ = card_size(slot_card_h)
     gap = round(12 * s)
     button_w = round(170 * s)
-    widths = [cw + (4 if k == 4 else 3) * round(cw * 0.45) + 16 for k in slot_kinds]
+    widths = [cw + {3: 3, 4: 4}.get(k, 5) * round(cw * 0.45) + 16 for k in slot_kinds]  # a free slot: 6 cards
     room = staging.w - button_w - gap * len(slot_kinds)
     if sum(widths) > room:
         f = room / sum(widths)

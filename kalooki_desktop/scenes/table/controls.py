@@ -119,6 +119,11 @@ class TableControls:
         if self.call.text != label:
             self.call.set_text(label)
 
+    def label_lay(self, label: str) -> None:
+        """The Lay button says what it lays: the contract, the opening or more melds."""
+        if self.lay.text != label:
+            self.lay.set_text(label)
+
     def status_room(self) -> tuple[int, int]:
         """The room for the status line between the sort buttons and the turn's buttons."""
         right = self.end.relative_rect.x if self.shown("end") else self.hint.relative_rect.x

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.actions import Action, Discard, MoveJoker, PluckDiscard, PluckStock, Tack
+from ...engine.actions import Action, Discard, MoveJoker, PluckDiscard, PluckStock, Retrieve, Tack
 from ...engine.cards import JOKER, Card
-from ...engine.melds import check_meld, could_become
 from ...engine.rules import FOUR, THREE
 from ...i18n import tr
 from ...session import Session
@@ -80,22 +79,31 @@ class Drops:
         if self._targets is not None and self._targets[0] == key:
             return self._targets[1]
         m = self.model
+        cards = drag.cards
         slots = frozenset(
-            j for j, slot in enumerate(m.slots) if _fits(m.slot_kinds[j], _without(slot, drag, j), drag.cards)
+            j for j, slot in enumerate(m.slots) if self._fits(m.slot_kinds[j], _without(slot, drag, j), cards)
         )
-        melds: frozenset[int] = frozenset()
-        pile = False
-        if len(drag.cards) == 1:
-            card = drag.cards[0]
-            melds = frozenset(
-                i
-                for i, meld in enumerate(self.session.match.hand.table)
-                if any(self.session.check(a) is None for a in _meld_options(card, i + 1, meld.kind))
-            )
-            pile = self.session.check(Discard(card)) is None
+        british, check = self.session.british, self.session.check
+        table = self.session.match.hand.table
+        melds = frozenset(
+            i for i, meld in enumerate(table)
+            if any(check(a) is None for a in _meld_options(cards, i + 1, meld.kind, british=british))
+        )
+        pile = len(drag.cards) == 1 and self.session.check(Discard(drag.cards[0])) is None
         result = Targets(slots, melds, pile)
         self._targets = (key, result)
         return result
+
+    def _fits(self, kind: int, slot: list[Card], cards: list[Card]) -> bool:
+        """True if ``cards`` belong in a slot of ``kind`` holding ``slot``: a meld already valid
+        only takes cards that keep it valid (somewhere in it); any other slot takes cards that
+        could still become a meld with it."""
+        rules = self.model.rules
+        if not rules.could_become(kind, slot + cards):
+            return False
+        if not slot or rules.state(kind, slot) is not None:
+            return True
+        return any(rules.state(kind, slot[:i] + cards + slot[i:]) is None for i in range(len(slot) + 1))
 
     def outcome(
         self, drag: Drag, target: tuple[str, int | None], pos: tuple[int, int], g: TableGeometry
@@ -113,6 +121,8 @@ class Drops:
         if kind == "hand":
             centre = pos[0] + drag.offsets[0][0] + drag.origins[0].w // 2
             return Reorder(g.hand_insert_index(centre))
+        if kind == "meld" and len(drag.cards) > 1 and self.session.british and index is not None:
+            return Play(Retrieve(tuple(drag.cards), index + 1))  # natural cards for a set's joker (B-7)
         if kind in ("meld", "pile"):
             if len(drag.cards) != 1:
                 return Back(tr("table.one_card"))
@@ -125,14 +135,23 @@ class Drops:
         return Back(tr("table.drop_nowhere"))
 
     def meld_action(self, card: Card, index: int, pos: tuple[int, int], g: TableGeometry) -> Action:
-        """A tack, or a joker move when a natural card is dropped on the joker standing for it.
+        """A tack, or a joker move when a natural card is dropped on the joker standing for it (in
+        British Kalooki a retrieval, B-7, when dropped on any joker and no lay-off takes it).
         The end of a four follows the drop position; where that end does not take the card and
         another move does, that move."""
         meld = self.session.match.hand.table[index]
+        british = self.session.british
+        rects = g.meld_card_rects(index)
+        pairs = zip(meld.cards, rects, strict=False)
+        on_joker = any(c == JOKER and r.inflate(6, 20).collidepoint(pos) for c, r in pairs)
+        if british and card != JOKER and on_joker:  # a joker taken from the table (B-7)
+            retrieve = Retrieve((card,), index + 1)
+            if self.session.check(retrieve) is None or self.session.check(Tack(card, index + 1)) is not None:
+                return retrieve
         if meld.kind == THREE:
             return Tack(card, index + 1)
-        if card != JOKER:
-            for i, r in enumerate(g.meld_card_rects(index)):
+        if card != JOKER and not british:
+            for i, r in enumerate(rects):
                 on_joker = meld.cards[i] == JOKER and r.inflate(6, 20).collidepoint(pos)
                 if on_joker and meld.stands_for(i) == card:
                     return MoveJoker(card, index + 1)
@@ -140,31 +159,25 @@ class Drops:
         tack = Tack(card, index + 1, "low" if pos[0] < box.centerx else "high")
         if self.session.check(tack) is None:
             return tack
-        other = next(
-            (a for a in _meld_options(card, index + 1, FOUR) if self.session.check(a) is None), None
-        )
+        options = _meld_options([card], index + 1, FOUR, british=british)
+        other = next((a for a in options if self.session.check(a) is None), None)
         return other if other is not None else tack
 
 
-def _meld_options(card: Card, meld: int, kind: int) -> list[Action]:
-    """Every action that puts ``card`` on table meld ``meld`` (1-based)."""
-    if kind != FOUR:
-        return [Tack(card, meld)]
-    options: list[Action] = [Tack(card, meld, "low"), Tack(card, meld, "high")]
-    if card != JOKER:
+def _meld_options(cards: list[Card], meld: int, kind: int, *, british: bool) -> list[Action]:
+    """Every action that puts ``cards`` on table meld ``meld`` (1-based): a tack (a lay-off) or a
+    joker move of one card; in British Kalooki, joker retrieval with one card or more (B-7)."""
+    if len(cards) != 1:
+        return [Retrieve(tuple(cards), meld)] if british and JOKER not in cards else []
+    card = cards[0]
+    options: list[Action] = [Tack(card, meld)]
+    if kind == FOUR:
+        options = [Tack(card, meld, "low"), Tack(card, meld, "high")]
+    if card != JOKER and british:
+        options.append(Retrieve((card,), meld))
+    elif card != JOKER and kind == FOUR:
         options.append(MoveJoker(card, meld))
     return options
-
-
-def _fits(kind: int, slot: list[Card], cards: list[Card]) -> bool:
-    """True if ``cards`` belong in a slot of ``kind`` holding ``slot``: a meld already valid
-    only takes cards that keep it valid (somewhere in it); any other slot takes cards that
-    could still become a meld with it."""
-    if not could_become(kind, slot + cards):
-        return False
-    if not slot or check_meld(kind, slot) is not None:
-        return True
-    return any(check_meld(kind, slot[:i] + cards + slot[i:]) is None for i in range(len(slot) + 1))
 
 
 def _without(slot: list[Card], drag: Drag, j: int) -> list[Card]:

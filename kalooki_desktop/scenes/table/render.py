@@ -23,6 +23,7 @@ from .geometry import TableGeometry
 from .model import SlotState
 from .pointer import Drag
 from .seats import draw_own_badge, draw_seat, draw_side
+from .slotrules import ANY
 
 # --- the layer that changes only with the game ---------------------------------------------
 
@@ -224,7 +225,14 @@ def draw_slots(
                 glow(surface, box, palette.INVALID, width=3, radius=10)
     bad = f.lay_refusal
     b = lay.lay_button
-    if isinstance(bad, Refusal) and all(state is None for state in f.slot_states):
+    if f.opening is not None:  # the opening's running total (B-4)
+        points, need = f.opening
+        colour = palette.VALID if points >= need else palette.GOLD
+        words = tr("table.opening", points=points, need=need)
+        txt.draw(surface, words, lay.small + 1, (b.centerx, b.y - 3), colour, bold=True, anchor="midbottom")
+    free = ANY in f.slot_kinds  # free slots: the empty one is no reason
+    states = [st for st in f.slot_states if not (free and st == "empty")]
+    if isinstance(bad, Refusal) and states and all(state is None for state in states):
         y = b.bottom + round(40 * lay.scale)
         for line in txt.wrap(refusal_text(bad), lay.small - 1, b.w)[:3]:
             txt.draw(surface, line, lay.small - 1, (b.x, y), palette.INVALID)

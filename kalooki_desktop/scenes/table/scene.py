@@ -445,6 +445,9 @@ class TableScene(Scene):
                 self.choreo.deal(self.geometry, self.pace, now)
         if self.app.top is self:
             self.session.tick(now)
+            if self.session.prompt() == DecisionKind.BUY_IN and self.session.match.results:
+                self.app.push("scoreboard", self.session, self.session.match.results[-1])  # B-11
+                return
         self.sync_hand()
         self.fit_staging()
         self.refresh_widgets()
@@ -490,6 +493,8 @@ class TableScene(Scene):
         if prompt == DecisionKind.CALL and view.discard_top is not None:
             c.label_call(tr("table.call_card", card=card_label(view.discard_top)))
         c.enable_lay(ok=self.lay_refusal() is None)
+        if isinstance(view, BritishView):
+            c.label_lay(tr("table.lay_melds") if view.opened[HUMAN] else tr("table.lay_opening"))
         c.mark_sort(self.model.sort_mode if self.model.is_sorted() else None)
 
     # --- drawing ------------------------------------------------------------------------
