@@ -1,7 +1,9 @@
 """Render the screenshots under docs/screenshots: menu, new game, a mid-game table in hand 7
 (also at the smallest and the largest window, 1024x640 and 2560x1440), the moment it ends, the
-scoreboard (four and eight players), the rules, and an opponent's call waiting for the player's
-answer (headless, deterministic). ``python scripts/screenshots.py [DIR] [WIDTHxHEIGHT]``."""
+scoreboard (four and eight players), the rules, an opponent's call waiting for the player's
+answer, and British Kalooki: its new game, an opening being built, a joker being taken from the
+table, the scoreboard asking for a buy-in (headless, deterministic).
+``python scripts/screenshots.py [DIR] [WIDTHxHEIGHT]``."""
 
 from __future__ import annotations
 
@@ -102,7 +104,91 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     app.pop()
     allow_dialog(app)
     shot("allow-refuse.png")
+    app.pop()
+    british(app, shot)
     app.shutdown()
+
+
+def british(app: App, shot: Callable[..., None]) -> None:
+    """Kalooki 40: the new game, an opening being built, a joker dragged onto its natural card's
+    place, and the scoreboard asking the player over the limit to buy back in."""
+    from kalooki_desktop.engine.actions import Lay, Retrieve
+    from kalooki_desktop.engine.british.match import BritishMatch
+    from kalooki_desktop.scenes.newgame import NewGameScene
+    from kalooki_desktop.scenes.scoreboard import ScoreboardScene
+    from kalooki_desktop.scenes.table import TableScene
+
+    app.settings.last_game = {"levels": ["normal", "normal", "hard"], "preset": "british40", "variants": []}
+    app.push(NewGameScene(app))
+    shot("new-game-british.png")
+    app.pop()
+
+    setup = GameSetup(("normal", "normal", "hard"), "british40", seed=11)
+    session = Session(setup, threaded=False, speed=1000)
+    m = session.match
+    assert isinstance(m, BritishMatch)
+    app.set_session(session)
+
+    def building(s: Session) -> bool:
+        hint = s.hint() if s.prompt() == "play" and not m.hand.opened[0] else None
+        return isinstance(hint, Lay) and len(hint.melds) > 1
+
+    advance(session, building)
+    table = TableScene(app, session)
+    app.push(table)
+    shot("british-table.png", 20)
+    lay = session.hint()
+    assert isinstance(lay, Lay)
+    table.model.stage_lay(Lay.of(list(lay.melds[:-1])))  # all but the last meld: short of 40
+    shot("british-opening.png")
+    app.pop()
+
+    def retrieval(s: Session) -> Retrieve | None:
+        if s.prompt() != "play" or not m.hand.opened[0]:
+            return None
+        for i, meld in enumerate(m.hand.table):
+            for c in set(m.hand.hands[0]) if 0 in meld.cards else ():
+                if c and s.check(Retrieve((c,), i + 1)) is None:
+                    return Retrieve((c,), i + 1)
+        return None
+
+    advance(session, lambda s: retrieval(s) is not None)
+    action = retrieval(session)
+    assert action is not None
+    table = TableScene(app, session)
+    app.push(table)
+    shot("british-before-retrieve.png", 20)
+    _drag_over_joker(app, table, action)
+    shot("british-retrieve.png", 2)
+    app.pop()
+
+    advance(session, lambda s: s.prompt() == "buy_in")
+    app.push(ScoreboardScene(app, session, m.results[-1]))
+    shot("british-scoreboard.png")
+    app.pop()
+
+
+def _drag_over_joker(app: App, table: object, action: object) -> None:
+    """Press on the natural card in the hand and move it over the joker it frees, not letting go."""
+    import pygame
+
+    from kalooki_desktop.engine.actions import Retrieve
+    from kalooki_desktop.scenes.table import TableScene
+
+    assert isinstance(table, TableScene) and isinstance(action, Retrieve)
+    card = action.cards[0]
+    i = table.model.order.index(card)
+    r = table.geometry.hand_rects()[i]
+    start = (r.x + 12, r.y + 30)
+    meld = table.session.match.hand.table[action.meld - 1]
+    k = next(k for k, c in enumerate(meld.cards) if c == 0)
+    end = table.geometry.meld_card_rects(action.meld - 1)[k].center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start))
+    app.step(1 / 60)
+    for t in range(1, 9):
+        pos = (start[0] + (end[0] - start[0]) * t // 8, start[1] + (end[1] - start[1]) * t // 8)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        app.step(1 / 60)
 
 
 def allow_dialog(app: App) -> None:

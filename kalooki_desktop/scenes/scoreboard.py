@@ -14,9 +14,10 @@ from ..engine.actions import BuyIn, StayOut
 from ..engine.british.match import BritishMatch, DealResult
 from ..engine.british.scoring import hand_value
 from ..engine.cards import Card, penalty
-from ..engine.match import HandResult
+from ..engine.match import HandResult, Match
 from ..engine.rules import RuleSet
 from ..engine.turn import DecisionKind
+from ..games import AnyMatch
 from ..i18n import refusal_text, tr
 from ..session import HUMAN, Session
 from ..ui import cards as art
@@ -303,7 +304,8 @@ class ScoreboardScene(Scene):
         panel(surface, box, alpha=165)
         players = s.match.players
         rows = self.hand_rows()
-        first = max(txt.width(tr(k), small, bold=True) for k in ("score.hand", "score.total")) + 16
+        keys = ("score.hand", "score.deal", "score.total", "score.in_game")
+        first = max(txt.width(tr(k), small, bold=True) for k in keys) + 16
         col_w = (box.w - first - 20) // players
         x0, y = box.x + 10, box.y + 10
 
@@ -313,7 +315,8 @@ class ScoreboardScene(Scene):
                 surface, text, size, (right, y), colour, bold=bold, anchor="topright", max_width=col_w - 6
             )
 
-        txt.draw(surface, tr("score.hand"), small, (x0, y), palette.GOLD, bold=True)
+        column = tr("score.deal") if isinstance(s.match, BritishMatch) else tr("score.hand")
+        txt.draw(surface, column, small, (x0, y), palette.GOLD, bold=True)
         # the names head their columns, a long one on two lines, in a size where every word fits
         words = [word for name in s.names for word in name.split()]
         head = small
@@ -362,12 +365,9 @@ class ScoreboardScene(Scene):
         plot = pygame.Rect(box.x + 50, box.y + small + 24, box.w - 70, box.h - small * 3 - 40 - extra)
         m = s.match
         hands = max(len(m.rules.schedule) if isinstance(m.rules, RuleSet) else 0, len(rows), 1)
-        cum = [[0] for _ in range(players)]
-        for r in rows:
-            for p in range(players):
-                cum[p].append(cum[p][-1] + r.scores[p])
+        cum = running_totals(m)
         limit = m.rules.limit if isinstance(m, BritishMatch) else None
-        ticks = axis_ticks(max(max(max(c) for c in cum), limit or 0))
+        ticks = axis_ticks(max(max(v for c in cum for _, v in c), limit or 0))
         top = ticks[-1]
         for v in ticks:
             y = plot.bottom - plot.h * v / top
@@ -379,8 +379,7 @@ class ScoreboardScene(Scene):
             y = plot.bottom - plot.h * limit / top
             pygame.draw.line(surface, palette.INVALID, (plot.x, y), (plot.right, y), 2)
             label = tr("score.limit", limit=limit)
-            at = (plot.right - 4, y - 2)
-            txt.draw(surface, label, small - 2, at, palette.INVALID, anchor="bottomright")
+            txt.draw(surface, label, small - 2, (plot.x + 4, y + 3), palette.INVALID, anchor="topleft")
         for i in range(hands + 1):
             x = plot.x + plot.w * i / hands
             if i:
@@ -394,9 +393,7 @@ class ScoreboardScene(Scene):
                     anchor="midtop",
                 )
         for p in range(players):
-            pts = [
-                (plot.x + plot.w * i / hands, plot.bottom - plot.h * v / top) for i, v in enumerate(cum[p])
-            ]
+            pts = [(plot.x + plot.w * i / hands, plot.bottom - plot.h * v / top) for i, v in cum[p]]
             colour = palette.SEAT_COLOURS[p % 8]
             if len(pts) > 1:
                 pygame.draw.lines(surface, colour, closed=False, points=pts, width=4 if p == HUMAN else 2)
@@ -433,6 +430,25 @@ class ScoreboardScene(Scene):
             chips = [(f"{c:+d}", palette.VALID if c > 0 else palette.TEXT) for c in m.chips]
             rows.append((tr("score.chips", kitty=m.kitty), chips))
         return rows
+
+
+def running_totals(m: AnyMatch) -> list[list[tuple[int, int]]]:
+    """Each seat's running total after each scored hand, as (hand, total) points from (0, 0); a
+    buy-in (B-11) adds a second point at its deal, the total it bought back in at."""
+    if isinstance(m, Match):
+        points = [[(0, 0)] for _ in range(m.players)]
+        for i, r in enumerate((r for r in m.results if not r.void), start=1):
+            for p in range(m.players):
+                points[p].append((i, points[p][-1][1] + r.scores[p]))
+        return points
+    points = [[(0, 0)] for _ in range(m.players)]
+    for i, totals in enumerate(m.history, start=1):
+        for p in range(m.players):
+            points[p].append((i, totals[p]))
+        for deal, seat, total in m.bought:
+            if deal == i:
+                points[seat].append((i, total))
+    return points
 
 
 def _laid_text(r: HandResult | DealResult, seat: int) -> str:

@@ -69,6 +69,8 @@ class BritishMatch:
         self.credits = [0] * players  # B-V2, no kitty: each deal's winner is credited the others' values
         self.deciding: list[int] = []  # over the limit, to choose: buy back in or stay out
         self.results: list[DealResult] = []
+        self.history: list[tuple[int, ...]] = []  # the totals after each scored deal
+        self.bought: list[tuple[int, int, int]] = []  # buy-ins: (scored deals so far, seat, new total)
         self.actions: list[tuple[int, Action]] = []
         self.winners: list[int] = []
         self.ended: BritishHand | None = None  # the deal that ended last, as it stood at its end
@@ -102,7 +104,8 @@ class BritishMatch:
         on another thread while the table goes on drawing the game."""
         other = BritishMatch.__new__(BritishMatch)
         other.__dict__.update(vars(self))
-        for name in ("totals", "active", "buy_ins", "chips", "credits", "deciding", "results", "actions"):
+        for name in ("totals", "active", "buy_ins", "chips", "credits", "deciding", "results", "actions",
+                     "history", "bought"):
             setattr(other, name, list(getattr(self, name)))
         other.winners = list(self.winners)
         other.hand = self.hand.clone()
@@ -169,6 +172,7 @@ class BritishMatch:
             return
         for seat in range(self.players):
             self.totals[seat] += h.scores[seat]
+        self.history.append(tuple(self.totals))
         if self.rules.north_american and h.out is not None:
             self.credits[h.out] += sum(h.scores)
         if self.rules.kitty and h.out is not None:
@@ -188,6 +192,7 @@ class BritishMatch:
             assert score is not None
             self.totals[seat] = score
             self.buy_ins[seat] += 1
+            self.bought.append((len(self.history), seat, score))
             if self.rules.kitty:
                 self.chips[seat] -= STAKE
                 self.kitty += STAKE
