@@ -12,7 +12,7 @@ import pytest
 
 from kalooki_desktop.ai.normal import NormalBot
 from kalooki_desktop.app import App
-from kalooki_desktop.engine.actions import Discard, PluckStock
+from kalooki_desktop.engine.actions import Discard, Lay, PluckStock
 from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.session import HUMAN, GameSetup, Session
 from kalooki_desktop.storage import saves
@@ -33,7 +33,8 @@ def advance(session: Session, until: Callable[[Session], bool]) -> None:
         if until(session):
             return
         if session.prompt() is not None:
-            assert session.submit(NormalBot().choose(jamaican(session).view(0), rng)) is None
+            move = session.hint() if session.british else NormalBot().choose(jamaican(session).view(0), rng)
+            assert move is not None and session.submit(move) is None
         else:
             now += 5000
             session.tick(now)
@@ -65,6 +66,15 @@ def eight_players_scored() -> Session:
         advance(s, lambda s: any(not r.void for r in s.match.results))
         _SESSIONS["scored"] = s
     return _SESSIONS["scored"]
+
+
+def british_at(name: str, until: Callable[[Session], bool]) -> Session:
+    """A game of Kalooki 40 among four, played on by the hint until ``until`` (made once)."""
+    if name not in _SESSIONS:
+        s = Session(GameSetup(("normal", "normal", "hard"), "british40", seed=11), threaded=False, speed=1000)
+        advance(s, until)
+        _SESSIONS[name] = s
+    return _SESSIONS[name]
 
 
 def scenes(app: App) -> Iterator[str]:
@@ -117,6 +127,32 @@ def scenes(app: App) -> Iterator[str]:
     app.push(ScoreboardScene(app, eight_players_scored(), eight_players_scored().match.results[-1]))
     step(app)
     yield "scoreboard, eight players"
+    app.pop()
+    building = british_at("building", lambda s: s.prompt() == "play" and s.match.hand_number >= 2)
+    app.set_session(building)
+    table = TableScene(app, building)
+    app.push(table)
+    step(app, 3)
+    hint = building.hint()
+    if isinstance(hint, Lay):
+        table.model.stage_lay(hint)
+    step(app, 2)
+    yield "table, Kalooki 40"
+    rules = RulesScene(app)
+    app.push(rules)
+    step(app)
+    yield "rules, Kalooki 40"
+    app.pop()
+    app.pop()
+    asked = british_at("buy in", lambda s: s.prompt() == "buy_in")
+    app.push(ScoreboardScene(app, asked, asked.match.results[-1]))
+    step(app)
+    yield "scoreboard, Kalooki 40, the buy-in question"
+    app.pop()
+    app.settings.last_game = {"levels": ["normal"] * 3, "preset": "kalooki51", "variants": ["B-12"]}
+    app.push(NewGameScene(app))
+    step(app)
+    yield "new game, Kalooki 51"
     app.pop()
 
 

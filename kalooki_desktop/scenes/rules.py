@@ -1,4 +1,5 @@
-"""The rules, in plain words, with the schedule and real card pictures for the examples."""
+"""The rules, in plain words, with the schedule and real card pictures for the examples: the
+Jamaican game and British Kalooki 40 / 51, one page each (the game in progress opens its own)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 
 SECTIONS = ("goal", "cards", "melds", "jokers", "contracts", "turn", "calling", "tacking", "stock", "scoring")
+#: British Kalooki's sections (their texts are ``rules.b.*``).
+B_SECTIONS = (
+    "goal", "cards", "melds", "opening", "turn", "jokers", "out", "stock", "scoring", "switches", "sources",
+)
 
 
 @register_scene("rules")
@@ -25,17 +30,37 @@ class RulesScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         self.scroll = 0
         self.content_h = 0
+        session = self.app.session
+        self.british = session is not None and session.british and not session.over
 
     def build(self) -> None:
-        h = self.size[1]
+        w, h = self.size
         bh = self.px(46)
         self.back = self.button(pygame.Rect(20, h - bh - 18, self.px(160), bh), tr("common.back"))
+        tw = self.px(220)
+        x = w - 20 - 2 * tw - 10
+        self.tabs = {
+            False: self.button(pygame.Rect(x, h - bh - 18, tw, bh), tr("rules.tab_jamaican")),
+            True: self.button(pygame.Rect(x + tw + 10, h - bh - 18, tw, bh), tr("rules.tab_british")),
+        }
+        self.tabs[self.british].select()
+
+    def show(self, *, british: bool) -> None:
+        """Show the page of one game, from its top."""
+        if british != self.british:
+            self.british, self.scroll = british, 0
+            self.rebuild()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         step = self.size[1] // 12
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
             self.app.pop()
             return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for british, tab in self.tabs.items():
+                if event.ui_element is tab:
+                    self.show(british=british)
+                    return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * step)
             return True
@@ -64,7 +89,7 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        title = backdrop(surface, tr("rules.title"), top=14)
+        title = backdrop(surface, tr("rules.title_british" if self.british else "rules.title"), top=14)
         page = pygame.Rect(max(20, (w - 1000) // 2), 30 + title, min(1000, w - 40), h - 110 - title)
         panel(surface, page, alpha=175)
         clip = surface.get_clip()
@@ -76,18 +101,19 @@ class RulesScene(Scene):
         y = page.y + 20 - self.scroll
         start = y
         ch = max(48, h // 11)
-        for key in SECTIONS:
-            txt.draw(surface, tr(f"rules.{key}.title"), head, (x, y), palette.GOLD, bold=True)
+        prefix = "rules.b." if self.british else "rules."
+        for key in B_SECTIONS if self.british else SECTIONS:
+            _line(surface, tr(f"{prefix}{key}.title"), head, (x, y), palette.GOLD, bold=True)
             y += head + 10
-            for para in tr(f"rules.{key}.body").split("\n"):
+            for para in tr(f"{prefix}{key}.body").split("\n"):
                 for line in txt.wrap(para, font, width):
-                    txt.draw(surface, line, font, (x, y), palette.TEXT)
+                    _line(surface, line, font, (x, y), palette.TEXT)
                     y += font + 6
                 y += 6
-            if key == "contracts":
+            if key == "contracts" and not self.british:
                 y = self.draw_schedule(surface, x, y, font)
-            example = tr(f"rules.{key}.example")
-            if example != f"rules.{key}.example":
+            example = tr(f"{prefix}{key}.example")
+            if example != f"{prefix}{key}.example":
                 y = self.draw_example(surface, x, y, example, ch, font)
             y += 18
         self.content_h = y - start + 20
@@ -97,15 +123,10 @@ class RulesScene(Scene):
             bar_h = max(30, round(page.h * frac))
             top = page.y + round((page.h - bar_h) * self.scroll / max(1, self.content_h - page.h))
             pygame.draw.rect(surface, palette.GOLD_DARK, (page.right - 10, top, 6, bar_h), border_radius=3)
-        txt.draw(
-            surface,
-            tr("rules.keys"),
-            max(12, h // 64),
-            (w - 20, h - 20),
-            (190, 200, 190),
-            bold=False,
-            anchor="bottomright",
-        )
+        left, right = self.back.relative_rect, self.tabs[False].relative_rect
+        at = ((left.right + right.x) // 2, left.centery)
+        txt.draw(surface, tr("rules.keys"), max(12, h // 64), at, (190, 200, 190), anchor="center",
+                 max_width=int(right.x - left.right - 16))
 
     def draw_example(self, surface: pygame.Surface, x: int, y: int, example: str, ch: int, font: int) -> int:
         """Melds drawn as real cards: ``"7S 7H 7D = a three | ..."``."""
@@ -121,7 +142,7 @@ class RulesScene(Scene):
                 surface.blit(
                     art.face(c, ch, four_colour=self.app.settings.four_colour), (cx + i * round(cw * 0.42), y)
                 )
-            txt.draw(surface, cards_for_players(caption.strip()), font - 2, (cx, y + ch + 4), (206, 214, 204))
+            _line(surface, cards_for_players(caption.strip()), font - 2, (cx, y + ch + 4), (206, 214, 204))
             cx += max(wd, txt.width(caption.strip(), font - 2)) + 30
         return y + ch + font + 12
 
@@ -130,10 +151,21 @@ class RulesScene(Scene):
         rules = make_rules("jamaican")
         col = [0, 90, 190]
         for i, label in enumerate((tr("rules.col_hand"), tr("rules.col_cards"), tr("rules.col_contract"))):
-            txt.draw(surface, label, font, (x + col[i], y), palette.GOLD, bold=True)
+            _line(surface, label, font, (x + col[i], y), palette.GOLD, bold=True)
         y += font + 8
         for spec in rules.schedule:
             for i, value in enumerate((str(spec.number), str(spec.cards), spec.contract_text)):
-                txt.draw(surface, value, font, (x + col[i], y), palette.TEXT)
+                _line(surface, value, font, (x + col[i], y), palette.TEXT)
             y += font + 5
         return y + 10
+
+
+def _line(
+    surface: pygame.Surface, text: str, size: int, at: tuple[int, int], colour: palette.Colour, *,
+    bold: bool = False,
+) -> None:
+    """A line of the page, drawn only where it shows whole (the page scrolls: a line half out of
+    the page waits until it is in)."""
+    clip = surface.get_clip()
+    if clip.top <= at[1] and at[1] + size + 6 <= clip.bottom:
+        txt.draw(surface, text, size, at, colour, bold=bold)
