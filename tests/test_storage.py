@@ -118,6 +118,42 @@ def test_finished_game_is_counted_and_its_autosave_retired(data):
     app.shutdown()
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    seed=st.integers(0, 10_000),
+    stop=st.integers(0, 600),
+    preset=st.sampled_from(["british40", "kalooki51"]),
+    switches=st.sampled_from([(), ("B-V3",), ("B-12",), ("B-V2", "B-V5")]),
+)
+def test_a_british_game_saved_and_loaded_is_the_same_game(data, seed, stop, preset, switches):
+    session = Session(GameSetup(("normal", "easy", "hard"), preset, switches, seed=seed), threaded=False, speed=1000)
+    play(session, stop)
+    path = data / "saves" / "b.json"
+    saves.save(session, path, "b")
+    loaded = saves.load(path, threaded=False)
+    assert saves.state_digest(loaded.match) == saves.state_digest(session.match)
+    assert loaded.decision() == session.decision() and loaded.rules == session.rules
+    info = saves.info(path)
+    assert info.preset == preset and info.hands == 0 and info.hand == session.match.hand_number
+
+
+def test_british_games_are_counted_apart_from_jamaican_ones(data):
+    app = make_app(persist=True)
+    for preset, seed in (("baby", 8), ("british40", 3), ("kalooki51", 4)):
+        variants = ("B-V3",) if preset != "baby" else ()
+        session = app.new_session(GameSetup(("easy", "easy"), preset, variants, seed=seed), threaded=False)
+        play(session, 100_000)
+        assert session.over
+    records = stats.load_records()
+    assert [r.preset for r in records] == ["baby", "british40", "kalooki51"]
+    for game in stats.GAMES:
+        summary = stats.summarise(records, game=game)
+        assert summary.played == 1 and summary.contract_rate
+    british = records[1]
+    assert british.calls == 0 and british.won == (british.score <= 100) and british.hands
+    app.shutdown()
+
+
 # --- bad files ------------------------------------------------------------------------------
 
 

@@ -1,5 +1,6 @@
-"""Statistics: games played and won per rules preset and opponent mix, average and best scores,
-contract-made rate per hand number, calls, bends, and a chart of recent results."""
+"""Statistics, for each game apart (Jamaican, Kalooki 40, Kalooki 51): games played and won per
+rules preset and opponent mix, average and best scores, the contract-made rate per hand number
+(British: coming out per deal), calls, bends (British: Kalookis), and a chart of recent results."""
 
 from __future__ import annotations
 
@@ -23,14 +24,41 @@ class StatisticsScene(Scene):
         records, message = stats.load_statistics()
         if message:
             app.toast(message, "error", 8)
-        self.summary = stats.summarise(records)
+        self.records = records
+        session = app.session
+        preset = session.setup.preset if session is not None else app.settings.last_game.get("preset", "")
+        self.game = preset if preset in stats.GAMES else "jamaican"
+        self.summary = stats.summarise(records, game=self.game)
+
+    @property
+    def british(self) -> bool:
+        """True while a British game's figures are on show."""
+        return self.game != "jamaican"
 
     def build(self) -> None:
-        h = self.size[1]
+        w, h = self.size
         bh = self.px(46)
         self.b_back = self.button(pygame.Rect(20, h - bh - 18, self.px(160), bh), tr("common.back"))
+        tw = self.px(190)
+        x = w - 20 - len(stats.GAMES) * (tw + 10) + 10
+        self.tabs = {
+            game: self.button(pygame.Rect(x + i * (tw + 10), h - bh - 18, tw, bh), tr(f"stats.game.{game}"))
+            for i, game in enumerate(stats.GAMES)
+        }
+        self.tabs[self.game].select()
+
+    def show(self, game: str) -> None:
+        """The figures of one game."""
+        self.game = game
+        self.summary = stats.summarise(self.records, game=game)
+        self.rebuild()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for game, tab in self.tabs.items():
+                if event.ui_element is tab:
+                    self.show(game)
+                    return True
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_back) or (
             event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
         ):
@@ -61,6 +89,8 @@ class StatisticsScene(Scene):
             (tr("stats.calls"), str(s.calls)),
             (tr("stats.bends"), str(s.bends)),
         ]
+        if self.british:  # no calls; a Kalooki is the big moment
+            lines[-2:] = [(tr("stats.kalookis"), str(s.bends))]
         if s.played:
             for label, value in lines:
                 txt.draw(surface, label, font, (x, y), palette.TEXT)
@@ -93,11 +123,12 @@ class StatisticsScene(Scene):
     def draw_rates(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
         """Contract made, per hand number, as bars."""
         panel(surface, box, alpha=165)
-        txt.draw(
-            surface, tr("stats.contract_rate"), small + 1, (box.x + 14, box.y + 10), palette.GOLD, bold=True
-        )
+        title = tr("stats.came_out_rate" if self.british else "stats.contract_rate")
+        txt.draw(surface, title, small + 1, (box.x + 14, box.y + 10), palette.GOLD, bold=True)
         rates = self.summary.contract_rate
         numbers = sorted(rates) or list(range(1, 10))
+        if len(numbers) > 12:  # long British games: their first twelve deals
+            numbers = numbers[:12]
         plot = pygame.Rect(box.x + 40, box.y + small + 28, box.w - 60, box.h - small * 3 - 40)
         bw = plot.w / max(1, len(numbers))
         for i, n in enumerate(numbers):

@@ -197,8 +197,20 @@ class Summary:
     recent: list[GameRecord] = field(default_factory=list)
 
 
-def summarise(records: list[GameRecord], recent: int = 20) -> Summary:
-    """Totals, wins per rules preset and opponent mix, scores, contract rates per hand."""
+#: The games statistics are kept apart for: the Jamaican game (every schedule) and the two British presets.
+GAMES = ("jamaican", "british40", "kalooki51")
+
+
+def game_of_record(record: GameRecord) -> str:
+    """Which of :data:`GAMES` a record belongs to."""
+    return record.preset if record.preset in GAMES[1:] else "jamaican"
+
+
+def summarise(records: list[GameRecord], recent: int = 20, game: str | None = None) -> Summary:
+    """Totals, wins per rules preset and opponent mix, scores, contract rates per hand (British
+    Kalooki: coming out per deal); ``game`` (one of :data:`GAMES`) keeps that game's records only."""
+    if game is not None:
+        records = [r for r in records if game_of_record(r) == game]
     s = Summary(played=len(records), won=sum(r.won for r in records), recent=records[-recent:])
     mixes: dict[str, list[int]] = {}
     for r in records:
