@@ -9,7 +9,8 @@
   the card and can lay the joker at once; throws the card its hand needs least (the fewest
   partners of rank and suit, the most points at equal need); always buys back in.
 - ``hard``: ``normal``, throwing by outs: of the cards it can spare, the one the fewest unseen
-  cards would bring into a meld with its hand.
+  cards would bring into a meld with its hand; while an opponent is close to going out it sheds
+  its costliest cards and lays off its jokers, and before coming out it keeps high cards.
 - ``easy``: ``normal``, but it misses half its lay-offs and throws a random card a third of the
   time.
 """
@@ -150,19 +151,42 @@ class NormalBritish:
 
 
 class HardBritish(NormalBritish):
-    """Normal, throwing by outs: of the cards it can spare, the one the fewest unseen cards
-    would bring into a meld with its hand (each unseen copy counted), then the costliest."""
+    """Normal, throwing by outs (of the cards it can spare, the one the fewest unseen cards would
+    bring into a meld with its hand, each unseen copy counted) and by the deal's danger: while an
+    opponent is close to going out (:data:`DANGER` cards or fewer) it sheds its costliest cards
+    first and lays off its jokers; before it has come out, and with nobody close, it keeps the
+    high cards that count most towards its opening."""
 
     name = "hard"
+
+    def play(self, view: BritishView, rng: random.Random) -> Action:
+        action = super().play(view, rng)
+        if isinstance(action, Discard) and view.opened[view.seat] and _danger(view):
+            joker = next((a for a in view.legal_actions() if isinstance(a, Tack) and a.card == JOKER), None)
+            if joker is not None:
+                return joker  # a joker left in hand costs 15 (25) when the deal ends
+        return action
 
     def throw(self, view: BritishView, hand: list[Card], rng: random.Random) -> Action:
         options = self.spare(view, hand)
         cnt, live = count_cards(hand), unseen(view)
+        # the weight of a card's hand value: shed it when the deal may end, keep it for the opening
+        weight = -1.0 if _danger(view) else 0.5 if not view.opened[view.seat] else 0.0
 
-        def worth(c: Card) -> tuple[int, int]:
-            return 3 * _need(c, cnt, view.table, view) + _outs(c, cnt, live), -hand_value(c, view.rules)
+        def worth(c: Card) -> tuple[float, int]:
+            value = hand_value(c, view.rules)
+            return 3 * _need(c, cnt, view.table, view) + _outs(c, cnt, live) + weight * value, -value
 
         return Discard(min(sorted(options), key=worth))
+
+
+#: An opponent holding this many cards or fewer may go out soon (Hard's danger).
+DANGER = 3
+
+
+def _danger(view: BritishView) -> bool:
+    """True while another player still in the deal holds :data:`DANGER` cards or fewer."""
+    return any(view.active[s] and s != view.seat and 0 < n <= DANGER for s, n in enumerate(view.hand_sizes))
 
 
 class EasyBritish(NormalBritish):
