@@ -13,10 +13,10 @@ ENGINE = Path(__file__).resolve().parent.parent / "kalooki_desktop" / "engine"
 
 def test_every_refusal_key_the_engine_uses_has_text() -> None:
     used = set()
-    for path in ENGINE.glob("*.py"):
-        used |= set(re.findall(r'refuse\(\s*"J-[^"]+",\s*"([a-z_.]+)"', path.read_text(encoding="utf-8")))
-        used |= set(re.findall(r'\("J-[^"]+", "([a-z_.]+)"\)', path.read_text(encoding="utf-8")))
-    assert len(used) > 40
+    for path in ENGINE.rglob("*.py"):  # part J and part B (engine/british)
+        used |= set(re.findall(r'refuse\(\s*"[JB]-[^"]+",\s*"([a-z_.]+)"', path.read_text(encoding="utf-8")))
+        used |= set(re.findall(r'\("[JB]-[^"]+", "([a-z_.]+)"\)', path.read_text(encoding="utf-8")))
+    assert len(used) > 70
     missing = sorted(k for k in used if k not in MESSAGES)
     assert not missing, missing
     for key in used:
@@ -48,9 +48,10 @@ def test_every_text_the_gui_asks_for_exists() -> None:
     """Literal keys in the code, and every member of the key families built at run time."""
     from kalooki_desktop.ai.personas import LEVELS
     from kalooki_desktop.engine.refusal import MESSAGES
-    from kalooki_desktop.scenes.newgame import PRESETS, SWITCHES
-    from kalooki_desktop.scenes.rules import SECTIONS
+    from kalooki_desktop.scenes.newgame import B_SWITCHES, PRESETS, SWITCHES
+    from kalooki_desktop.scenes.rules import B_SECTIONS, SECTIONS
     from kalooki_desktop.storage.settings import SPEEDS, Settings
+    from kalooki_desktop.storage.stats import GAMES
 
     catalogue = i18n.catalogue("en")
     literal = set()
@@ -65,15 +66,18 @@ def test_every_text_the_gui_asks_for_exists() -> None:
     literal |= {f"{key}.{form}" for key in plural for form in ("one", "other")}
     families = {f"level.{lv}" for lv in LEVELS} | {f"persona.{lv}.blurb" for lv in LEVELS}
     families |= {f"preset.{p}" for p in PRESETS} | {f"speed.{s}" for s in SPEEDS}
-    families |= {f"variant.{v}.{part}" for v in (*SWITCHES, "J-V10") for part in ("name", "help")}
+    families |= {f"variant.{v}.{part}" for v in (*SWITCHES, *B_SWITCHES, "J-V10") for part in ("name", "help")}
     families |= {f"rules.{s}.{part}" for s in SECTIONS for part in ("title", "body")}
+    families |= {f"rules.b.{s}.{part}" for s in B_SECTIONS for part in ("title", "body")}
+    families |= {f"table.kalooki_{k}" for k in ("none", "double", "plus25")} | {f"stats.game.{g}" for g in GAMES}
     families |= {f"menu.{k}" for k in ("continue", "new", "load", "rules", "stats", "settings", "quit")}
     families |= {f"settings.field.{f}" for f in Settings.__dataclass_fields__}
-    moves = ("discard", "pluck_stock", "pluck_discard", "call", "allow", "refuse", "lay", "tack", "move_joker", "end")
+    moves = ("discard", "pluck_stock", "pluck_discard", "call", "allow", "refuse", "lay", "tack", "move_joker", "end",
+             "retrieve", "buy_in", "stay_out", "lay_open", "lay_meld")
     families |= {f"{kind}.{m}" for kind in ("log", "hint") for m in moves}
-    families |= {f"slot.{k}" for k in MESSAGES if k.startswith(("three.", "four."))}
-    advice = (GUI / "ai" / "advice.py").read_text(encoding="utf-8")
-    families |= set(re.findall(r'"(why\.[a-z_]+)"', advice))
+    families |= {f"slot.{k}" for k in MESSAGES if k.startswith(("three.", "four.", "set.", "run.", "meld."))}
+    for module in ("advice.py", "british.py"):
+        families |= set(re.findall(r'"(why\.[a-z_]+)"', (GUI / "ai" / module).read_text(encoding="utf-8")))
     assert len([k for k in families if k.startswith("why.")]) >= 10
     missing = sorted(k for k in literal | families if k not in catalogue)
     assert len(literal) > 100
