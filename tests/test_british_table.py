@@ -8,12 +8,13 @@ from __future__ import annotations
 import pytest
 
 from kalooki_desktop.engine.british.match import BritishMatch
+from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.scoreboard import ScoreboardScene
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.session import GameSetup, Session
 
-from .gui import make_app, play_by_mouse, press_button, step
+from .gui import click, drag, hand_pos, make_app, play_by_mouse, press_button, step, table_at
 
 
 @pytest.fixture
@@ -28,7 +29,7 @@ def british(session: Session) -> BritishMatch:
     return session.match
 
 
-@pytest.mark.parametrize(("preset", "seed"), [("british40", 5), ("kalooki51", 5)])
+@pytest.mark.parametrize(("preset", "seed"), [("british40", 3), ("kalooki51", 2)])
 def test_a_whole_british_game_through_the_gui_with_an_elimination_and_a_buy_in(app, preset, seed):
     session = Session(
         GameSetup(("easy", "easy"), preset, ("B-V3",), seed=seed), threaded=False, speed=1000
@@ -65,3 +66,103 @@ def test_a_whole_british_game_through_the_gui_with_an_elimination_and_a_buy_in(a
     assert bought >= 1 and m.buy_ins[0] == bought
     assert sum(not a for a in m.active) >= 1  # somebody went out of the game
     assert len(m.winners) == 1 and all(m.active[w] for w in m.winners)
+
+
+# --- an exact deal of Kalooki 40 among three: the player (seat 0) plays first --------------------
+
+YOU = "QS QH QD 6C 7C 8C 5S 9S 2H 3D 4C 10H KD"
+DESMOND = "5H JK 7H KS KH KC 2C 3C 4D 9D 10C JC AD"
+MARCIA = "2S 3S 4H 6D 8D 10D JS 4S 9H JH 2D 8S AC"
+STOCK = "7D 5C AS 6H 3H 8H 9C 7S 10S"
+
+
+def british_table(app) -> TableScene:
+    scene = table_at(app, [YOU, DESMOND, MARCIA], discard="5D", stock=STOCK, dealer=2, preset="british40",
+                     levels=("normal", "normal"))
+    assert scene.session.british and scene.session.prompt() == "pluck"
+    return scene
+
+
+def stage(app, scene: TableScene, cards: str, slot: int) -> None:
+    for card in cards.split():
+        drag(app, hand_pos(scene, card), scene.layout.slots[slot].center)
+
+
+def test_the_opening_total_runs_while_it_is_built_and_come_out_lays_it(app):
+    scene = british_table(app)
+    click(app, scene.layout.stock.center)  # 7D
+    assert scene.session.prompt() == "play"
+    stage(app, scene, "QS QH QD", 0)
+    step(app)
+    frame = scene.frame()
+    assert frame.opening == (30, 40) and frame.slot_titles[0] == "Set · 30"
+    assert len(scene.model.slots) == 3 and not scene.controls.lay.is_enabled
+    assert scene.controls.lay.text == "Come out"
+    stage(app, scene, "8C 6C 7C", 1)  # dropped out of order: the run lines up
+    step(app)
+    assert scene.model.slots[1] == parse_cards("6C 7C 8C")
+    assert scene.frame().opening == (51, 40) and scene.controls.lay.is_enabled
+    stage(app, scene, "5S", 2)  # a third meld begun: a fourth slot appears
+    step(app)
+    assert len(scene.model.slots) == 4 and len(scene.layout.slots) == 4
+    assert scene.lay_refusal() is not None  # 5S alone is no meld (B-2)
+    click(app, scene.geometry.slot_rects(2)[0].center)  # back to the hand
+    step(app)
+    press_button(app, scene.controls.lay)
+    m = british(scene.session)
+    assert m.hand.opened[0] and len(m.hand.table) == 2
+    assert scene.frame().opening is None and scene.controls.lay.text == "Lay melds"
+
+
+def test_a_joker_is_taken_by_dropping_its_natural_card_on_it_and_must_be_laid(app):
+    scene = british_table(app)
+    s = scene.session
+    m = british(s)
+    for seat, text in ((0, "pluck stock"), (0, "lay three QS QH QD | four 6C 7C 8C"), (0, "discard 2H"),
+                       (1, "pluck stock"), (1, "lay three KS KH KC | four 5H JK 7H"), (1, "discard AD"),
+                       (2, "pluck stock"), (2, "discard AC")):
+        s.replay_action(seat, text)
+    step(app, 30)
+    click(app, scene.layout.stock.center)  # the player draws 6H: the card the joker stands for
+    assert parse_cards("6H")[0] in m.hand.hands[0]
+    step(app, 30)
+    joker = scene.geometry.meld_card_rects(3)[1].center  # Desmond's 5H JK 7H
+    drag(app, hand_pos(scene, "6H"), joker)
+    assert m.hand.table[3].cards == parse_cards("5H 6H 7H") and parse_cards("JK")[0] in m.hand.hands[0]
+    assert m.hand.free_jokers == 1
+    drag(app, hand_pos(scene, "KD"), scene.layout.pile.center)  # not before the joker is laid (B-7)
+    assert parse_cards("KD")[0] in m.hand.hands[0] and "(B-7)" in app.toast_text
+    high = scene.geometry.meld_card_rects(1)[-1]
+    drag(app, hand_pos(scene, "JK"), (high.right - 4, high.centery))  # onto 6C 7C 8C
+    assert m.hand.free_jokers == 0 and len(m.hand.table[1].cards) == 4
+    step(app, 30)
+    drag(app, hand_pos(scene, "KD"), scene.layout.pile.center)
+    assert (0, "discard KD") in m.hand.log
+
+
+def test_the_player_over_the_limit_chooses_and_a_player_out_can_play_it_out(app):
+    session = Session(GameSetup(("normal", "hard"), "british40", ("B-V3",), seed=2), threaded=False, speed=1000)
+    app.set_session(session)
+    m = british(session)
+    now = 0.0
+    while session.prompt() != "buy_in":
+        now += 5000
+        if session.prompt() is None:
+            session.tick(now)
+        else:
+            action = session.hint()
+            assert action is not None and session.submit(action) is None
+    app.push(MenuScene(app))
+    app.push(TableScene(app, session))
+    step(app, 3)
+    board = app.top
+    assert isinstance(board, ScoreboardScene) and board.b_buy is not None  # pushed by the table
+    assert "over 100" in board.headline() and "(B-11)" in board.headline()
+    press_button(app, board.b_stay)
+    assert not m.active[0]
+    step(app, 2)
+    assert board.b_play_out is not None or m.over
+    if not m.over:
+        press_button(app, board.b_play_out)
+    assert m.over and 0 not in m.winners and board.final
+    assert board.headline() == "You went over 100 and are out of the game"
