@@ -59,6 +59,8 @@ def describe(
     key = _KEYS[type(action)]
     if isinstance(action, Lay) and british:
         key = "lay_open" if opening else "lay_meld"
+    elif isinstance(action, Tack) and british:
+        key = "layoff"  # a lay-off, in this game's words
     return tr(f"{'hint' if hint else 'log'}.{key}", name=name, card=c)
 
 
@@ -123,6 +125,7 @@ def advice_text(session: Session, advice: Advice) -> str:
     elif isinstance(action, Lay):
         move = tr("hint.lay")
     else:
-        move = describe(session.names[HUMAN], action, session.view().discard_top, hint=True)
+        top = session.view().discard_top
+        move = describe(session.names[HUMAN], action, top, hint=True, british=session.british)
     params = {k: card_label(v) if k == "card" and isinstance(v, int) else v for k, v in advice.params.items()}
     return tr("table.hint_why", move=move, why=tr(advice.why, **params))
