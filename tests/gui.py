@@ -203,3 +203,29 @@ def _text(card: int) -> str:
     from kalooki_desktop.engine.cards import card_text
 
     return card_text(card)
+
+
+def play_to_the_end(app: App, scoreboard: Callable[[object], None] | None = None, limit: int = 100_000) -> int:
+    """Play the game on show to its final scoreboard: the player's moves by mouse and keys (the
+    hint's), a scoreboard between hands answered by ``scoreboard`` (default: Next). The number
+    of the player's moves made."""
+    from kalooki_desktop.scenes.scoreboard import ScoreboardScene
+
+    moves = 0
+    for _ in range(limit):
+        top = app.top
+        if isinstance(top, ScoreboardScene):
+            if top.final:
+                break
+            if scoreboard is not None:
+                scoreboard(top)
+            else:
+                press_button(app, top.b_next)
+            step(app)
+            continue
+        assert isinstance(top, TableScene)
+        if play_by_mouse(app, top):
+            moves += 1
+        else:
+            step(app)
+    return moves

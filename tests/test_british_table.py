@@ -14,7 +14,7 @@ from kalooki_desktop.scenes.scoreboard import ScoreboardScene
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.session import GameSetup, Session
 
-from .gui import click, drag, hand_pos, make_app, play_by_mouse, press_button, step, table_at
+from .gui import click, drag, hand_pos, make_app, play_to_the_end, press_button, step, table_at
 
 
 @pytest.fixture
@@ -39,27 +39,18 @@ def test_a_whole_british_game_through_the_gui_with_an_elimination_and_a_buy_in(a
     app.push(MenuScene(app))
     app.push(TableScene(app, session))
     step(app, 2)
-    moves = bought = played_out = 0
-    for _ in range(100_000):
-        top = app.top
-        if isinstance(top, ScoreboardScene):
-            if top.final:
-                break
-            if top.b_buy is not None:  # the player chooses: back in
-                press_button(app, top.b_buy)
-                bought += 1
-            elif top.b_play_out is not None:
-                press_button(app, top.b_play_out)
-                played_out += 1
-            else:
-                press_button(app, top.b_next)
-            step(app)
-            continue
-        assert isinstance(top, TableScene)
-        if play_by_mouse(app, top):
-            moves += 1
+    bought = 0
+
+    def answer(board: object) -> None:  # the player chooses to buy back in whenever asked
+        nonlocal bought
+        assert isinstance(board, ScoreboardScene)
+        if board.b_buy is not None:
+            press_button(app, board.b_buy)
+            bought += 1
         else:
-            step(app)
+            press_button(app, board.b_play_out or board.b_next)
+
+    moves = play_to_the_end(app, answer)
     assert session.over, "the game did not finish"
     assert isinstance(app.top, ScoreboardScene) and app.top.final
     assert moves > 30

@@ -25,7 +25,7 @@ from .gui import (
     jamaican,
     key,
     make_app,
-    play_by_mouse,
+    play_to_the_end,
     post,
     press_button,
     run_until,
@@ -236,19 +236,7 @@ def test_whole_game_through_the_gui_to_the_final_scoreboard(app):
     app.push(MenuScene(app))
     app.push(TableScene(app, session))
     step(app, 2)
-    moves = 0
-    for _ in range(40_000):
-        top = app.top
-        if isinstance(top, ScoreboardScene):
-            if top.final:
-                break
-            press_button(app, top.b_next)
-            continue
-        assert isinstance(top, TableScene)
-        if play_by_mouse(app, top):
-            moves += 1
-        else:
-            step(app)
+    moves = play_to_the_end(app)
     assert session.over, "the game did not finish"
     assert isinstance(app.top, ScoreboardScene) and app.top.final
     assert moves > 20
