@@ -142,7 +142,8 @@ def test_the_player_over_the_limit_chooses_and_a_player_out_can_play_it_out(app)
             session.tick(now)
         else:
             action = session.hint()
-            assert action is not None and session.submit(action) is None
+            assert action is not None
+            assert session.submit(action) is None
     app.push(MenuScene(app))
     app.push(TableScene(app, session))
     step(app, 3)

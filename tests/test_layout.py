@@ -34,7 +34,8 @@ def advance(session: Session, until: Callable[[Session], bool]) -> None:
             return
         if session.prompt() is not None:
             move = session.hint() if session.british else NormalBot().choose(jamaican(session).view(0), rng)
-            assert move is not None and session.submit(move) is None
+            assert move is not None
+            assert session.submit(move) is None
         else:
             now += 5000
             session.tick(now)

@@ -31,7 +31,7 @@ class RulesScene(Scene):
         self.scroll = 0
         self.content_h = 0
         session = self.app.session
-        self.british = session is not None and session.british and not session.over
+        self.british = session.british and not session.over if session is not None else False
 
     def build(self) -> None:
         w, h = self.size

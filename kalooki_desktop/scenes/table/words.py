@@ -120,7 +120,7 @@ def advice_text(session: Session, advice: Advice) -> str:
     if isinstance(action, Pass):
         top = session.view().discard_top
         move = tr("hint.let_go", card=card_label(top) if top is not None else "")
-    elif isinstance(action, Lay) and session.british:
+    elif session.british and isinstance(action, Lay):
         move = tr("hint.lay_meld" if session.view().laid[HUMAN] else "hint.lay_open")
     elif isinstance(action, Lay):
         move = tr("hint.lay")
