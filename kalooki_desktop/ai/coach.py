@@ -1,0 +1,155 @@
+"""The coach: what one of the player's decisions is estimated to cost against the strongest advice
+the game has, and whether that is clearly too much.
+
+The advice is the hint's (:func:`.advice.advise`: the Hard player's choice from the player's own
+view, within a short budget). The cost is measured in the player's own points for the hand (the
+score the hand adds to their total, J-1.3 and J-8), lower being better: determinized Monte Carlo
+from the player's view (the hidden cards dealt at random around what the seat knows,
+:func:`.hard.sample_world`; the same worlds for both choices; every seat, the player's own
+included, played on by Normal), so a note never uses a card the player could not see. A decision
+is *flagged* when its estimated cost is clearly above :data:`THRESHOLD`: the lower end of the
+one-sided 95% interval of the mean difference is above it, so the sampling error counts against
+a note, never for it.
+
+After the hand, :func:`cost_after` measures the same difference from the true position (every
+card known): the playouts then differ only by the bots' random choices.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine.actions import Action
+from ..engine.hand import HandState
+from ..engine.turn import Phase
+from ..engine.view import View
+from .advice import Advice, advise
+from .base import play_out
+from .hard import sample_world
+from .normal import NormalBot, known_holdings
+
+#: A decision is flagged when it is estimated to cost clearly more than this many points.
+THRESHOLD = 5.0
+#: The one-sided 95% quantile of the normal distribution: the note's margin of error.
+Z = 1.645
+#: Worlds (each played out once per choice) an estimate uses at most.
+WORLDS = 64
+#: The coach's thinking budget for one decision (ms): the advice, then the playouts.
+BUDGET_MS = 800.0
+#: Of the budget, the share the advice may take (the rest is the playouts').
+ADVICE_SHARE = 0.4
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The player's points for the hand with their choice minus with the advice (positive: the
+    choice costs more), over ``worlds`` playouts, with the half-width of its 95% interval."""
+
+    mean: float
+    half: float
+    worlds: int
+
+    @property
+    def low(self) -> float:
+        """The lower end of the one-sided 95% interval."""
+        return self.mean - self.half * Z / 1.96 if self.worlds else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The two-sided 95% interval."""
+        return self.mean - self.half, self.mean + self.half
+
+
+#: No difference: the player's choice is the advice.
+SAME = Estimate(0.0, 0.0, 0)
+
+
+@dataclass(frozen=True)
+class Note:
+    """The coach's word on one decision: the player's choice, the advice with its reason, the
+    estimated cost, and whether it is flagged (a note is shown)."""
+
+    chosen: Action
+    advice: Advice
+    estimate: Estimate
+    flagged: bool
+
+
+def coach(view: View, chosen: Action, rng: random.Random, budget_ms: float = BUDGET_MS,
+          worlds: int = WORLDS) -> Note:
+    """The coach's note on ``chosen``, the seat's decision in ``view`` (before it is applied);
+    ``budget_ms`` bounds the thinking (0: no time limit, ``worlds`` playouts)."""
+    deadline = time.perf_counter() + budget_ms / 1000.0 if budget_ms > 0 else None
+    think = budget_ms * ADVICE_SHARE if budget_ms > 0 else 250.0
+    advice = advise(view, random.Random(rng.random()), think_ms=think)
+    if advice.action == chosen:
+        return Note(chosen, advice, SAME, flagged=False)
+    est = estimate(view, chosen, advice.action, rng, worlds, deadline)
+    return Note(chosen, advice, est, flagged=est.worlds >= 2 and est.low > THRESHOLD)
+
+
+def estimate(view: View, chosen: Action, advised: Action, rng: random.Random, worlds: int = WORLDS,
+             deadline: float | None = None) -> Estimate:
+    """Cost of ``chosen`` against ``advised`` from the seat's view: over worlds dealt around what
+    it knows, the same world for both (it stops at ``deadline``, a ``time.perf_counter`` time)."""
+    known = known_holdings(view)
+    starts = [sample_world(view, rng, known) for _ in range(worlds)]
+    return compare(starts, view.seat, view.totals, chosen, advised, deadline)
+
+
+def cost_after(state: HandState, seat: int, chosen: Action, advised: Action, totals: Sequence[int],
+               rollouts: int = WORLDS) -> Estimate:
+    """The same difference measured from the true position ``state`` (every card known), over
+    ``rollouts`` playouts that differ in the bots' random choices."""
+    return compare([state] * rollouts, seat, totals, chosen, advised)
+
+
+def compare(starts: Sequence[HandState], seat: int, totals: Sequence[int], chosen: Action, advised: Action,
+            deadline: float | None = None) -> Estimate:
+    """The mean over ``starts`` of the seat's points with ``chosen`` minus with ``advised``,
+    playout ``r`` using the random numbers ``r`` for both; a world the deadline cuts short does
+    not count."""
+    diffs: list[float] = []
+    longest = 0.0
+    for r, start in enumerate(starts):
+        began = time.perf_counter()
+        if deadline is not None and began + longest > deadline:
+            break
+        a = _points(start, seat, chosen, r, totals, deadline)
+        b = _points(start, seat, advised, r, totals, deadline) if a is not None else None
+        if a is None or b is None:
+            break
+        diffs.append(a - b)
+        longest = max(longest, time.perf_counter() - began)
+    return _summary(diffs)
+
+
+def _points(start: HandState, seat: int, action: Action, r: int, totals: Sequence[int],
+            deadline: float | None) -> float | None:
+    """The seat's points for the hand when it plays ``action`` in ``start`` and everybody plays
+    on as Normal; None when the deadline stopped the playout."""
+    world = start.clone()
+    world.rng = random.Random(r)
+    world.apply(seat, action)
+    bots = [NormalBot() for _ in range(world.players)]
+    finished = play_out(world, bots, random.Random(r), totals, deadline=deadline)
+    if not finished and deadline is not None and time.perf_counter() > deadline:
+        return None  # stopped for time: the world does not count
+    if world.phase != Phase.OVER or world.scores is None or world.void:
+        return 0.0  # a void hand (J-7.2), or one that stalled: no points
+    return float(world.scores[seat])
+
+
+def _summary(diffs: list[float]) -> Estimate:
+    n = len(diffs)
+    if n == 0:
+        return SAME
+    mean = sum(diffs) / n
+    if n < 2:
+        return Estimate(mean, math.inf, n)
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return Estimate(mean, 1.96 * math.sqrt(var / n), n)
