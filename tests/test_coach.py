@@ -105,3 +105,66 @@ def test_not_going_out_with_a_ready_contract_is_noted() -> None:
     # king in time, so breaking the contract happens to cost nothing in this deal
     after = cost_after(state, 0, chosen, note.advice.action, [0] * 4, rollouts=8)
     assert after.worlds == 8 and after.mean == 0
+
+
+# --- the review command ---------------------------------------------------------------------
+
+
+def normal_game(tmp_path, actions: int = 200):
+    """A saved game of three Normals and the player's seat played by Normal too (so its
+    decisions differ from the coach's now and then)."""
+    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.storage import saves
+
+    session = Session(GameSetup(("normal", "normal", "normal"), seed=3), threaded=False, speed=1000)
+    bot, rng, now = NormalBot(), random.Random(1), 0.0
+    while len(session.match.actions) < actions:
+        if session.prompt() is None:
+            now += 5000
+            session.tick(now)
+            continue
+        m = session.match
+        assert isinstance(m, Match)
+        assert session.submit(bot.choose(m.view(0), rng)) is None
+    path = tmp_path / "game.json"
+    saves.save(session, path, "game")
+    return session, path
+
+
+def test_the_review_command_prints_every_decision_of_the_players_hand(tmp_path, capsys) -> None:
+    import json
+
+    from kalooki_desktop.coach import main
+
+    session, path = normal_game(tmp_path)
+    assert main([str(path), "--hand", "1", "--budget-ms", "150", "--after"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hand"] == 1 and out["contract"] == "3 3 3" and out["threshold"] == THRESHOLD
+    m = session.match
+    assert isinstance(m, Match)
+    mine = [a for seat, a in m.actions if seat == 0]  # hand 1 comes first
+    decisions = out["decisions"]
+    assert 0 < len(decisions) <= len(mine)
+    assert [d["decision"] for d in decisions] == [str(a) for a in mine[: len(decisions)]]
+    differ = [d for d in decisions if d["decision"] != d["coach"]]
+    assert differ and all(d["worlds"] > 0 and "after" in d for d in differ)
+    assert all(d["cost"] == 0 and d["worlds"] == 0 for d in decisions if d["decision"] == d["coach"])
+    assert out["flagged"] == sum(d["flagged"] for d in decisions)
+
+
+def test_the_review_command_says_plainly_what_it_cannot_do(tmp_path, capsys) -> None:
+    from kalooki_desktop.coach import main
+    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.storage import saves
+
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\x00not a save")
+    assert main([str(bad)]) == 2
+    assert "bad.json" in capsys.readouterr().err
+    _, path = normal_game(tmp_path, 40)
+    assert main([str(path), "--hand", "7"]) == 2
+    assert "no hand 7" in capsys.readouterr().err
+    british = Session(GameSetup(("normal", "normal"), "british40", seed=1), threaded=False)
+    saves.save(british, tmp_path / "b.json", "b")
+    assert main([str(tmp_path / "b.json")]) == 2
+    assert "Jamaican" in capsys.readouterr().err
