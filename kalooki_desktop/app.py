@@ -314,6 +314,7 @@ class App:
                 session.listeners.append(self._autosave)
         if session is not None:
             session.offer_every_call = self.settings.call_every_card
+            session.coach_on = self.settings.coach
         self.session = session
 
     def new_session(self, setup: GameSetup, *, threaded: bool = True) -> Session:

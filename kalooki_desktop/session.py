@@ -12,11 +12,13 @@ import logging
 import random
 import uuid
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from .ai.advice import Advice
 from .ai.base import Bot
+from .ai.coach import Note, coach
 from .ai.personas import Persona, persona, table_names
 from .ai.worker import BotWorker
 from .engine.actions import (
@@ -136,6 +138,7 @@ class Session:
     speed: float = 1.0
     call_wait_ms: int = 5000  # how long the player's Call prompt waits (0: until answered)
     offer_every_call: bool = False  # False: a card that cannot help the player is let go at once
+    coach_on: bool = False  # the coach weighs each of the player's decisions (Jamaican games)
     match: AnyMatch = field(init=False)
     names: list[str] = field(init=False)
     levels: list[str | None] = field(init=False)
@@ -162,6 +165,10 @@ class Session:
         # number (how many hands had ended): kept with the game, so they survive a restart.
         self.staging: tuple[int, tuple[tuple[Card, ...], ...]] = (0, ())
         self.moves: list[Move] = []
+        self.notes: dict[int, Note] = {}  # the coach's notes, by the index of the decision's action
+        self._coach_pool = ThreadPoolExecutor(1, "kalooki-coach") if self.threaded else None
+        self._coach_jobs: list[tuple[int, Future[Note]]] = []
+        self._fresh_notes: list[tuple[int, Note]] = []
 
     @classmethod
     def from_scenario(cls, data: dict[str, Any], **kw: Any) -> Session:
@@ -305,8 +312,36 @@ class Session:
         bad = self.check(action)
         if bad is not None:
             return bad
+        self._coach(action)
         self._apply(HUMAN, action)
         return None
+
+    # --- the coach ----------------------------------------------------------------------
+
+    def _coach(self, action: Action) -> None:
+        """Have the coach weigh the player's ``action`` (about to be applied) against the advice,
+        on its own thread from a copy of the player's view (:func:`.ai.coach.coach`)."""
+        m = self.match
+        if not self.coach_on or not isinstance(m, Match):
+            return
+        view = View(m.hand.clone(), HUMAN, list(m.totals))
+        index = len(m.actions)
+        rng = random.Random(index)
+        if self._coach_pool is None:
+            self._fresh_notes.append((index, coach(view, action, rng)))
+        else:
+            self._coach_jobs.append((index, self._coach_pool.submit(coach, view, action, rng)))
+
+    def coach_notes(self) -> list[tuple[int, Note]]:
+        """The coach's notes finished since the last call, in the order of the decisions (each
+        also kept in :attr:`notes`)."""
+        while self._coach_jobs and self._coach_jobs[0][1].done():
+            index, job = self._coach_jobs.pop(0)
+            if not job.cancelled():
+                self._fresh_notes.append((index, job.result()))
+        fresh, self._fresh_notes = self._fresh_notes, []
+        self.notes.update(fresh)
+        return fresh
 
     def call_offered(self) -> bool:
         """True if the player is asked whether to call the fresh discard: every card when they
@@ -322,6 +357,7 @@ class Session:
     def let_go(self) -> None:
         """The player lets the fresh discard go instead of calling it (a pass)."""
         if self.prompt() == DecisionKind.CALL:
+            self._coach(Pass())
             self._apply(HUMAN, Pass())
 
     def autoplay(self, now_ms: float) -> None:
@@ -462,3 +498,6 @@ class Session:
         if self._worker is not None:
             self._worker.shutdown()
             self._worker = None
+        if self._coach_pool is not None:
+            self._coach_pool.shutdown(wait=False, cancel_futures=True)
+            self._coach_pool = None

@@ -168,3 +168,30 @@ def test_the_review_command_says_plainly_what_it_cannot_do(tmp_path, capsys) -> 
     saves.save(british, tmp_path / "b.json", "b")
     assert main([str(tmp_path / "b.json")]) == 2
     assert "Jamaican" in capsys.readouterr().err
+
+
+# --- at the table -----------------------------------------------------------------------------
+
+
+def test_a_coach_note_follows_a_deliberately_weak_discard_and_none_follows_the_advice() -> None:
+    from .gui import click, drag, hand_pos, make_app, step, table_at
+
+    app = make_app()
+    try:
+        app.settings.coach = True
+        hands = ["7S 7H 7D 9S 9H 9D KS KH KD", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC",
+                 "4S 4H 6D 6C 8C 10S QH JD AH"]
+        scene = table_at(app, hands, discard="5D", stock="2C 8S JC 6D 10H QD 3S 5H 2S 9C 4D", dealer=3)
+        s = scene.session
+        assert s.coach_on
+        click(app, scene.layout.stock.center)  # 2C
+        step(app, 20)
+        drag(app, hand_pos(scene, "KS"), scene.layout.pile.center)  # rather than laying and going out
+        step(app, 2)
+        assert app.toast_text.startswith("Coach: lay your contract")
+        assert "points better: you go out" in app.toast_text
+        pluck, throw = s.notes[0], s.notes[1]  # every decision is weighed; only the weak one is noted
+        assert not pluck.flagged and pluck.estimate.worlds == 0 and pluck.chosen == s.match.actions[0][1]
+        assert throw.flagged and str(throw.chosen) == "discard KS" and s.match.actions[1][1] == throw.chosen
+    finally:
+        app.shutdown()

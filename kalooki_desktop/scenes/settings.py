@@ -39,7 +39,7 @@ class SettingsScene(Scene):
     def _rows(self, x: int, y: int, cx: int) -> None:
         """The settings, one a row: labels at ``x``, their choices at ``cx``."""
         ui, st, px = self.app.ui, self.app.settings, self.px
-        cw, row, high = px(240), (self.box.bottom - y - px(8)) // 8, px(34)
+        cw, row, high = px(240), (self.box.bottom - y - px(8)) // 9, px(34)
 
         def label(text: str, at: int) -> None:
             self.widget(UILabel(pygame.Rect(x, at, cx - x - px(12), high), text, ui))
@@ -68,6 +68,7 @@ class SettingsScene(Scene):
         )
         self.four = check(tr("settings.four_colour"), y + 6 * row, on=st.four_colour)
         self.full = check(tr("settings.fullscreen"), y + 7 * row, on=st.fullscreen)
+        self.coach = check(tr("settings.coach"), y + 8 * row, on=st.coach)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         st = self.app.settings
@@ -80,14 +81,11 @@ class SettingsScene(Scene):
             return True
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
-            if event.ui_element is self.reduce:
-                st.reduce_motion = on
-            elif event.ui_element is self.sound:
-                st.sound = on
-            elif event.ui_element is self.every:
-                st.call_every_card = on
-            elif event.ui_element is self.four:
-                st.four_colour = on
+            boxes = {self.reduce: "reduce_motion", self.sound: "sound", self.every: "call_every_card",
+                     self.four: "four_colour", self.coach: "coach"}
+            name = next((n for box, n in boxes.items() if event.ui_element is box), None)
+            if name is not None:
+                setattr(st, name, on)
             elif event.ui_element is self.full and on != st.fullscreen:
                 self.app.toggle_fullscreen()
             self.apply()
@@ -113,6 +111,7 @@ class SettingsScene(Scene):
             s.speed = self.app.settings.speed_factor
             s.call_wait_ms = self.app.settings.call_wait_s * 1000
             s.offer_every_call = self.app.settings.call_every_card
+            s.coach_on = self.app.settings.coach
 
     def on_exit(self) -> None:
         super().on_exit()

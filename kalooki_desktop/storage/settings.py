@@ -36,6 +36,7 @@ class Settings:
     reduce_motion: bool = False
     call_wait_s: int = 5  # how long the Call prompt waits; 0 waits until answered
     call_every_card: bool = False  # offer a call for every discard, not only those that could help
+    coach: bool = False  # notes on the player's decisions in normal games (practice has them on)
     four_colour: bool = False
     window: list[int] = field(default_factory=lambda: [1280, 800])
     fullscreen: bool = False
@@ -109,6 +110,7 @@ _SCHEMA: dict[str, sc.Validator] = {
     "reduce_motion": sc.boolean(),
     "call_wait_s": sc.integer(0, MAX_CALL_WAIT_S),
     "call_every_card": sc.boolean(),
+    "coach": sc.boolean(),
     "four_colour": sc.boolean(),
     "window": _window,
     "fullscreen": sc.boolean(),

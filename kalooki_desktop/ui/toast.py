@@ -41,7 +41,7 @@ class Toasts:
             return
         w, h = surface.get_size()
         size = max(15, round(h * 0.024))
-        colour = palette.INVALID if self.kind == "error" else palette.GOLD
+        colour = {"error": palette.INVALID, "coach": palette.VALID}.get(self.kind, palette.GOLD)
         icon = "✗ " if self.kind == "error" else ""
         lines = txt.wrap(icon + self.text, size, round(w * 0.7), bold=True)
         while len(lines) > 3 and size > 12:  # a long message takes a smaller size, never a cut

@@ -48,7 +48,7 @@ from .model import HandModel
 from .painter import TablePainter, snapshot
 from .pointer import DoubleTap, Drag, Drop, Intent, Pointer, Tap
 from .slotrules import ContractSlots, FreeSlots
-from .words import advice_text, log_lines
+from .words import advice_text, coach_text, log_lines
 
 #: How long a hint stays highlighted (ms).
 HINT_MS = 6000
@@ -443,6 +443,9 @@ class TableScene(Scene):
             self.deal_pending = False
             if not self.session.match.hand.log:  # a fresh deal (not a game resumed mid-hand)
                 self.choreo.deal(self.geometry, self.pace, now)
+        for _, note in self.session.coach_notes():
+            if note.flagged:
+                self.app.toast(coach_text(self.session, note), "coach", 9)
         if self.app.top is self:
             self.session.tick(now)
             if self.session.prompt() == DecisionKind.BUY_IN and self.session.match.results:

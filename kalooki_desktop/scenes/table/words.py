@@ -4,6 +4,7 @@ that says whose turn it is and what to do."""
 from __future__ import annotations
 
 from ...ai.advice import Advice
+from ...ai.coach import Note
 from ...engine.actions import (
     Action,
     Allow,
@@ -113,9 +114,22 @@ def status(session: Session) -> tuple[str, palette.Colour]:
     return tr("status.thinking", name=session.names[decision[0]]), palette.TEXT
 
 
+def coach_text(session: Session, note: Note) -> str:
+    """A coach's note in words ("Coach: discard K♣, about 12 points better: your contract needs
+    it least")."""
+    move, why = _advice_words(session, note.advice)
+    return tr("coach.note", move=move, why=why, cost=max(1, round(note.estimate.mean)))
+
+
 def advice_text(session: Session, advice: Advice) -> str:
     """A hint in words: the move and why ("Hint: discard 7♠: 7♠ is the card your contract
     needs least")."""
+    move, why = _advice_words(session, advice)
+    return tr("table.hint_why", move=move, why=why)
+
+
+def _advice_words(session: Session, advice: Advice) -> tuple[str, str]:
+    """An advised move and its reason, in words."""
     action = advice.action
     if isinstance(action, Pass):
         top = session.view().discard_top
@@ -128,4 +142,4 @@ def advice_text(session: Session, advice: Advice) -> str:
         top = session.view().discard_top
         move = describe(session.names[HUMAN], action, top, hint=True, british=session.british)
     params = {k: card_label(v) if k == "card" and isinstance(v, int) else v for k, v in advice.params.items()}
-    return tr("table.hint_why", move=move, why=tr(advice.why, **params))
+    return move, tr(advice.why, **params)
