@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 
 from .i18n import set_language, tr
+from .practice import Practice
 from .session import GameSetup, Session
 from .storage import autosave
 from .storage.atomic import clean_temporaries
@@ -207,6 +208,8 @@ class App:
         self.now_ms = 0.0  # the game's clock: the loop's time, advanced by each frame's dt
         self.running = True
         self.session: Session | None = None
+        self.practice: Practice | None = None  # the practice under way (its hands are not the game)
+        self.threaded_games = True  # computer players and the coach think on their own threads
         self._autosave: Autosave | None = None
         self.frame_ms: list[float] = []
         self.on_frame: Callable[[App, int], None] | None = None
@@ -327,6 +330,19 @@ class App:
         )
         self.set_session(session)
         self.autosave_now()
+        return session
+
+    def play_practice(self, seed: int | None = None) -> Session:
+        """A hand of :attr:`practice` with the player's pace settings: a new deal, or the deal of
+        ``seed`` again. It is not the game in progress (:attr:`session`): that waits."""
+        run = self.practice
+        assert run is not None, "no practice chosen"
+        if run.session is not None:
+            run.session.close()
+        session = Session(run.setup(seed), threaded=self.threaded_games, speed=self.settings.speed_factor,
+                          call_wait_ms=self.settings.call_wait_s * 1000)
+        session.offer_every_call = self.settings.call_every_card
+        run.session = run.begin(session)
         return session
 
     def autosave_now(self) -> None:
@@ -508,6 +524,8 @@ class App:
         if self.session is not None and not self.session.over:
             self.autosave_now()  # what only the table holds (the staged cards) is kept too
         self.set_session(None)
+        if self.practice is not None and self.practice.session is not None:
+            self.practice.session.close()
         if self.persist and self.save_settings:
             with contextlib.suppress(OSError):  # a read-only disk must not stop the game from closing
                 self.settings.save()

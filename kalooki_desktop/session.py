@@ -139,6 +139,7 @@ class Session:
     call_wait_ms: int = 5000  # how long the player's Call prompt waits (0: until answered)
     offer_every_call: bool = False  # False: a card that cannot help the player is let go at once
     coach_on: bool = False  # the coach weighs each of the player's decisions (Jamaican games)
+    practice: int | None = None  # the hand of the schedule practised (:mod:`.practice`), if any
     match: AnyMatch = field(init=False)
     names: list[str] = field(init=False)
     levels: list[str | None] = field(init=False)

@@ -150,6 +150,22 @@ def scenes(app: App) -> Iterator[str]:
     step(app)
     yield "scoreboard, Kalooki 40, the buy-in question"
     app.pop()
+    from kalooki_desktop.practice import Practice
+    from kalooki_desktop.scenes.practice import PracticeResultScene, PracticeScene
+
+    app.practice = Practice(8, ("hard",) * 5)
+    if "practice" not in _SESSIONS:  # played once, the coach weighing the player's decisions
+        _SESSIONS["practice"] = app.practice.begin(Session(app.practice.setup(3), threaded=False, speed=1000))
+        advance(_SESSIONS["practice"], lambda s: s.over)
+    practice_hand = _SESSIONS["practice"]
+    app.push(PracticeScene(app))
+    step(app)
+    yield "practice"
+    app.push(PracticeResultScene(app, practice_hand, jamaican(practice_hand).results[-1]))
+    step(app)
+    yield "practice, a hand's result"
+    app.pop()
+    app.pop()
     app.settings.last_game = {"levels": ["normal"] * 3, "preset": "kalooki51", "variants": ["B-12"]}
     app.push(NewGameScene(app))
     step(app)

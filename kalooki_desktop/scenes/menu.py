@@ -25,7 +25,7 @@ class MenuScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
-        items = ["continue", "new", "load", "rules", "stats", "settings", "quit"]
+        items = ["continue", "new", "practice", "load", "rules", "stats", "settings", "quit"]
         y = round(h * 0.47)
         footer = h - 12 - max(12, round(h * 0.018)) - self.px(10)  # the keys' line stays clear
         gap = (footer - y) / len(items)
@@ -161,4 +161,5 @@ class MenuScene(Scene):
 
 
 #: The scene each menu item opens, by name.
-_OPENS = {"new": "new_game", "load": "load", "rules": "rules", "stats": "statistics", "settings": "settings"}
+_OPENS = {"new": "new_game", "practice": "practice", "load": "load", "rules": "rules", "stats": "statistics",
+          "settings": "settings"}

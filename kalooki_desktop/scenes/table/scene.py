@@ -470,7 +470,8 @@ class TableScene(Scene):
             return
         self.sync_hand()
         self.rebuild()
-        self.app.push("scoreboard", self.session, result)
+        after = "practice_result" if self.session.practice is not None else "scoreboard"
+        self.app.push(after, self.session, result)
 
     def refresh_widgets(self) -> None:
         """Show the buttons that apply now."""

@@ -65,6 +65,12 @@ def describe(
     return tr(f"{'hint' if hint else 'log'}.{key}", name=name, card=c)
 
 
+def describe_action(action: Action) -> str:
+    """An action as a hint would say it ("discard 7♠"), with no name."""
+    card = action.card if isinstance(action, Discard | Tack | MoveJoker) else None
+    return describe("", action, card, hint=True)
+
+
 def log_lines(session: Session) -> list[tuple[int, str]]:
     """The moves of the hand on show in words, oldest first: this hand's, or while a hand that
     has just ended is still on show (its last move ended it), that hand's. A pass is no event."""

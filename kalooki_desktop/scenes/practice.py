@@ -1,0 +1,257 @@
+"""Practice: pick one contract of the schedule (or the one the statistics say is the player's
+weakest) and the opponents, then play single hands of it with the coach on (:mod:`..practice`).
+After each hand, its figures and the practice's so far, and Deal again or Replay this deal.
+
+A practice hand is not the game in progress: the menu's Continue still goes back to that game,
+and practice hands are not counted among the statistics' games.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UILabel
+
+from ..ai.personas import LEVELS
+from ..app import App, Scene, register_scene
+from ..engine.match import HandResult
+from ..i18n import tr
+from ..practice import SCHEDULE, Practice
+from ..session import HUMAN, Session
+from ..storage import stats
+from ..ui import cards as art
+from ..ui import palette
+from ..ui import text as txt
+from ..ui.draw import backdrop, panel
+from ..ui.theme import DropDown
+from .table.words import coach_text, describe_action
+
+OPPONENTS = ("2", "3", "4", "5", "6", "7")
+
+
+def weakest_hand(app: App) -> int | None:
+    """The hand of the schedule whose contract the player makes least often in their finished
+    Jamaican games (the fewest made of those played, then the later hand), or None without games."""
+    records = stats.load_records()
+    rates = stats.summarise(records, game="jamaican").contract_rate
+    played = [(made / n, -hand, hand) for hand, (made, n) in rates.items() if n and hand in SCHEDULE]
+    return min(played)[2] if played else None
+
+
+@register_scene("practice")
+class PracticeScene(Scene):
+    """Choose the contract and the opponents; Start plays a practice hand."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.weakest = weakest_hand(app)
+        last = app.practice
+        self.hand = last.hand if last is not None else (self.weakest or 1)
+        self.count = str(len(last.levels)) if last is not None else "3"
+        self.level = last.levels[0] if last is not None else "normal"
+
+    def build(self) -> None:
+        w, h = self.size
+        m = max(24, w // 40)
+        self.box = pygame.Rect(m, round(h * 0.14), w - 2 * m, round(h * 0.72))
+        ui, row = self.app.ui, max(34, h // 22)
+        x, y = self.box.x + 24, self.box.y + 20
+        lw = self.px(200)
+        options: list[str | tuple[str, str]] = [(self.option(n), str(n)) for n in SCHEDULE]
+        if self.weakest is not None:
+            weakest = tr("practice.weakest", hand=self.option(self.weakest))
+            options.insert(0, (weakest, "weakest"))
+        step = row + 12
+        labels = (tr("practice.contract"), tr("practice.opponents"), tr("practice.level"))
+        for k, label in enumerate(labels):
+            self.widget(UILabel(pygame.Rect(x, y + k * step, lw, row), label, ui))
+        cx, cw = x + lw + self.px(12), min(self.px(420), self.box.right - x - lw - 40)
+        current = next(o for o in options if isinstance(o, tuple) and o[1] == str(self.hand))
+        self.contract_menu = self.widget(DropDown(options, current, pygame.Rect(cx, y, cw, row), ui))
+        counts: list[str | tuple[str, str]] = list(OPPONENTS)
+        at = pygame.Rect(cx, y + step, self.px(90), row)
+        self.count_menu = self.widget(DropDown(counts, self.count, at, ui))
+        levels: list[str | tuple[str, str]] = [(tr(f"level.{lv}"), lv) for lv in LEVELS if lv != "random"]
+        chosen = next(o for o in levels if isinstance(o, tuple) and o[1] == self.level)
+        at = pygame.Rect(cx, y + 2 * step, self.px(200), row)
+        self.level_menu = self.widget(DropDown(levels, chosen, at, ui))
+        self.figures_top = y + 3 * (row + 12) + self.px(16)
+        bw, bh = self.px(220), max(46, h // 15)
+        by = self.box.bottom + (h - self.box.bottom - bh) // 2
+        self.start = self.button(pygame.Rect(w - m - bw, by, bw, bh), tr("practice.start"), "#primary_button",
+                                 command=self.begin)
+        self.back = self.button(pygame.Rect(m, by, self.px(160), bh), tr("common.back"), command=self.app.pop)
+
+    def option(self, hand: int) -> str:
+        """A contract as the menu offers it: "Hand 5 · 3 3 3 3"."""
+        return tr("practice.hand", n=hand, contract=SCHEDULE[hand])
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.contract_menu:
+                choice = self.contract_menu.selected_option[1]
+                self.hand = self.weakest or 1 if choice == "weakest" else int(choice)
+            elif event.ui_element is self.count_menu:
+                self.count = event.text
+            elif event.ui_element is self.level_menu:
+                self.level = self.level_menu.selected_option[1]
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.begin()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        return False
+
+    def begin(self) -> None:
+        """A practice hand of the chosen contract (the practice so far kept when only the deal
+        changes)."""
+        levels = (self.level,) * int(self.count)
+        run = self.app.practice
+        if run is None or run.hand != self.hand or run.levels != levels:
+            if run is not None and run.session is not None:
+                run.session.close()
+            run = self.app.practice = Practice(self.hand, levels)
+        self.app.push("table", self.app.play_practice())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, tr("practice.title"), top=round(surface.get_height() * 0.035))
+        panel(surface, self.box)
+        size = self.font_px(15)
+        x, y = self.box.x + 24, self.figures_top
+        for line in txt.wrap(tr("practice.about"), size, self.box.w - 48):
+            txt.draw(surface, line, size, (x, y), (214, 222, 212))
+            y += size + 6
+        run = self.app.practice
+        if run is not None and run.tries and run.hand == self.hand:
+            y += size
+            draw_figures(surface, run, (x, y), size, self.box.right - 24)
+
+
+@register_scene("practice_result")
+class PracticeResultScene(Scene):
+    """After a practice hand: how it went, the practice's figures, and what next."""
+
+    def __init__(self, app: App, session: Session, result: HandResult | None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.result = result
+        run = app.practice
+        assert run is not None, "a practice hand without its practice"
+        self.run = run
+        self.done = run.record(session)
+
+    def build(self) -> None:
+        w, h = self.size
+        bw, bh = self.px(230), max(46, h // 16)
+        y = h - bh - 16
+        self.again = self.button(pygame.Rect(w - bw - 20, y, bw, bh), tr("practice.deal_again"),
+                                 "#primary_button", command=lambda: self.play(replay=False))
+        self.replay = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("practice.replay"),
+                                  command=lambda: self.play(replay=True))
+        self.back = self.button(pygame.Rect(20, y, self.px(220), bh), tr("practice.menu"), command=self.leave)
+
+    def play(self, *, replay: bool) -> None:
+        """Another practice hand: a new deal, or this deal again."""
+        session = self.app.play_practice(self.done.seed if replay else None)
+        self.app.reset("menu")
+        self.app.push("practice")
+        self.app.push("table", session)
+
+    def leave(self) -> None:
+        """Back to the practice screen."""
+        self.app.reset("menu")
+        self.app.push("practice")
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.play(replay=False)
+        elif event.key == pygame.K_r:
+            self.play(replay=True)
+        elif event.key == pygame.K_ESCAPE:
+            self.leave()
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        backdrop(surface)
+        big, font = max(24, h // 26), self.font_px(16)
+        hand = tr("practice.hand", n=self.run.hand, contract=self.run.contract)
+        title = tr("practice.result_title", hand=hand)
+        txt.draw(surface, title, big, (w // 2, 16), palette.GOLD, bold=True, anchor="midtop")
+        d = self.done
+        if d.made:
+            line = tr("practice.made", turns=d.turns or 0, points=d.points)
+        else:
+            line = tr("practice.not_made", points=d.points)
+        txt.draw(surface, line, font + 2, (w // 2, 24 + big), palette.VALID if d.made else palette.TEXT,
+                 bold=True, anchor="midtop")
+        box = pygame.Rect(20, 40 + big + font * 2, w - 40, h - 40 - big - font * 2 - max(46, h // 16) - 40)
+        panel(surface, box, alpha=165)
+        x, y = box.x + 20, box.y + 16
+        half = box.x + box.w // 2
+        r = self.result
+        if r is not None:
+            y = self.draw_hand_end(surface, r, (x, y), font, half - 20)
+        draw_figures(surface, self.run, (x, y + font), font, half - 20)
+        self.draw_notes(surface, (half + 10, box.y + 16), font, box.right - 20)
+
+    def draw_hand_end(self, surface: pygame.Surface, r: HandResult, at: tuple[int, int], font: int,
+                      right: int) -> int:
+        """Who went out, each seat's points, and the cards the player was left with; the y below."""
+        x, y = at
+        out, names = r.out, self.session.names
+        who = tr("score.no_one_out") if out is None else tr("score.went_out", name=names[out])
+        txt.draw(surface, who, font, (x, y), palette.GOLD, bold=True)
+        y += font + 8
+        for seat, name in enumerate(names):
+            colour = palette.GOLD if seat == HUMAN else palette.TEXT
+            txt.draw(surface, name, font, (x, y), colour, bold=seat == HUMAN)
+            txt.draw(surface, f"+{r.scores[seat]}", font, (x + self.px(220), y), colour, bold=True)
+            y += font + 6
+        cards = list(r.hands[HUMAN])
+        if cards:
+            ch = self.px(84)
+            step = min(round(ch * 0.5), (right - x - ch) // max(1, len(cards) - 1))
+            for i, c in enumerate(cards):
+                face = art.face(c, ch, four_colour=self.app.settings.four_colour)
+                surface.blit(face, (x + i * step, y + 6))
+            y += ch + 12
+        return y
+
+    def draw_notes(self, surface: pygame.Surface, at: tuple[int, int], font: int, right: int) -> None:
+        """The coach's notes on this hand, one a paragraph (or that it had none)."""
+        x, y = at
+        notes = [n for _, n in sorted(self.session.notes.items()) if n.flagged]
+        head = tr("practice.coach", n=len(notes)) if notes else tr("practice.coach_none")
+        txt.draw(surface, head, font, (x, y), palette.GOLD, bold=True)
+        y += font + 10
+        size = font - 1
+        for note in notes[-6:]:
+            chosen = describe_action(note.chosen)
+            text = tr("practice.note", chosen=chosen, words=coach_text(self.session, note))
+            for line in txt.wrap(text, size, right - x):
+                txt.draw(surface, line, size, (x, y), (214, 222, 212))
+                y += size + 4
+            y += 6
+
+
+def draw_figures(surface: pygame.Surface, run: Practice, at: tuple[int, int], size: int, right: int) -> None:
+    """The practice's figures and its hands, one a line, the newest last."""
+    x, y = at
+    f = run.figures()
+    turns = f"{f['turns']:.1f}" if f["turns"] is not None else "–"
+    points = f"{f['points']:.1f}" if f["points"] is not None else "–"
+    summary = tr("practice.figures", hands=f["hands"], made=f["made"], turns=turns, points=points)
+    for line in txt.wrap(summary, size, right - x):
+        txt.draw(surface, line, size, (x, y), palette.GOLD, bold=True)
+        y += size + 6
+    for i, t in enumerate(run.tries[-8:], start=max(1, len(run.tries) - 7)):
+        made = tr("practice.try_made", turns=t.turns or 0) if t.made else tr("practice.try_not_made")
+        txt.draw(surface, tr("practice.try", n=i, made=made, points=t.points), size - 1, (x, y), palette.TEXT)
+        y += size + 4

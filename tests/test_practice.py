@@ -1,0 +1,106 @@
+"""Practice of one contract: single hands with the coach on, running figures, Deal again and
+Replay this deal (the same deal again), apart from the game in progress and its statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from kalooki_desktop.practice import Practice, turns_to_lay
+from kalooki_desktop.scenes.menu import MenuScene
+from kalooki_desktop.scenes.practice import PracticeResultScene, PracticeScene
+from kalooki_desktop.scenes.table import TableScene
+from kalooki_desktop.session import GameSetup, Session
+
+from .gui import jamaican, make_app, play_by_mouse, press_button, step
+from .saving import play
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    a.threaded_games = False
+    yield a
+    a.shutdown()
+
+
+def play_hand(app) -> PracticeResultScene:
+    """Play the practice hand on show by mouse (the hint's moves) until its result."""
+    for _ in range(60_000):
+        top = app.top
+        if isinstance(top, PracticeResultScene):
+            return top
+        assert isinstance(top, TableScene)
+        if not play_by_mouse(app, top):
+            step(app)
+    raise AssertionError("the practice hand never ended")
+
+
+def test_practising_hand_9_twice_with_replay_this_deal_deals_the_same_cards(app) -> None:
+    game = Session(GameSetup(("easy", "easy"), seed=4), threaded=False)
+    app.set_session(game)  # a game in progress: practice leaves it alone
+    app.push(MenuScene(app))
+    step(app)
+    app.top.choose("practice")
+    step(app)
+    scene = app.top
+    assert isinstance(scene, PracticeScene)
+    scene.hand, scene.count = 9, "2"
+    press_button(app, scene.start)
+    step(app)
+    table = app.top
+    assert isinstance(table, TableScene)
+    first = table.session
+    assert first.practice == 9 and first.coach_on and first is not app.session
+    dealt = [list(h) for h in first.match.hand.hands], list(first.match.hand.stock)
+    assert len(dealt[0][0]) == 16 and jamaican(first).rules.schedule[0].contract_text == "4 4 4 4"
+    result = play_hand(app)
+    assert len(app.practice.tries) == 1 and result.done.seed == first.setup.seed
+    assert first.notes  # the coach weighed the player's decisions
+    press_button(app, result.replay)
+    step(app)
+    again = app.top
+    assert isinstance(again, TableScene) and again.session is not first
+    assert again.session.setup.seed == first.setup.seed
+    assert ([list(h) for h in again.session.match.hand.hands], list(again.session.match.hand.stock)) == dealt
+    result = play_hand(app)
+    tries = app.practice.tries
+    assert len(tries) == 2 and tries[0].seed == tries[1].seed
+    figures = app.practice.figures()
+    assert figures["hands"] == 2 and figures["made"] == sum(t.made for t in tries)
+    assert "This practice: 2 hands" in _texts(app)
+    press_button(app, result.again)
+    step(app)
+    assert app.top.session.setup.seed != first.setup.seed  # Deal again: a new deal
+    assert app.session is game and not game.over  # the game in progress waits
+
+
+def _texts(app) -> str:
+    """Every text the scene on show draws (the practice result's figures)."""
+    from kalooki_desktop.ui import text as txt
+
+    seen: list[str] = []
+    real = txt.draw
+
+    def record(surface, text, *args, **kw):
+        seen.append(text)
+        return real(surface, text, *args, **kw)
+
+    txt.draw = record
+    try:
+        step(app)
+    finally:
+        txt.draw = real
+    return " | ".join(seen)
+
+
+def test_turns_to_lay_count_the_players_turns_until_the_contract() -> None:
+    run = Practice(1, ("normal", "normal"))
+    session = run.begin(Session(run.setup(7), threaded=False, speed=1000))
+    play(session, 100_000)
+    done = run.record(session)
+    assert session.over and done.seed == 7
+    starts = ("PluckStock", "PluckDiscard", "Refuse")
+    plucks = sum(1 for mv in session.moves if mv.seat == 0 and type(mv.action).__name__ in starts)
+    assert done.made == (done.turns is not None)
+    if done.turns is not None:
+        assert done.turns == turns_to_lay(session) and 1 <= done.turns <= max(1, plucks)
