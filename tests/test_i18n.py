@@ -73,7 +73,7 @@ def test_every_text_the_gui_asks_for_exists() -> None:
     families |= {f"menu.{k}" for k in ("continue", "new", "load", "rules", "stats", "settings", "quit")}
     families |= {f"settings.field.{f}" for f in Settings.__dataclass_fields__}
     moves = ("discard", "pluck_stock", "pluck_discard", "call", "allow", "refuse", "lay", "tack", "move_joker", "end",
-             "retrieve", "buy_in", "stay_out", "lay_open", "lay_meld", "layoff")
+             "retrieve", "buy_in", "stay_out", "lay_open", "lay_meld", "layoff", "pass")
     families |= {f"{kind}.{m}" for kind in ("log", "hint") for m in moves}
     families |= {f"slot.{k}" for k in MESSAGES if k.startswith(("three.", "four.", "set.", "run.", "meld."))}
     for module in ("advice.py", "british.py"):

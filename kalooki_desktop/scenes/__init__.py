@@ -2,6 +2,8 @@
 settings. Importing the package registers each by name (:func:`..app.register_scene`), so a scene
 opens another by name and no scene imports another."""
 
-from . import load, menu, newgame, practice, rules, scoreboard, settings, statistics, table
+from . import load, menu, newgame, practice, review, rules, scoreboard, settings, statistics, table
 
-__all__ = ["load", "menu", "newgame", "practice", "rules", "scoreboard", "settings", "statistics", "table"]
+__all__ = [
+    "load", "menu", "newgame", "practice", "review", "rules", "scoreboard", "settings", "statistics", "table",
+]

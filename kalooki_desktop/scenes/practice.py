@@ -151,6 +151,8 @@ class PracticeResultScene(Scene):
         self.replay = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("practice.replay"),
                                   command=lambda: self.play(replay=True))
         self.back = self.button(pygame.Rect(20, y, self.px(220), bh), tr("practice.menu"), command=self.leave)
+        self.review = self.button(pygame.Rect(w - 3 * bw - 44, y, bw, bh), tr("practice.review"),
+                                  command=lambda: self.app.push("review", self.session))
 
     def play(self, *, replay: bool) -> None:
         """Another practice hand: a new deal, or this deal again."""

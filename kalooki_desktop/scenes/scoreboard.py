@@ -61,6 +61,10 @@ class ScoreboardScene(Scene):
         y = h - bh - 16
         self.b_buy = self.b_stay = self.b_play_out = None
         self._asking = self.asks_buy_in()
+        self.b_review: pygame_gui.elements.UIButton | None = None
+        if isinstance(self.result, HandResult) and not self.result.void:  # the coach's review
+            self.b_review = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("score.review"),
+                                        command=lambda: self.app.push("review", self.session))
         if self._asking:
             m = self.session.match
             assert isinstance(m, BritishMatch)

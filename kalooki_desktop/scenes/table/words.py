@@ -40,6 +40,7 @@ _KEYS: dict[type, str] = {
     Tack: "tack",
     MoveJoker: "move_joker",
     EndTurn: "end",
+    Pass: "pass",
     Retrieve: "retrieve",
     BuyIn: "buy_in",
     StayOut: "stay_out",

@@ -1,0 +1,120 @@
+"""A finished hand move by move, every hand revealed: the review behind the Review scene and the
+"Try from here" that branches a practice hand from one of the player's decisions.
+
+The hand is found by replaying the game from its start (its setup, or the exact deal it began
+from), so any finished hand of a game in play or of a save can be reviewed. No pygame here.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .ai.coach import Estimate, Note, coach, cost_after
+from .engine.actions import Action
+from .engine.hand import HandState
+from .engine.match import HandResult, Match
+from .engine.rules import RuleSet
+from .engine.view import View
+from .session import HUMAN, GameSetup, Session
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of the hand: its index in the game's action list, who took it, and the hand as
+    it stood before it (with the totals before the hand)."""
+
+    index: int
+    seat: int
+    action: Action
+    before: HandState
+    totals: tuple[int, ...]
+
+
+class Review:
+    """Deal ``deal`` of ``session``'s game (counted from 0, void deals included; by default the
+    last one that ended), step by step. ValueError when the game has no such finished deal or is
+    not Jamaican."""
+
+    def __init__(self, session: Session, deal: int | None = None) -> None:
+        played = session.match
+        if not isinstance(played, Match) or not played.results:
+            raise ValueError("no finished Jamaican hand to review")
+        self.session = session
+        self.deal = len(played.results) - 1 if deal is None else deal
+        if not 0 <= self.deal < len(played.results):
+            raise ValueError(f"no finished deal {deal}")
+        game = _fresh(session)
+        self.steps: list[Step] = []
+        for i, (seat, action) in enumerate(played.actions):
+            if len(game.results) == self.deal:
+                self.steps.append(Step(i, seat, action, game.hand.clone(), tuple(game.totals)))
+            elif len(game.results) > self.deal:
+                break
+            game.apply(seat, action)
+        assert game.ended is not None and self.steps, "the deal did not replay"
+        self.end: HandState = game.ended.clone()
+        self.result: HandResult = game.results[self.deal]
+        self.notes: dict[int, Note] = {i: n for i, n in session.notes.items() if self.covers(i)}
+        self.after: dict[int, Estimate] = {}
+
+    def covers(self, index: int) -> bool:
+        """True if action ``index`` of the game is a step of this hand."""
+        return bool(self.steps) and self.steps[0].index <= index <= self.steps[-1].index
+
+    def state(self, k: int) -> HandState:
+        """The hand after ``k`` steps (0: as dealt)."""
+        return self.steps[k].before if k < len(self.steps) else self.end
+
+    def player_steps(self) -> list[int]:
+        """The steps that are the player's decisions."""
+        return [k for k, s in enumerate(self.steps) if s.seat == HUMAN]
+
+    def weigh(self, k: int, budget_ms: float = 800.0) -> Note:
+        """The coach's note on the player's decision at step ``k`` (from the player's view then; the
+        note made during play when there is one), and, when flagged, its cost with every card
+        known (:attr:`after`)."""
+        step = self.steps[k]
+        note = self.notes.get(step.index)
+        if note is None:
+            view = View(step.before.clone(), HUMAN, list(step.totals))
+            note = self.notes[step.index] = coach(view, step.action, random.Random(step.index), budget_ms)
+        if note.flagged and step.index not in self.after:
+            self.after[step.index] = cost_after(step.before, HUMAN, step.action, note.advice.action,
+                                                step.totals, rollouts=16)
+        return note
+
+    def branch(self, k: int) -> tuple[GameSetup, HandState, list[Step]]:
+        """What "Try from here" needs: a one-hand game of this hand's contract, the hand as dealt,
+        and the steps to replay up to step ``k`` (the player's decision, left to the player)."""
+        spec = self.result.spec
+        setup = GameSetup(tuple(self.session.setup.levels), "custom", (), spec.contract_text,
+                          self.session.setup.seed)
+        return setup, self.steps[0].before, self.steps[:k]
+
+
+def _fresh(session: Session) -> Match:
+    """The game as it began (the same setup or exact deal)."""
+    fresh = (Session.from_scenario(session.scenario, threaded=False) if session.scenario
+             else Session(session.setup, threaded=False))
+    fresh.close()
+    assert isinstance(fresh.match, Match)
+    return fresh.match
+
+
+def try_from_here(review: Review, k: int, *, threaded: bool = True, speed: float = 1.0) -> Session:
+    """A practice hand that begins as the reviewed hand was dealt and is played on, by the same
+    moves, up to the player's decision at step ``k``: the player decides from there."""
+    setup, dealt, steps = review.branch(k)
+    session = Session(setup, threaded=threaded, speed=speed)
+    rules = session.match.rules
+    assert isinstance(rules, RuleSet)
+    stock_top_first = list(reversed(dealt.stock))
+    session.match = Match.from_position(rules, setup.seed, 1, dealt.dealer,
+                                        [list(h) for h in dealt.hands], list(dealt.discard), stock_top_first)
+    session.match.hand.rng.setstate(dealt.rng.getstate())  # a stock rebuilt as it was (J-7.1)
+    for step in steps:
+        session.replay_action(step.seat, str(step.action))
+    session.practice = review.result.spec.number if review.result.spec.number <= 9 else 9
+    session.coach_on = True
+    return session

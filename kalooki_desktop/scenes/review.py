@@ -1,0 +1,238 @@
+"""The review of a finished hand: move by move with every hand revealed, the player's decisions
+on a timeline with the coach's notes marked, what each flagged decision cost with every card
+known, and "Try from here", a practice hand from one of the player's decisions
+(:mod:`..review`). The coach weighs the decisions on its own thread while the review is on show.
+"""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pygame
+
+from ..app import App, Scene, register_scene
+from ..engine.cards import sort_key_suit
+from ..i18n import tr
+from ..practice import Practice
+from ..review import Review, try_from_here
+from ..session import HUMAN, Session
+from ..ui import cards as art
+from ..ui import palette
+from ..ui import text as txt
+from ..ui.draw import backdrop, panel
+from .table.words import coach_text, describe
+
+
+@register_scene("review")
+class ReviewScene(Scene):
+    """Steps through one finished hand (see the module docstring)."""
+
+    def __init__(self, app: App, session: Session, deal: int | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.review = Review(session, deal)
+        self.k = 0
+        self._stop = threading.Event()
+        self._pool = ThreadPoolExecutor(1, "kalooki-review") if app.threaded_games else None
+        if self._pool is not None:
+            self._pool.submit(self._weigh_all)
+        else:
+            self._weigh_all()
+
+    def _weigh_all(self) -> None:
+        for k in self.review.player_steps():
+            if self._stop.is_set():
+                return
+            self.review.weigh(k)
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        self._stop.set()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # --- widgets and keys --------------------------------------------------------------
+
+    def build(self) -> None:
+        w, h = self.size
+        bh, bw = max(42, h // 17), self.px(70)
+        y = h - bh - 14
+        self.back = self.button(pygame.Rect(16, y, self.px(130), bh), tr("common.back"), command=self.app.pop)
+        x = w // 2 - 2 * bw - 15
+        moves = (("|<", self.first), ("<", lambda: self.go(self.k - 1)), (">", lambda: self.go(self.k + 1)),
+                 (">|", self.last))
+        self.steppers = [self.button(pygame.Rect(x + i * (bw + 10), y, bw, bh), label, command=do)
+                         for i, (label, do) in enumerate(moves)]
+        tw = self.px(215)
+        self.next_note = self.button(pygame.Rect(w - 2 * tw - 30, y, tw, bh), tr("review.next_note"),
+                                     command=self.to_next_note)
+        self.try_here = self.button(pygame.Rect(w - tw - 16, y, tw, bh), tr("review.try"), "#primary_button",
+                                    command=self.try_from_here)
+        self.timeline = pygame.Rect(40, y - self.px(54), w - 80, self.px(26))
+
+    def first(self) -> None:
+        self.go(0)
+
+    def last(self) -> None:
+        self.go(len(self.review.steps))
+
+    def go(self, k: int) -> None:
+        """Show the hand after ``k`` steps."""
+        self.k = max(0, min(k, len(self.review.steps)))
+
+    def to_next_note(self) -> None:
+        """The next decision the coach flagged (from the start again after the last)."""
+        flagged = [k + 1 for k in self.review.player_steps() if self._flagged(k)]
+        later = [k for k in flagged if k > self.k]
+        if later or flagged:
+            self.go((later or flagged)[0])
+
+    def _flagged(self, k: int) -> bool:
+        note = self.review.notes.get(self.review.steps[k].index)
+        return note is not None and note.flagged
+
+    def try_from_here(self) -> None:
+        """A practice hand from the player's decision on show (or the next one)."""
+        mine = [k for k in self.review.player_steps() if k >= self.k - 1]  # the one on show, or the next
+        if not mine:
+            self.app.toast(tr("review.no_decision"))
+            return
+        spec = self.review.result.spec
+        levels = tuple(self.session.setup.levels)
+        run = self.app.practice = Practice(min(spec.number, 9), levels)
+        session = try_from_here(self.review, mine[0], threaded=self.app.threaded_games,
+                                speed=self.app.settings.speed_factor)
+        run.session = session
+        self.app.reset("menu")
+        self.app.push("practice")
+        self.app.push("table", session)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if clicked and self.timeline.collidepoint(event.pos):
+            n = len(self.review.steps)
+            self.go(round((event.pos[0] - self.timeline.x) / max(1, self.timeline.w) * n))
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        keys = {pygame.K_LEFT: lambda: self.go(self.k - 1), pygame.K_RIGHT: lambda: self.go(self.k + 1),
+                pygame.K_HOME: self.first, pygame.K_END: self.last, pygame.K_n: self.to_next_note,
+                pygame.K_t: self.try_from_here, pygame.K_ESCAPE: self.app.pop}
+        do = keys.get(event.key)
+        if do is None:
+            return False
+        do()
+        return True
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        backdrop(surface)
+        r = self.review
+        big, font, small = max(22, h // 30), self.font_px(15), self.font_px(13)
+        title = tr("review.title", n=r.result.spec.number, contract=r.result.spec.contract_text)
+        txt.draw(surface, title, big, (w // 2, 10), palette.GOLD, bold=True, anchor="midtop")
+        at = (w // 2, 16 + big)
+        txt.draw(surface, self.step_text(), font, at, palette.TEXT, bold=True, anchor="midtop")
+        top = 26 + big + font
+        bottom = self.timeline.y - self.px(70)
+        left = pygame.Rect(16, top, round(w * 0.58), bottom - top)
+        right = pygame.Rect(left.right + 12, top, w - left.right - 28, bottom - top)
+        self.draw_hands(surface, left, font)
+        self.draw_table(surface, right, small)
+        self.draw_note(surface, pygame.Rect(16, bottom + 6, w - 32, self.px(58)), font)
+        self.draw_timeline(surface)
+
+    def step_text(self) -> str:
+        """Where the review stands: "12 / 87 · Desmond discarded 7♠"."""
+        r = self.review
+        if self.k == 0:
+            return tr("review.dealt", n=len(r.steps))
+        step = r.steps[self.k - 1]
+        move = describe(self.session.names[step.seat], step.action, step.before.discard_top)
+        return tr("review.step", k=self.k, n=len(r.steps), move=move)
+
+    def draw_hands(self, surface: pygame.Surface, box: pygame.Rect, font: int) -> None:
+        """Every seat's cards, face up."""
+        panel(surface, box, alpha=160)
+        state = self.review.state(self.k)
+        rows = state.players
+        line = (box.h - 16) // rows
+        ch = max(28, min(self.px(96), line - font - 8))
+        cw, _ = art.card_size(ch)
+        for seat in range(rows):
+            y = box.y + 8 + seat * line
+            colour = palette.GOLD if seat == HUMAN else palette.TEXT
+            mark = " · " + tr("table.laid_mark") if state.laid[seat] else ""
+            txt.draw(surface, self.session.names[seat] + mark, font, (box.x + 12, y), colour, bold=True)
+            cards = sorted(state.hands[seat], key=sort_key_suit)
+            room = box.w - 24 - cw
+            step = min(round(cw * 0.62), room // max(1, len(cards) - 1)) if cards else 0
+            for i, c in enumerate(cards):
+                surface.blit(art.face(c, ch, four_colour=self.app.settings.four_colour),
+                             (box.x + 12 + i * step, y + font + 4))
+
+    def draw_table(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
+        """The discard pile's top, the stock, and the melds on the table."""
+        panel(surface, box, alpha=160)
+        state = self.review.state(self.k)
+        ch = max(26, min(self.px(60), box.h // 8))
+        cw, _ = art.card_size(ch)
+        x, y = box.x + 12, box.y + 10
+        top = state.discard_top
+        txt.draw(surface, tr("review.pile", n=len(state.stock)), small, (x, y), palette.TEXT)
+        if top is not None:
+            face = art.face(top, ch, four_colour=self.app.settings.four_colour)
+            surface.blit(face, (box.right - cw - 12, y))
+        y += ch + 8
+        for meld in state.table:
+            if y + ch > box.bottom - 6:
+                break
+            owner = self.session.names[meld.owner]
+            txt.draw(surface, owner, small, (x, y + ch // 2), palette.SEAT_COLOURS[meld.owner % 8],
+                     anchor="midleft", max_width=self.px(90))
+            for i, c in enumerate(meld.cards):
+                surface.blit(art.face(c, ch, four_colour=self.app.settings.four_colour),
+                             (x + self.px(96) + i * round(cw * 0.32), y))
+            y += ch + 6
+
+    def draw_note(self, surface: pygame.Surface, box: pygame.Rect, font: int) -> None:
+        """At the player's decision: the coach's note, and its cost with every card known."""
+        k = self.k - 1
+        if k < 0 or self.review.steps[k].seat != HUMAN:
+            return
+        step = self.review.steps[k]
+        note = self.review.notes.get(step.index)
+        if note is None:
+            text, colour = tr("review.weighing"), palette.TEXT
+        elif not note.flagged:
+            text, colour = tr("review.agreed" if note.estimate.worlds == 0 else "review.fine"), palette.VALID
+        else:
+            after = self.review.after.get(step.index)
+            text = coach_text(self.session, note)
+            if after is not None:
+                text += " " + tr("review.after", cost=round(after.mean))
+            colour = palette.GOLD
+        panel(surface, box, alpha=170)
+        lines = txt.wrap(text, font, box.w - 24)[:2]
+        for i, line in enumerate(lines):
+            txt.draw(surface, line, font, (box.x + 12, box.y + 8 + i * (font + 4)), colour, bold=i == 0)
+
+    def draw_timeline(self, surface: pygame.Surface) -> None:
+        """A tick per move; the player's decisions in gold, the flagged ones red; where the
+        review stands."""
+        bar, r = self.timeline, self.review
+        n = max(1, len(r.steps))
+        pygame.draw.rect(surface, (20, 48, 36), bar, border_radius=6)
+        for k, step in enumerate(r.steps):
+            x = bar.x + round((k + 1) / n * bar.w)
+            note = r.notes.get(step.index)
+            if note is not None and note.flagged:
+                diamond = [(x, bar.y - 4), (x + 6, bar.centery), (x, bar.bottom + 4), (x - 6, bar.centery)]
+                pygame.draw.polygon(surface, palette.INVALID, diamond)
+            elif step.seat == HUMAN:
+                pygame.draw.line(surface, palette.GOLD, (x, bar.y + 3), (x, bar.bottom - 3), 2)
+        at = bar.x + round(self.k / n * bar.w)
+        pygame.draw.rect(surface, palette.TEXT, (at - 2, bar.y - 6, 4, bar.h + 12), border_radius=2)

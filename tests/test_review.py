@@ -1,0 +1,106 @@
+"""The review of a finished hand: stepped from the first move to the last with every hand
+revealed, the coach's notes on the player's decisions, and Try from here continuing a practice
+hand from the chosen decision."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from kalooki_desktop.ai.normal import NormalBot
+from kalooki_desktop.engine.match import Match
+from kalooki_desktop.engine.turn import Phase
+from kalooki_desktop.review import Review
+from kalooki_desktop.scenes.menu import MenuScene
+from kalooki_desktop.scenes.review import ReviewScene
+from kalooki_desktop.scenes.scoreboard import ScoreboardScene
+from kalooki_desktop.scenes.table import TableScene
+from kalooki_desktop.session import GameSetup, Session
+
+from .gui import key, make_app, press_button, step
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    a.threaded_games = False
+    yield a
+    a.shutdown()
+
+
+def first_hand_played_by_normal(seed: int = 3) -> Session:
+    """A game whose first hand the player's seat played as Normal would (so it sometimes differs
+    from the coach), stopped when that hand is over."""
+    import random
+
+    session = Session(GameSetup(("normal", "normal", "normal"), seed=seed), threaded=False, speed=1000)
+    bot, rng, now = NormalBot(), random.Random(seed), 0.0
+    m = session.match
+    assert isinstance(m, Match)
+    while not m.results:
+        if session.prompt() is None:
+            now += 5000
+            session.tick(now)
+        else:
+            assert session.submit(bot.choose(m.view(0), rng)) is None
+    return session
+
+
+def test_the_review_steps_from_the_first_move_to_the_last_with_every_hand_revealed(app) -> None:
+    session = first_hand_played_by_normal()
+    app.set_session(session)
+    app.push(MenuScene(app))
+    board = ScoreboardScene(app, session, session.match.results[-1])
+    app.push(board)
+    step(app)
+    assert board.b_review is not None
+    press_button(app, board.b_review)
+    step(app)
+    scene = app.top
+    assert isinstance(scene, ReviewScene)
+    review = scene.review
+    m = session.match
+    assert isinstance(m, Match)
+    assert [s.action for s in review.steps] == [a for _, a in m.actions[: len(review.steps)]]
+    assert review.state(0).hands == review.steps[0].before.hands  # as dealt
+    assert review.state(len(review.steps)).phase == Phase.OVER
+    mine = review.player_steps()
+    assert mine and all(review.steps[k].index in review.notes for k in mine)  # every decision weighed
+    key(app, pygame.K_END)
+    assert scene.k == len(review.steps)
+    key(app, pygame.K_HOME)
+    seen = []
+    for _ in range(len(review.steps)):
+        key(app, pygame.K_RIGHT)
+        seen.append(scene.step_text())
+    assert scene.k == len(review.steps) and len(set(seen)) == len(seen)
+    assert seen[0].startswith("1 / ") and seen[-1].startswith(f"{len(review.steps)} / ")
+    flagged = [k for k in mine if review.notes[review.steps[k].index].flagged]
+    key(app, pygame.K_n)
+    if flagged:  # the next note: the state after that decision, its cost with every card known
+        assert scene.k == flagged[0] + 1 and review.steps[flagged[0]].index in review.after
+
+
+def test_try_from_here_continues_a_practice_hand_from_the_chosen_decision(app) -> None:
+    session = first_hand_played_by_normal(5)
+    review = Review(session)
+    app.set_session(session)
+    app.push(MenuScene(app))
+    app.push(ReviewScene(app, session))
+    step(app)
+    scene = app.top
+    assert isinstance(scene, ReviewScene)
+    k = review.player_steps()[2]
+    scene.go(k)  # before the player's third decision
+    key(app, pygame.K_t)
+    table = app.top
+    assert isinstance(table, TableScene)
+    branch = table.session
+    assert branch is not session and branch.practice == review.result.spec.number and branch.coach_on
+    m = branch.match
+    assert isinstance(m, Match)
+    before = review.steps[k].before
+    assert [list(h) for h in m.hand.hands] == [list(h) for h in before.hands]
+    assert list(m.hand.discard) == list(before.discard) and list(m.hand.stock) == list(before.stock)
+    assert branch.prompt() is not None  # the player decides from here
+    assert app.session is session  # the game itself is left as it was
