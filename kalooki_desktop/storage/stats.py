@@ -3,21 +3,18 @@
 
 from __future__ import annotations
 
-import contextlib
-import json
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..engine.match import Match
-from ..i18n import tr, tr_n
+from ..i18n import tr
 from ..session import HUMAN, Session
 from . import schema as sc
-from .atomic import move_aside, write_atomic
-from .files import BadFile, parse_document, quarantine, read_bytes, reason, validate
-from .paths import data_dir
+from .files import reason
+from .records import RecordFile
 
 VERSION = 1
 KEEP = 500
@@ -77,11 +74,6 @@ def record_of(session: Session) -> GameRecord:
     return record
 
 
-def stats_path() -> Path:
-    """Where the statistics live."""
-    return data_dir() / "stats.json"
-
-
 _RECORD = sc.obj(
     {
         "date": sc.string(40),
@@ -100,58 +92,25 @@ _RECORD = sc.obj(
         "game_id": sc.string(64),
     },
 )
-_DOCUMENT = sc.obj(
-    {"version": sc.integer(0, 10**9), "games": sc.list_of(lambda v, where: v, max_len=10 * KEEP)}
-)
+#: ``stats.json``: the finished games.
+FILE = RecordFile("stats.json", "games", GameRecord, _RECORD, version=VERSION, keep=KEEP, words="stats")
+
+
+def stats_path() -> Path:
+    """Where the statistics live."""
+    return FILE.path()
 
 
 def read_records(path: Path) -> tuple[list[GameRecord], int]:
     """The valid records in ``path`` and how many others were left out as damaged; raises
     BadFile when the file cannot be used at all (``FileNotFoundError`` when there is none)."""
-    what = tr("file.what.stats")
-    doc = validate(parse_document(read_bytes(path), path, what), _DOCUMENT, path, what)
-    if doc["version"] != VERSION:
-        raise BadFile("version", tr("file.unknown_version", name=path.name), path)
-    names = {f.name for f in fields(GameRecord)}
-    out: list[GameRecord] = []
-    for raw in doc["games"]:
-        try:
-            record = _RECORD(raw, "game")
-        except sc.Invalid:
-            continue
-        out.append(GameRecord(**{k: v for k, v in record.items() if k in names}))
-    return out, len(doc["games"]) - len(out)
-
-
-def _check(path: Path) -> object:
-    return read_records(path)
+    return FILE.read(path)
 
 
 def load_statistics(path: Path | None = None) -> tuple[list[GameRecord], str | None]:
-    """The saved records and, when something was wrong, one message for the player. A file that
-    cannot be used is moved aside and its good previous copy used; damaged records are left out
-    and the file is kept aside as it was and written again without them, so the message comes once."""
-    path = path or stats_path()
-    try:
-        records, dropped = read_records(path)
-    except FileNotFoundError:
-        return [], None
-    except BadFile as exc:
-        rec = quarantine(exc, _check)
-        kept = rec.moved_to.name if rec.moved_to else "-"
-        if rec.backup is not None:
-            with contextlib.suppress(BadFile, OSError):
-                records, _ = read_records(rec.backup)
-                save_records(records, path)
-                return records, tr("stats.damaged_restored", error=rec.message, kept=kept)
-        return [], tr("stats.damaged", error=rec.message, kept=kept)
-    if not dropped:
-        return records, None
-    moved = move_aside(path)
-    with contextlib.suppress(OSError):
-        save_records(records, path)
-    kept = moved.name if moved else "-"
-    return records, tr_n("stats.records_dropped", dropped, name=path.name, kept=kept)
+    """The saved records and, when something was wrong, one message for the player
+    (:meth:`.records.RecordFile.load`)."""
+    return FILE.load(path)
 
 
 def load_records(path: Path | None = None) -> list[GameRecord]:
@@ -178,8 +137,7 @@ def record_game(session: Session, path: Path | None = None) -> list[str]:
 
 def save_records(records: list[GameRecord], path: Path | None = None) -> None:
     """Write the records (the most recent :data:`KEEP`) atomically."""
-    doc = {"version": VERSION, "games": [asdict(r) for r in records[-KEEP:]]}
-    write_atomic(path or stats_path(), json.dumps(doc, ensure_ascii=False, indent=1).encode())
+    FILE.save(records, path)
 
 
 @dataclass
