@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .engine.actions import Lay, PluckDiscard, PluckStock, Refuse
 from .engine.match import Match
 from .engine.rules import make_rules
 from .session import HUMAN, GameSetup, Session
+from .storage.progress import turns_to_lay
 
 #: The Jamaican schedule's contracts, by hand number (1-9).
 SCHEDULE = {spec.number: spec.contract_text for spec in make_rules("jamaican").schedule}
@@ -78,21 +78,3 @@ class Practice:
             "turns": sum(turns) / len(turns) if turns else None,
             "points": sum(t.points for t in self.tries) / n if n else None,
         }
-
-
-def turns_to_lay(session: Session) -> int | None:
-    """In how many of their turns the player laid the contract in the last deal played (a turn
-    begins with a pluck, or with a call's refusal), or None when they did not lay."""
-    moves = session.moves
-    ends = [i for i, mv in enumerate(moves) if mv.result is not None]
-    if ends:  # the last deal: after the one before it ended (a void deal is dealt again)
-        moves = moves[ends[-2] + 1 if len(ends) > 1 else 0: ends[-1] + 1]
-    turns = 0
-    for mv in moves:
-        if mv.seat != HUMAN:
-            continue
-        if isinstance(mv.action, PluckStock | PluckDiscard | Refuse):
-            turns += 1
-        elif isinstance(mv.action, Lay):
-            return max(1, turns)
-    return None

@@ -55,7 +55,7 @@ class Review:
         assert game.ended is not None and self.steps, "the deal did not replay"
         self.end: HandState = game.ended.clone()
         self.result: HandResult = game.results[self.deal]
-        self.notes: dict[int, Note] = {i: n for i, n in session.notes.items() if self.covers(i)}
+        self.notes: dict[int, Note] = {i: n for i, n in session.decided_notes().items() if self.covers(i)}
         self.after: dict[int, Estimate] = {}
 
     def covers(self, index: int) -> bool:

@@ -329,20 +329,26 @@ class Session:
         index = len(m.actions)
         rng = random.Random(index)
         if self._coach_pool is None:
-            self._fresh_notes.append((index, coach(view, action, rng)))
+            note = self.notes[index] = coach(view, action, rng)
+            self._fresh_notes.append((index, note))
         else:
             self._coach_jobs.append((index, self._coach_pool.submit(coach, view, action, rng)))
 
     def coach_notes(self) -> list[tuple[int, Note]]:
-        """The coach's notes finished since the last call, in the order of the decisions (each
-        also kept in :attr:`notes`)."""
+        """The coach's notes finished since the last call, in the order of the decisions (the
+        table shows the flagged ones)."""
+        self.decided_notes()
+        fresh, self._fresh_notes = self._fresh_notes, []
+        return fresh
+
+    def decided_notes(self) -> dict[int, Note]:
+        """Every note the coach has finished, by the index of the decision's action."""
         while self._coach_jobs and self._coach_jobs[0][1].done():
             index, job = self._coach_jobs.pop(0)
             if not job.cancelled():
-                self._fresh_notes.append((index, job.result()))
-        fresh, self._fresh_notes = self._fresh_notes, []
-        self.notes.update(fresh)
-        return fresh
+                note = self.notes[index] = job.result()
+                self._fresh_notes.append((index, note))
+        return self.notes
 
     def call_offered(self) -> bool:
         """True if the player is asked whether to call the fresh discard: every card when they

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from kalooki_desktop.app import App
 from kalooki_desktop.session import GameSetup, Session
-from kalooki_desktop.storage import saves, stats
+from kalooki_desktop.storage import progress, saves, stats
 from kalooki_desktop.storage.atomic import write_atomic
 from kalooki_desktop.storage.files import BadFile
 from kalooki_desktop.storage.paths import set_data_dir
@@ -574,6 +574,8 @@ def test_any_bytes_as_a_save_settings_or_statistics_file_never_raise_anything_el
         Settings.read(path)
     with contextlib.suppress(BadFile):
         stats.read_records(path)
+    with contextlib.suppress(BadFile):
+        progress.FILE.read(path)
     assert untouched()
 
 
@@ -609,6 +611,22 @@ def test_statistics_with_any_value_in_any_field_load_and_summarise(tmp_path, fie
     records, _message = stats.load_statistics(path)
     assert 1 <= len(records) <= 2
     stats.as_dict(stats.summarise(records))
+    assert untouched()
+
+
+@HYP
+@given(field=st.sampled_from(["date", "hand", "made", "turns", "points", "weighed", "agreed", "practice"]),
+       value=JSON_VALUES)
+def test_progress_with_any_value_in_any_field_loads_and_sums_up(tmp_path, field, value):
+    folder = fresh_folder(tmp_path / "progress-any")
+    untouched = others_untouched(folder)
+    good = progress.HandRecord("2026-01-01", 5, made=True, turns=4, points=0, weighed=9, agreed=7)
+    path = folder / "progress.json"
+    path.write_text(json.dumps({"version": 1, "hands": [good.__dict__, {**good.__dict__, field: value}]}))
+    records, _message = progress.FILE.load(path)
+    assert 1 <= len(records) <= 2
+    figures = progress.per_contract(records)
+    assert progress.weakest(records) in figures
     assert untouched()
 
 
@@ -696,6 +714,7 @@ def test_the_real_program_with_every_file_bad_runs_its_smoke_test_and_moves_them
         set_data_dir(None)
     (folder / "settings.json").write_bytes(b'{"window": [1e999, 3]}')
     (folder / "stats.json").write_bytes(b'{"version": 1, "games": [' + b"[" * 3000 + b"]")
+    (folder / "progress.json").write_bytes(b'{"version": 1, "hands": [' + b"[" * 3000 + b"]")
     untouched = {p: digest(p) for p in (keep,)}
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     done = subprocess.run(
@@ -704,5 +723,5 @@ def test_the_real_program_with_every_file_bad_runs_its_smoke_test_and_moves_them
     )
     assert done.returncode == 0, done.stdout + done.stderr
     moved = sorted(p.name.split(".corrupt-")[0] for p in folder.rglob("*.corrupt-*"))
-    assert moved == ["autosave.json", "broken.json", "settings.json", "stats.json"]
+    assert moved == ["autosave.json", "broken.json", "progress.json", "settings.json", "stats.json"]
     assert {p: digest(p) for p in untouched} == untouched

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from kalooki_desktop.practice import Practice, turns_to_lay
+from kalooki_desktop.practice import Practice
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.practice import PracticeResultScene, PracticeScene
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.session import GameSetup, Session
+from kalooki_desktop.storage.progress import turns_to_lay
 
 from .gui import jamaican, make_app, play_by_mouse, press_button, step
 from .saving import play

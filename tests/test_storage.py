@@ -473,3 +473,31 @@ def test_a_version_1_save_that_does_not_replay_to_its_fingerprint_is_refused(dat
     with pytest.raises(saves.BadFile) as err:
         saves.load(path, threaded=False)
     assert err.value.kind == "mismatch" and "old.json" in str(err.value)
+
+
+def test_every_hand_of_a_game_and_of_practice_counts_in_the_progress_per_contract(data):
+    from kalooki_desktop.practice import Practice
+    from kalooki_desktop.scenes.practice import PracticeResultScene
+    from kalooki_desktop.storage import progress
+
+    app = make_app(persist=True)
+    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session.coach_on = True
+    play(session, 100_000)
+    hands = progress.FILE.load()[0]
+    m = jamaican(session)
+    scored = [r for r in m.results if not r.void]
+    assert [h.hand for h in hands] == [r.spec.number for r in scored] and not any(h.practice for h in hands)
+    assert [h.points for h in hands] == [r.scores[0] for r in scored]
+    assert all(h.made == bool(r.laid[0]) and (h.turns > 0) == h.made for h, r in zip(hands, scored, strict=True))
+    assert all(0 <= h.agreed <= h.weighed for h in hands) and sum(h.weighed for h in hands) > 0
+    run = app.practice = Practice(9, ("easy", "easy"))
+    hand = run.begin(Session(run.setup(2), threaded=False, speed=1000))
+    play(hand, 100_000)
+    app.push(PracticeResultScene(app, hand, jamaican(hand).results[-1]))
+    hands = progress.FILE.load()[0]
+    assert hands[-1].practice and hands[-1].hand == 9 and len(hands) == len(scored) + 1
+    figures = progress.per_contract(hands)
+    assert figures[9].played == 1 and sum(f.played for f in figures.values()) == len(hands)
+    assert progress.weakest(hands) in figures
+    app.shutdown()

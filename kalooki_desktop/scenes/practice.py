@@ -18,7 +18,7 @@ from ..engine.match import HandResult
 from ..i18n import tr
 from ..practice import SCHEDULE, Practice
 from ..session import HUMAN, Session
-from ..storage import stats
+from ..storage import progress, stats
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
@@ -30,10 +30,12 @@ OPPONENTS = ("2", "3", "4", "5", "6", "7")
 
 
 def weakest_hand(app: App) -> int | None:
-    """The hand of the schedule whose contract the player makes least often in their finished
-    Jamaican games (the fewest made of those played, then the later hand), or None without games."""
-    records = stats.load_records()
-    rates = stats.summarise(records, game="jamaican").contract_rate
+    """The contract the player makes least often (their progress, practice included; else their
+    finished games' statistics), or None before they have played a hand."""
+    found = progress.weakest(progress.FILE.load()[0])
+    if found is not None:
+        return found
+    rates = stats.summarise(stats.load_records(), game="jamaican").contract_rate
     played = [(made / n, -hand, hand) for hand, (made, n) in rates.items() if n and hand in SCHEDULE]
     return min(played)[2] if played else None
 
@@ -141,6 +143,9 @@ class PracticeResultScene(Scene):
         assert run is not None, "a practice hand without its practice"
         self.run = run
         self.done = run.record(session)
+        if app.persist:
+            for message in progress.record_hand(session, practice=True):
+                app.notify(message, "notice")
 
     def build(self) -> None:
         w, h = self.size

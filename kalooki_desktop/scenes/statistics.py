@@ -9,10 +9,11 @@ import pygame_gui
 
 from ..app import App, Scene, register_scene
 from ..i18n import tr
-from ..storage import stats
+from ..storage import progress, stats
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
+from .progress import draw_progress
 
 
 @register_scene("statistics")
@@ -25,6 +26,13 @@ class StatisticsScene(Scene):
         if message:
             app.toast(message, "error", 8)
         self.records = records
+        hands, note = progress.FILE.load()
+        if note:
+            app.toast(note, "error", 8)
+        self.hands = hands
+        self.weakest = progress.weakest(hands)
+        self.chosen: int | None = None  # the contract whose trend the Progress page shows
+        self.rows: dict[int, pygame.Rect] = {}
         session = app.session
         preset = session.setup.preset if session is not None else app.settings.last_game.get("preset", "")
         self.game = preset if preset in stats.GAMES else "jamaican"
@@ -39,21 +47,28 @@ class StatisticsScene(Scene):
         w, h = self.size
         bh = self.px(46)
         self.b_back = self.button(pygame.Rect(20, h - bh - 18, self.px(160), bh), tr("common.back"))
-        tw = self.px(190)
-        x = w - 20 - len(stats.GAMES) * (tw + 10) + 10
+        pages = (*stats.GAMES, "progress")
+        tw = min(self.px(190), (w - self.px(200)) // len(pages) - 10)
+        x = w - 20 - len(pages) * (tw + 10) + 10
         self.tabs = {
             game: self.button(pygame.Rect(x + i * (tw + 10), h - bh - 18, tw, bh), tr(f"stats.game.{game}"))
-            for i, game in enumerate(stats.GAMES)
+            for i, game in enumerate(pages)
         }
         self.tabs[self.game].select()
 
     def show(self, game: str) -> None:
-        """The figures of one game."""
+        """The figures of one game, or the contracts' progress ("progress")."""
         self.game = game
-        self.summary = stats.summarise(self.records, game=game)
+        if game != "progress":
+            self.summary = stats.summarise(self.records, game=game)
         self.rebuild()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.game == "progress":
+            hand = next((n for n, r in self.rows.items() if r.collidepoint(event.pos)), None)
+            if hand is not None:
+                self.chosen = hand
+                return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for game, tab in self.tabs.items():
                 if event.ui_element is tab:
@@ -68,6 +83,11 @@ class StatisticsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
+        if self.game == "progress":
+            backdrop(surface, tr("progress.title"))
+            box = pygame.Rect(20, 80, w - 40, h - 164)
+            self.rows = draw_progress(surface, box, self.hands, self.chosen, self.weakest, max(15, h // 50))
+            return
         backdrop(surface, tr("stats.title"))
         s = self.summary
         font, small = max(15, h // 50), max(13, h // 62)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ..i18n import tr
 from ..session import Move, Session
-from . import saves, stats
+from . import progress, saves, stats
 from .atomic import backup_path
 from .files import reason
 
@@ -31,6 +31,9 @@ class Autosave:
             return
         path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
         try:
+            if move is not None and move.result is not None and not move.result.void:
+                for message in progress.record_hand(self.session):  # the contract's progress
+                    self.notify(message, "notice")
             if move is not None and move.game_over:
                 for message in stats.record_game(self.session):
                     self.notify(message, "notice")
