@@ -188,7 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "playouts_4_normals": playout_timings(args.playouts, args.seed),
         "decisions_hand9": decision_timings(1 if args.quick else 6, args.seed),
         "frames": frame_figures(
-            frames=60 if args.quick else 600, seed=args.seed, thinking=2 if args.quick else 40
+            frames=60 if args.quick else 600, seed=args.seed, thinking=2 if args.quick else 40,
+            coaching=2 if args.quick else 30,
         ),
         "pace_7_normals": pace_figures(3 if args.quick else 40, args.seed),
         "startup_ms": startup_timings(1 if args.quick else 5),

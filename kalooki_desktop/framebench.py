@@ -25,15 +25,19 @@ import statistics
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from .ai.base import make_bot, next_decision
+from .ai.coach import coach
 from .ai.hard import HardBot
 from .ai.hold import ROLLOUTS, holding
 from .ai.worker import BotWorker
+from .engine.actions import Action, Discard
 from .engine.hand import HandState
 from .engine.match import Match
 from .engine.rules import make_rules
+from .engine.turn import DecisionKind
 from .engine.view import View
 from .session import GameSetup, Session
 
@@ -145,10 +149,12 @@ def _summary(times: list[float]) -> dict[str, float]:
 
 
 def frame_figures(
-    size: tuple[int, int] = (1920, 1080), frames: int = 600, seed: int = 1, melds: int = 10, thinking: int = 0
+    size: tuple[int, int] = (1920, 1080), frames: int = 600, seed: int = 1, melds: int = 10,
+    thinking: int = 0, coaching: int = 0,
 ) -> dict[str, object]:
     """Frame times while a card is dragged over a full hand-9 table, and (``thinking`` > 0)
-    while Hard decides that many hold-search positions on the worker thread."""
+    while Hard decides that many hold-search positions on the worker thread, and (``coaching``
+    > 0) while the coach weighs that many of the player's decisions on its own thread."""
     import pygame
 
     app, scene = open_table(size, seed, melds)
@@ -165,6 +171,8 @@ def frame_figures(
     }
     if thinking:
         out["while_hard_thinks"] = _thinking_figures(app, drag, seed, thinking)
+    if coaching:
+        out["while_the_coach_thinks"] = _coaching_figures(app, drag, seed, coaching)
     app.shutdown()
     return out
 
@@ -199,6 +207,53 @@ def _thinking_figures(app: App, drag: _Dragger, seed: int, count: int) -> dict[s
     }
 
 
+def coach_positions(seed: int, count: int) -> list[tuple[View, Action]]:
+    """Play decisions of seat 0 in games of four Normals, each with a discard the coach weighs
+    against its advice (the first legal one: often not the advice, so its playouts run)."""
+    out: list[tuple[View, Action]] = []
+    rules = make_rules("jamaican")
+    for g in range(200):
+        match = Match(rules, 4, seed + g)
+        bots = [make_bot("normal") for _ in range(4)]
+        rng = random.Random(g)
+        while not match.over and len(out) < count:
+            pending = match.pending()
+            seat, action = next_decision(match, bots, rng)
+            view = match.view(0)
+            if pending == (0, DecisionKind.PLAY) and len(match.actions) % 3 == 0:
+                throw = next((a for a in view.legal_actions() if isinstance(a, Discard)), None)
+                if throw is not None:
+                    out.append((View(match.hand.clone(), 0, list(match.totals)), throw))
+            match.apply(seat, action)
+        if len(out) >= count:
+            return out
+    return out
+
+
+def _coaching_figures(app: App, drag: _Dragger, seed: int, count: int) -> dict[str, object]:
+    """Frames while the coach weighs ``count`` decisions on its thread, as at the table."""
+    pool = ThreadPoolExecutor(1, "kalooki-coach")
+    times: list[float] = []
+    weighed = 0
+    busy_s = 0.0
+    for i, (view, action) in enumerate(coach_positions(seed, count)):
+        job = pool.submit(coach, view, action, random.Random(i))
+        began = time.perf_counter()
+        while not job.done():
+            times.append(drag.frame())
+            app.clock.tick(60)
+        busy_s += time.perf_counter() - began
+        weighed += job.result().estimate.worlds > 0
+    pool.shutdown()
+    return {
+        "decisions": count,
+        "with_playouts": weighed,
+        "seconds": round(busy_s, 2),
+        "frames_per_s": round(len(times) / max(busy_s, 1e-9), 1),
+        **_summary(times),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the frame benchmark alone and print its figures as JSON."""
     p = argparse.ArgumentParser(prog="python -m kalooki_desktop.framebench", description=__doc__)
@@ -208,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--melds", type=int, default=10, help="melds on the table at least")
     p.add_argument("--thinking", type=int, default=0, metavar="N",
                    help="then drag on while Hard decides N hold-search positions on the worker thread")
+    p.add_argument("--coaching", type=int, default=0, metavar="N",
+                   help="then drag on while the coach weighs N of the player's decisions on its thread")
     p.add_argument("--switch-ms", type=float, default=None,
                    help="the interpreter's thread switch interval (default: the game's)")
     args = p.parse_args(argv)
@@ -218,7 +275,8 @@ def main(argv: list[str] | None = None) -> int:
         from . import app
 
         app.GIL_SWITCH_S = args.switch_ms / 1000.0
-    print(json.dumps(frame_figures((w, h), args.frames, args.seed, args.melds, args.thinking), indent=2))
+    figures = frame_figures((w, h), args.frames, args.seed, args.melds, args.thinking, args.coaching)
+    print(json.dumps(figures, indent=2))
     return 0
 
 
