@@ -6,10 +6,13 @@ view, within a short budget). The cost is measured in the player's own points fo
 score the hand adds to their total, J-1.3 and J-8), lower being better: determinized Monte Carlo
 from the player's view (the hidden cards dealt at random around what the seat knows,
 :func:`.hard.sample_world`; the same worlds for both choices; every seat, the player's own
-included, played on by Normal), so a note never uses a card the player could not see. A decision
-is *flagged* when its estimated cost is clearly above :data:`THRESHOLD`: the lower end of the
-one-sided 95% interval of the mean difference is above it, so the sampling error counts against
-a note, never for it.
+included, played on by Normal), so a note never uses a card the player could not see. The
+worlds are split in two independent halves: the *screen* decides, the *claim* is what the note
+says. A decision is *flagged* when the screen's cost is clearly above :data:`THRESHOLD` (the
+lower end of its one-sided 95% interval is above it, so the sampling error counts against a
+note, never for it) and the claim's mean is above it too. The claim is not the figure that
+picked the decision, so it is not inflated by the picking (a cost that looks large in a few
+worlds by chance is screened in, and the claim measured on other worlds says so).
 
 After the hand, :func:`cost_after` measures the same difference from the true position (every
 card known): the playouts then differ only by the bots' random choices.
@@ -21,7 +24,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine.actions import Action
 from ..engine.hand import HandState
@@ -75,8 +78,9 @@ class Note:
 
     chosen: Action
     advice: Advice
-    estimate: Estimate
+    estimate: Estimate  # the claim: what the note says the choice costs
     flagged: bool
+    screen: Estimate = field(default_factory=lambda: SAME)  # the worlds that decided the flag
 
 
 def coach(view: View, chosen: Action, rng: random.Random, budget_ms: float = BUDGET_MS,
@@ -88,28 +92,37 @@ def coach(view: View, chosen: Action, rng: random.Random, budget_ms: float = BUD
     advice = advise(view, random.Random(rng.random()), think_ms=think)
     if advice.action == chosen:
         return Note(chosen, advice, SAME, flagged=False)
-    est = estimate(view, chosen, advice.action, rng, worlds, deadline)
-    return Note(chosen, advice, est, flagged=est.worlds >= 2 and est.low > THRESHOLD)
+    diffs = differences(view, chosen, advice.action, rng, worlds, deadline)
+    screen, claim = summary(diffs[0::2]), summary(diffs[1::2])
+    flagged = screen.worlds >= 2 and claim.worlds >= 2 and screen.low > THRESHOLD and claim.mean > THRESHOLD
+    return Note(chosen, advice, claim, flagged, screen)
+
+
+def differences(view: View, chosen: Action, advised: Action, rng: random.Random, worlds: int = WORLDS,
+                deadline: float | None = None) -> list[float]:
+    """Cost of ``chosen`` against ``advised`` from the seat's view, world by world: worlds dealt
+    around what it knows, the same world for both (it stops at ``deadline``, a
+    ``time.perf_counter`` time)."""
+    known = known_holdings(view)
+    starts = [sample_world(view, rng, known) for _ in range(worlds)]
+    return compare(starts, view.seat, view.totals, chosen, advised, deadline)
 
 
 def estimate(view: View, chosen: Action, advised: Action, rng: random.Random, worlds: int = WORLDS,
              deadline: float | None = None) -> Estimate:
-    """Cost of ``chosen`` against ``advised`` from the seat's view: over worlds dealt around what
-    it knows, the same world for both (it stops at ``deadline``, a ``time.perf_counter`` time)."""
-    known = known_holdings(view)
-    starts = [sample_world(view, rng, known) for _ in range(worlds)]
-    return compare(starts, view.seat, view.totals, chosen, advised, deadline)
+    """The mean cost over all the worlds (:func:`differences`)."""
+    return summary(differences(view, chosen, advised, rng, worlds, deadline))
 
 
 def cost_after(state: HandState, seat: int, chosen: Action, advised: Action, totals: Sequence[int],
                rollouts: int = WORLDS) -> Estimate:
     """The same difference measured from the true position ``state`` (every card known), over
     ``rollouts`` playouts that differ in the bots' random choices."""
-    return compare([state] * rollouts, seat, totals, chosen, advised)
+    return summary(compare([state] * rollouts, seat, totals, chosen, advised))
 
 
 def compare(starts: Sequence[HandState], seat: int, totals: Sequence[int], chosen: Action, advised: Action,
-            deadline: float | None = None) -> Estimate:
+            deadline: float | None = None) -> list[float]:
     """The mean over ``starts`` of the seat's points with ``chosen`` minus with ``advised``,
     playout ``r`` using the random numbers ``r`` for both; a world the deadline cuts short does
     not count."""
@@ -125,7 +138,7 @@ def compare(starts: Sequence[HandState], seat: int, totals: Sequence[int], chose
             break
         diffs.append(a - b)
         longest = max(longest, time.perf_counter() - began)
-    return _summary(diffs)
+    return diffs
 
 
 def _points(start: HandState, seat: int, action: Action, r: int, totals: Sequence[int],
@@ -144,7 +157,8 @@ def _points(start: HandState, seat: int, action: Action, r: int, totals: Sequenc
     return float(world.scores[seat])
 
 
-def _summary(diffs: list[float]) -> Estimate:
+def summary(diffs: Sequence[float]) -> Estimate:
+    """The mean of ``diffs`` with the half-width of its 95% interval."""
     n = len(diffs)
     if n == 0:
         return SAME
