@@ -1,8 +1,9 @@
 """Render the screenshots under docs/screenshots: menu, new game, a mid-game table in hand 7
 (also at the smallest and the largest window, 1024x640 and 2560x1440), the moment it ends, the
 scoreboard (four and eight players), the rules, an opponent's call waiting for the player's
-answer, and British Kalooki: its new game, an opening being built, a joker being taken from the
-table, the scoreboard asking for a buy-in (headless, deterministic).
+answer, British Kalooki (its new game, an opening being built, a joker being taken from the
+table, the scoreboard asking for a buy-in), and the coach (a note after a weak discard, the
+review of that hand, the progress at each contract) (headless, deterministic).
 ``python scripts/screenshots.py [DIR] [WIDTHxHEIGHT]``."""
 
 from __future__ import annotations
@@ -106,7 +107,59 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     shot("allow-refuse.png")
     app.pop()
     british(app, shot)
+    coaching(app, shot)
     app.shutdown()
+
+
+def coaching(app: App, shot: Callable[..., None]) -> None:
+    """The coach's note after the player throws a king rather than going out, the review of that
+    hand at the flagged decision, and the Progress page after practice hands of every contract."""
+    from kalooki_desktop.engine.actions import Discard, PluckStock
+    from kalooki_desktop.engine.cards import parse_card
+    from kalooki_desktop.practice import Practice
+    from kalooki_desktop.scenes.review import ReviewScene
+    from kalooki_desktop.scenes.statistics import StatisticsScene
+    from kalooki_desktop.scenes.table import TableScene
+    from kalooki_desktop.storage import progress
+
+    hands = ["7S 7H 7D 9S 9H 9D KS KH KD", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC",
+             "4S 4H 6D 6C 8C 10S QH JD AH"]
+    scenario = {"levels": ["normal", "normal", "normal"], "preset": "jamaican", "hand": 1, "dealer": 3,
+                "hands": hands, "discard": "5D", "stock": "2C 8S JC 6D 10H QD 3S 5H 2S 9C 4D", "seed": 1}
+    session = Session.from_scenario(scenario, threaded=False, speed=50, call_wait_ms=0)
+    app.set_session(session)
+    session.coach_on = True
+    table = TableScene(app, session)
+    app.push(table)
+    for _ in range(200):
+        app.step(1 / 60)
+    session.submit(PluckStock())
+    for _ in range(60):
+        app.step(1 / 60)
+    session.submit(Discard(parse_card("KS")))
+    shot("coach-note.png", 4)
+    app.toast_text = ""
+    advance(session, lambda s: bool(s.match.results))
+    app.pop()
+    review = ReviewScene(app, session)
+    app.push(review)
+    flagged = [k for k in review.review.player_steps() if review.review.weigh(k).flagged]
+    review.go(flagged[0] + 1 if flagged else 1)
+    shot("review.png")
+    app.pop()
+
+    for hand in range(1, 10):
+        for seed in range(1, 4):
+            run = Practice(hand, ("normal", "normal", "normal"))
+            practice_hand = run.begin(Session(run.setup(hand * 100 + seed), threaded=False, speed=1000))
+            practice_hand.coach_on = False
+            advance(practice_hand, lambda s: s.over)
+            progress.record_hand(practice_hand, practice=True)  # into the temporary data folder
+    stats_scene = StatisticsScene(app)
+    app.push(stats_scene)
+    stats_scene.show("progress")
+    shot("progress.png")
+    app.pop()
 
 
 def british(app: App, shot: Callable[..., None]) -> None:

@@ -104,3 +104,27 @@ def test_try_from_here_continues_a_practice_hand_from_the_chosen_decision(app) -
     assert list(m.hand.discard) == list(before.discard) and list(m.hand.stock) == list(before.stock)
     assert branch.prompt() is not None  # the player decides from here
     assert app.session is session  # the game itself is left as it was
+
+
+def test_a_finished_hand_kept_in_a_save_is_reviewed_from_the_load_screen(app, tmp_path) -> None:
+    from kalooki_desktop.scenes.load import LoadScene
+    from kalooki_desktop.storage import saves
+    from kalooki_desktop.storage.paths import set_data_dir
+
+    set_data_dir(tmp_path)
+    try:
+        session = first_hand_played_by_normal(7)
+        saves.save(session, saves.save_path("after hand one"), "after hand one")
+        app.push(MenuScene(app))
+        load = LoadScene(app)
+        app.push(load)
+        step(app)
+        press_button(app, load.b_review)
+        step(app)
+        scene = app.top
+        assert isinstance(scene, ReviewScene) and app.session is None  # not loaded as the game
+        assert scene.review.result.spec.number == 1 and len(scene.review.steps) > 20
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.top, LoadScene)
+    finally:
+        set_data_dir(None)

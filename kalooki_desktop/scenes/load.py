@@ -9,7 +9,9 @@ import pygame
 import pygame_gui
 
 from ..app import App, Scene, register_scene
+from ..engine.match import Match
 from ..i18n import tr
+from ..session import Session
 from ..storage import saves
 from ..ui import palette
 from ..ui import text as txt
@@ -46,6 +48,9 @@ class LoadScene(Scene):
         self.b_delete = self.button(
             pygame.Rect(w - 20 - lw - 12 - sw, y, sw, bh), tr("load.delete"), command=self.ask_delete
         )
+        self.b_review = self.button(
+            pygame.Rect(w - 20 - lw - 24 - 2 * sw, y, sw, bh), tr("load.review"), command=self.review_selected
+        )
         self.b_load = self.button(
             pygame.Rect(w - 20 - lw, y, lw, bh),
             tr("load.load"),
@@ -55,6 +60,7 @@ class LoadScene(Scene):
         if not self.entries:
             self.b_load.disable()
             self.b_delete.disable()
+            self.b_review.disable()
 
     # --- geometry -----------------------------------------------------------------------
 
@@ -130,14 +136,15 @@ class LoadScene(Scene):
         text = tr("load.delete_confirm", name=entry.name)
         self.confirm = self.ask(text, title=tr("load.delete_title"), action=tr("load.delete"))
 
-    def load_selected(self) -> None:
-        """Replay the selected save and go to its table (a damaged save is moved aside)."""
+    def open_selected(self) -> Session | None:
+        """Replay the selected save (a damaged save is moved aside, saying so: None)."""
         if not self.entries:
-            return
+            return None
         entry = self.entries[self.selected]
         try:
-            session = saves.load(
+            return saves.load(
                 entry.path,
+                threaded=self.app.threaded_games,
                 speed=self.app.settings.speed_factor,
                 call_wait_ms=self.app.settings.call_wait_s * 1000,
             )
@@ -147,6 +154,23 @@ class LoadScene(Scene):
             self.app.toast(tr("load.damaged", error=rec.message, kept=kept), "error", 8)
             self.refresh()
             self.rebuild()
+            return None
+
+    def review_selected(self) -> None:
+        """Review the last finished hand of the selected save (it is not loaded as the game)."""
+        session = self.open_selected()
+        if session is None:
+            return
+        if not isinstance(session.match, Match) or not session.match.results:
+            session.close()
+            self.app.toast(tr("load.nothing_to_review"))
+            return
+        self.app.push("review", session)  # closed with the review (it is not the game in progress)
+
+    def load_selected(self) -> None:
+        """Replay the selected save and go to its table (a damaged save is moved aside)."""
+        session = self.open_selected()
+        if session is None:
             return
         self.app.set_session(session)
         self.app.autosave_now()  # the loaded game is now the game in progress

@@ -51,6 +51,10 @@ class ReviewScene(Scene):
         self._stop.set()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+        practice = self.app.practice.session if self.app.practice is not None else None
+        own = self.session is not self.app.session and self.session is not practice  # opened from a save
+        if own and self not in self.app.scenes:
+            self.session.close()
 
     # --- widgets and keys --------------------------------------------------------------
 
@@ -216,9 +220,13 @@ class ReviewScene(Scene):
                 text += " " + tr("review.after", cost=round(after.mean))
             colour = palette.GOLD
         panel(surface, box, alpha=170)
-        lines = txt.wrap(text, font, box.w - 24)[:2]
-        for i, line in enumerate(lines):
-            txt.draw(surface, line, font, (box.x + 12, box.y + 8 + i * (font + 4)), colour, bold=i == 0)
+        size = font
+        lines = txt.wrap(text, size, box.w - 24)
+        while len(lines) > 2 and size > 11:  # a long note takes a smaller size, never a cut
+            size -= 1
+            lines = txt.wrap(text, size, box.w - 24)
+        for i, line in enumerate(lines[:3]):
+            txt.draw(surface, line, size, (box.x + 12, box.y + 6 + i * (size + 3)), colour)
 
     def draw_timeline(self, surface: pygame.Surface) -> None:
         """A tick per move; the player's decisions in gold, the flagged ones red; where the

@@ -124,7 +124,7 @@ def status(session: Session) -> tuple[str, palette.Colour]:
 def coach_text(session: Session, note: Note) -> str:
     """A coach's note in words ("Coach: discard K♣, about 12 points better: your contract needs
     it least")."""
-    move, why = _advice_words(session, note.advice)
+    move, why = _advice_words(session, note.advice, after=True)
     return tr("coach.note", move=move, why=why, cost=max(1, round(note.estimate.mean)))
 
 
@@ -135,8 +135,9 @@ def advice_text(session: Session, advice: Advice) -> str:
     return tr("table.hint_why", move=move, why=why)
 
 
-def _advice_words(session: Session, advice: Advice) -> tuple[str, str]:
-    """An advised move and its reason, in words."""
+def _advice_words(session: Session, advice: Advice, *, after: bool = False) -> tuple[str, str]:
+    """An advised move and its reason, in words (``after``: said of a decision already made, so
+    a lay is not in the slots)."""
     action = advice.action
     if isinstance(action, Pass):
         top = session.view().discard_top
@@ -144,7 +145,7 @@ def _advice_words(session: Session, advice: Advice) -> tuple[str, str]:
     elif session.british and isinstance(action, Lay):
         move = tr("hint.lay_meld" if session.view().laid[HUMAN] else "hint.lay_open")
     elif isinstance(action, Lay):
-        move = tr("hint.lay")
+        move = tr("coach.lay" if after else "hint.lay")
     else:
         top = session.view().discard_top
         move = describe(session.names[HUMAN], action, top, hint=True, british=session.british)
