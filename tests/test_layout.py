@@ -164,7 +164,24 @@ def scenes(app: App) -> Iterator[str]:
     app.push(PracticeResultScene(app, practice_hand, jamaican(practice_hand).results[-1]))
     step(app)
     yield "practice, a hand's result"
+    from kalooki_desktop.scenes.review import ReviewScene
+
+    review = ReviewScene(app, practice_hand)
+    app.push(review)
+    review.go(len(review.review.steps) // 2)
+    step(app)
+    yield "review of a hand"
     app.pop()
+    app.pop()
+    app.pop()
+    from kalooki_desktop.storage import progress
+
+    progress.record_hand(practice_hand, practice=True)
+    stats_scene = StatisticsScene(app)
+    app.push(stats_scene)
+    stats_scene.show("progress")
+    step(app)
+    yield "statistics, progress"
     app.pop()
     app.settings.last_game = {"levels": ["normal"] * 3, "preset": "kalooki51", "variants": ["B-12"]}
     app.push(NewGameScene(app))

@@ -98,4 +98,4 @@ def _trend(surface: pygame.Surface, box: pygame.Rect, records: list[HandRecord],
     if len(points) > 1:
         pygame.draw.lines(surface, palette.GOLD, closed=False, points=points, width=3)
     txt.draw(surface, tr("progress.trend_key"), font - 3, (box.x + 14, box.bottom - 6), (200, 208, 198),
-             anchor="bottomleft")
+             anchor="bottomleft", max_width=box.w - 28)

@@ -85,7 +85,8 @@ class StatisticsScene(Scene):
         w, h = surface.get_size()
         if self.game == "progress":
             backdrop(surface, tr("progress.title"))
-            box = pygame.Rect(20, 80, w - 40, h - 164)
+            top = self.px(80)
+            box = pygame.Rect(20, top, w - 40, int(self.b_back.relative_rect.y) - 12 - top)
             self.rows = draw_progress(surface, box, self.hands, self.chosen, self.weakest, max(15, h // 50))
             return
         backdrop(surface, tr("stats.title"))
