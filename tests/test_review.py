@@ -124,6 +124,8 @@ def test_a_finished_hand_kept_in_a_save_is_reviewed_from_the_load_screen(app, tm
         scene = app.top
         assert isinstance(scene, ReviewScene) and app.session is None  # not loaded as the game
         assert scene.review.result.spec.number == 1 and len(scene.review.steps) > 20
+        key(app, pygame.K_PAGEDOWN)  # no later hand has ended: it says so and stays
+        assert scene.review.deal == 0 and "No other finished hand" in app.toast_text
         key(app, pygame.K_ESCAPE)
         assert isinstance(app.top, LoadScene)
     finally:

@@ -7,6 +7,7 @@ known, and "Try from here", a practice hand from one of the player's decisions
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import pygame
@@ -35,16 +36,32 @@ class ReviewScene(Scene):
         self.k = 0
         self._stop = threading.Event()
         self._pool = ThreadPoolExecutor(1, "kalooki-review") if app.threaded_games else None
-        if self._pool is not None:
-            self._pool.submit(self._weigh_all)
-        else:
-            self._weigh_all()
+        self._weigh(self.review)
 
-    def _weigh_all(self) -> None:
-        for k in self.review.player_steps():
-            if self._stop.is_set():
+    def _weigh(self, review: Review) -> None:
+        """Have the coach weigh the player's decisions of ``review``, on its thread."""
+        if self._pool is not None:
+            self._pool.submit(self._weigh_all, review)
+        else:
+            self._weigh_all(review)
+
+    def _weigh_all(self, review: Review) -> None:
+        for k in review.player_steps():
+            if self._stop.is_set() or review is not self.review:
                 return
-            self.review.weigh(k)
+            review.weigh(k)
+
+    def show_deal(self, step: int) -> None:
+        """The hand before (``step`` -1) or after (+1) the one on show, among the finished ones."""
+        deal = self.review.deal + step
+        m = self.session.match
+        while 0 <= deal < len(m.results) and m.results[deal].void:
+            deal += step  # a void deal has nothing to review
+        if not 0 <= deal < len(m.results):
+            self.app.toast(tr("review.no_more"))
+            return
+        self.review, self.k = Review(self.session, deal), 0
+        self._weigh(self.review)
 
     def on_exit(self) -> None:
         super().on_exit()
@@ -120,9 +137,11 @@ class ReviewScene(Scene):
             return True
         if event.type != pygame.KEYDOWN:
             return False
-        keys = {pygame.K_LEFT: lambda: self.go(self.k - 1), pygame.K_RIGHT: lambda: self.go(self.k + 1),
+        keys: dict[int, Callable[[], None]] = {
+                pygame.K_LEFT: lambda: self.go(self.k - 1), pygame.K_RIGHT: lambda: self.go(self.k + 1),
                 pygame.K_HOME: self.first, pygame.K_END: self.last, pygame.K_n: self.to_next_note,
-                pygame.K_t: self.try_from_here, pygame.K_ESCAPE: self.app.pop}
+                pygame.K_t: self.try_from_here, pygame.K_ESCAPE: self.app.pop,
+                pygame.K_PAGEUP: lambda: self.show_deal(-1), pygame.K_PAGEDOWN: lambda: self.show_deal(1)}
         do = keys.get(event.key)
         if do is None:
             return False
