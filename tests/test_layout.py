@@ -183,6 +183,10 @@ def scenes(app: App) -> Iterator[str]:
     step(app)
     yield "statistics, progress"
     app.pop()
+    app.push(MenuScene(app))
+    step(app)
+    yield "menu, offering the weakest contract"
+    app.pop()
     app.settings.last_game = {"levels": ["normal"] * 3, "preset": "kalooki51", "variants": ["B-12"]}
     app.push(NewGameScene(app))
     step(app)

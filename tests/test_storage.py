@@ -499,5 +499,12 @@ def test_every_hand_of_a_game_and_of_practice_counts_in_the_progress_per_contrac
     assert hands[-1].practice and hands[-1].hand == 9 and len(hands) == len(scored) + 1
     figures = progress.per_contract(hands)
     assert figures[9].played == 1 and sum(f.played for f in figures.values()) == len(hands)
-    assert progress.weakest(hands) in figures
+    weakest = progress.weakest(hands)
+    assert weakest in figures
+    from kalooki_desktop.scenes.menu import MenuScene
+
+    menu = MenuScene(app)
+    app.push(menu)
+    step(app)
+    assert menu.buttons["practice"].text == f"Practice · weakest: hand {weakest}"  # the menu offers it
     app.shutdown()

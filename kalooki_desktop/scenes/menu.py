@@ -11,6 +11,7 @@ from ..app import Scene, register_scene
 from ..engine.british.rules import BritishRules
 from ..engine.cards import JOKER, parse_cards
 from ..i18n import tr, tr_n
+from ..storage import progress
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
@@ -40,6 +41,9 @@ class MenuScene(Scene):
                 "#menu_primary" if key == ("continue" if session else "new") else "#big_button",
             )
             self.buttons[key] = b
+        weakest = progress.weakest(progress.FILE.load()[0])
+        if weakest is not None:  # the contract to practise
+            self.buttons["practice"].set_text(tr("menu.practice_weakest", n=weakest))
         if session is None or session.over:
             self.buttons["continue"].disable()
         else:
