@@ -23,6 +23,7 @@ from .ai.coach import BUDGET_MS, THRESHOLD, WORLDS, Estimate, coach, cost_after
 from .engine.cards import card_text
 from .engine.match import Match
 from .i18n import tr
+from .review import game_as_begun
 from .session import HUMAN, Session
 from .storage.files import BadFile
 
@@ -40,7 +41,7 @@ def review(session: Session, hand: int | None = None, budget_ms: float = BUDGET_
     last = max((deal for n, deal in deals if n == target), default=None)
     if last is None:
         raise ValueError(tr("coach.no_hand", n=target))
-    game = _first_deal(session)
+    game = game_as_begun(session)
     decisions = []
     for i, (seat, action) in enumerate(played.actions):
         if deals[i][1] == last and seat == HUMAN:
@@ -57,19 +58,10 @@ def review(session: Session, hand: int | None = None, budget_ms: float = BUDGET_
     }
 
 
-def _first_deal(session: Session) -> Match:
-    """The game as it began (the same setup or exact deal), to be replayed."""
-    fresh = (Session.from_scenario(session.scenario, threaded=False) if session.scenario
-             else Session(session.setup, threaded=False))
-    fresh.close()
-    assert isinstance(fresh.match, Match)
-    return fresh.match
-
-
 def _deals(session: Session, actions: Sequence[tuple[int, Any]]) -> list[tuple[int, int]]:
     """For each action: the number of the hand it was played in, and which deal of the game it
     was (a hand dealt again after a void is a deal of its own)."""
-    game = _first_deal(session)
+    game = game_as_begun(session)
     out = []
     for seat, action in actions:
         out.append((game.hand_number, len(game.results)))

@@ -44,7 +44,7 @@ class Review:
         self.deal = len(played.results) - 1 if deal is None else deal
         if not 0 <= self.deal < len(played.results):
             raise ValueError(f"no finished deal {deal}")
-        game = _fresh(session)
+        game = game_as_begun(session)
         self.steps: list[Step] = []
         for i, (seat, action) in enumerate(played.actions):
             if len(game.results) == self.deal:
@@ -93,8 +93,8 @@ class Review:
         return setup, self.steps[0].before, self.steps[:k]
 
 
-def _fresh(session: Session) -> Match:
-    """The game as it began (the same setup or exact deal)."""
+def game_as_begun(session: Session) -> Match:
+    """``session``'s Jamaican game as it began (the same setup or exact deal), to be replayed."""
     fresh = (Session.from_scenario(session.scenario, threaded=False) if session.scenario
              else Session(session.setup, threaded=False))
     fresh.close()
