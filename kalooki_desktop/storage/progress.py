@@ -74,7 +74,7 @@ def record_of(session: Session, *, practice: bool = False) -> HandRecord | None:
     if not isinstance(m, Match) or not m.results or m.results[-1].void:
         return None
     result = m.results[-1]
-    number = session.practice if practice and session.practice else result.spec.number
+    number = result.spec.number if not practice or session.practice is None else session.practice
     if not 1 <= number <= 9:
         return None  # a sudden-death hand is not a hand of the schedule
     first, end = last_deal(session)
