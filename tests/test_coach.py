@@ -3,19 +3,37 @@ only for a decision that clearly costs more; the cost measured again with every 
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from kalooki_desktop.ai.coach import SAME, THRESHOLD, coach, cost_after
+from kalooki_desktop.ai.coach import SAME, THRESHOLD, Note, coach, cost_after
 from kalooki_desktop.ai.normal import NormalBot, known_holdings
-from kalooki_desktop.engine.actions import Action, Discard, Lay, PluckStock
-from kalooki_desktop.engine.cards import count_cards, parse_card, parse_cards
+from kalooki_desktop.engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    Lay,
+    MoveJoker,
+    Pass,
+    PluckDiscard,
+    PluckStock,
+    Refuse,
+    Tack,
+)
+from kalooki_desktop.engine.cards import Card, card_label, count_cards, parse_card, parse_cards
 from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.turn import DecisionKind
 from kalooki_desktop.engine.view import View
+from kalooki_desktop.review import Review
+from kalooki_desktop.scenes.table.words import chosen_text, coach_text
+from kalooki_desktop.session import GameSetup, Session
 
 RULES = make_rules("jamaican")
 
@@ -189,9 +207,119 @@ def test_a_coach_note_follows_a_deliberately_weak_discard_and_none_follows_the_a
         drag(app, hand_pos(scene, "KS"), scene.layout.pile.center)  # rather than laying and going out
         step(app, 2)
         assert app.toast_text.startswith("Coach: lay your contract")
-        assert "points better: you go out" in app.toast_text
+        assert ": you go out, and the others count what they hold. Estimated " in app.toast_text
+        assert app.toast_text.endswith(" points better from what you could see.")
         pluck, throw = s.notes[0], s.notes[1]  # every decision is weighed; only the weak one is noted
         assert not pluck.flagged and pluck.estimate.worlds == 0 and pluck.chosen == s.match.actions[0][1]
         assert throw.flagged and str(throw.chosen) == "discard KS" and s.match.actions[1][1] == throw.chosen
     finally:
         app.shutdown()
+
+
+# --- a note and its own position --------------------------------------------------------------
+
+PILE_ADVICE = (PluckDiscard, Call, Pass, Refuse)  # advice that names the pile's top card
+HAND_ADVICE = (Discard, Tack, MoveJoker)  # advice that names a card of the player's hand
+
+
+def quick_coach(view: View, chosen: Action, rng: random.Random, *args: object, **kw: object) -> Note:
+    """The coach with two worlds and no time limit: the same note, cheaply."""
+    return coach(view, chosen, rng, budget_ms=0, worlds=2)
+
+
+@functools.cache
+def coached_hand(seed: int) -> tuple[Session, dict[int, HandState]]:
+    """A practice hand of "3 3 3" whose player's seat plays as Normal (so it sometimes differs
+    from the coach) with the coach on and every call offered; the position of each of the
+    player's decisions, by the index of its action."""
+    from kalooki_desktop import session as session_module
+
+    s = Session(GameSetup(("normal", "normal", "normal"), "custom", (), "3 3 3", seed), threaded=False,
+                speed=1000, call_wait_ms=0)
+    s.offer_every_call, s.coach_on = True, True
+    bot, rng, now = NormalBot(), random.Random(seed), 0.0
+    positions: dict[int, HandState] = {}
+    real, session_module.coach = session_module.coach, quick_coach  # type: ignore[attr-defined]
+    try:
+        m = s.match
+        assert isinstance(m, Match)
+        while not m.results:
+            if s.prompt() is None:
+                now += 5000
+                s.tick(now)
+                continue
+            positions[len(m.actions)] = m.hand.clone()
+            if isinstance(choice := bot.choose(m.view(0), rng), Pass):
+                s.let_go()
+            else:
+                assert s.submit(choice) is None
+    finally:
+        session_module.coach = real  # type: ignore[attr-defined]
+    return s, positions
+
+
+def card_named(action: Action, position: HandState) -> Card | None:
+    """The card an advised ``action`` names in ``position`` (None for one that names none)."""
+    if isinstance(action, PILE_ADVICE):
+        return position.discard_top
+    if isinstance(action, HAND_ADVICE):
+        assert action.card in position.hands[0]
+        return action.card
+    return None
+
+
+def assert_note_of_its_position(note: Note, position: HandState, words: str) -> None:
+    """The note weighs the decision of ``position``: its kind, its card, and its words name them."""
+    pending = position.pending()
+    assert pending is not None and pending[0] == 0
+    assert note.kind == pending[1]
+    assert note.top == position.discard_top
+    card = card_named(note.advice.action, position)
+    if card is not None:
+        assert card_label(card) in words.split(".")[0], (str(note.advice.action), words)
+    if isinstance(note.advice.action, Lay):
+        assert "lay your contract" in words
+    top = position.discard_top
+    if isinstance(note.chosen, Pass) and top is not None:
+        assert f"let the {card_label(top)} go" in chosen_text(note)
+
+
+@pytest.mark.parametrize(
+    "kinds",
+    [(PluckDiscard, PluckStock), (Call, Pass), (Allow, Refuse), (Lay,), (Tack,), (Discard,)],
+    ids=["pluck or take", "call or pass", "allow or refuse", "lay or hold", "tack", "discard"],
+)
+def test_a_note_names_the_card_of_its_own_decision_for_every_kind(kinds: tuple[type, ...]) -> None:
+    seen = 0
+    for seed in range(1, 40):
+        s, positions = coached_hand(seed)
+        for index, note in s.decided_notes().items():
+            if isinstance(note.advice.action, kinds) or isinstance(note.chosen, kinds):
+                # the words as the practice result and the review show them, long after the move
+                assert_note_of_its_position(note, positions[index], coach_text(note))
+                seen += 1
+        if seen >= 3:
+            break
+    assert seen >= 1, f"no decision of {kinds} in the hands played"
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(1, 12), pick=st.integers(0, 10_000), other=st.integers(0, 10_000))
+def test_property_a_note_is_of_its_own_position(seed: int, pick: int, other: int) -> None:
+    """Over positions of played hands: a note made there, for any legal choice, has the kind and
+    the card of that position, and the review shows that position at that decision."""
+    s, positions = coached_hand(seed)
+    mine = sorted(s.decided_notes())
+    index = mine[pick % len(mine)]
+    position = positions[index]
+    view = View(position.clone(), 0)
+    legal = view.legal_actions()
+    chosen = legal[other % len(legal)]
+    note = quick_coach(view, chosen, random.Random(other))
+    assert_note_of_its_position(note, position, coach_text(note))
+    played = s.decided_notes()[index]  # the note made at the table for the decision taken there
+    assert_note_of_its_position(played, position, coach_text(played))
+    review = Review(s)
+    k = next(k for k, step in enumerate(review.steps) if step.index == index)
+    assert review.steps[k].seat == 0 and review.state(k).discard_top == played.top  # shown at step k
+    assert review.state(k).hands == position.hands and review.branch(k)[2] == review.steps[:k]  # tried from k

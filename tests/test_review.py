@@ -77,8 +77,8 @@ def test_the_review_steps_from_the_first_move_to_the_last_with_every_hand_reveal
     assert seen[0].startswith("1 / ") and seen[-1].startswith(f"{len(review.steps)} / ")
     flagged = [k for k in mine if review.notes[review.steps[k].index].flagged]
     key(app, pygame.K_n)
-    if flagged:  # the next note: the state after that decision, its cost with every card known
-        assert scene.k == flagged[0] + 1 and review.steps[flagged[0]].index in review.after
+    if flagged:  # the next note: the position of that decision, its cost with every card known
+        assert scene.k == flagged[0] and review.steps[flagged[0]].index in review.after
 
 
 def test_try_from_here_continues_a_practice_hand_from_the_chosen_decision(app) -> None:
@@ -130,3 +130,28 @@ def test_a_finished_hand_kept_in_a_save_is_reviewed_from_the_load_screen(app, tm
         assert isinstance(app.top, LoadScene)
     finally:
         set_data_dir(None)
+
+
+def test_at_a_decision_the_review_shows_its_position_its_note_and_tries_from_there(app) -> None:
+    session = first_hand_played_by_normal(5)
+    app.set_session(session)
+    app.push(MenuScene(app))
+    scene = ReviewScene(app, session)
+    app.push(scene)
+    step(app)
+    review = scene.review
+    k = review.player_steps()[2]
+    scene.go(k)
+    on_show = scene.decision_on_show()
+    assert on_show is not None and on_show[0] == k
+    note = on_show[1]
+    assert note is not None and note is review.notes[review.steps[k].index]
+    before = review.steps[k].before
+    assert review.state(k) is before and note.top == before.discard_top  # the pile on show is the note's
+    key(app, pygame.K_t)
+    table = app.top
+    assert isinstance(table, TableScene)
+    m = table.session.match
+    assert isinstance(m, Match)
+    assert [list(h) for h in m.hand.hands] == [list(h) for h in before.hands]
+    assert m.hand.discard_top == note.top and table.session.prompt() == note.kind

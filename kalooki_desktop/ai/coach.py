@@ -26,9 +26,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine.actions import Action
+from ..engine.actions import Action, Allow, Call, Discard, MoveJoker, Pass, PluckDiscard, Refuse, Tack
+from ..engine.cards import Card
 from ..engine.hand import HandState
-from ..engine.turn import Phase
+from ..engine.turn import DecisionKind, Phase
 from ..engine.view import View
 from .advice import Advice, advise
 from .base import play_out
@@ -74,13 +75,27 @@ SAME = Estimate(0.0, 0.0, 0)
 @dataclass(frozen=True)
 class Note:
     """The coach's word on one decision: the player's choice, the advice with its reason, the
-    estimated cost, and whether it is flagged (a note is shown)."""
+    estimated cost, and whether it is flagged (a note is shown). It keeps what the decision
+    was (``kind``) and the discard pile's top card then (``top``), so its words name the cards
+    of its own position however far the game has moved on."""
 
     chosen: Action
     advice: Advice
     estimate: Estimate  # the claim: what the note says the choice costs
     flagged: bool
     screen: Estimate = field(default_factory=lambda: SAME)  # the worlds that decided the flag
+    kind: DecisionKind | None = None  # the decision weighed: call, pluck, allow or play
+    top: Card | None = None  # the discard pile's top card at that decision
+
+    def card(self, action: Action) -> Card | None:
+        """The card ``action`` (the choice or the advice) names at the note's position: the
+        pile's top for a take, a call, a pass, an allowed or refused call; the card itself for a
+        discard, a tack or a joker's move; None for the stock, a lay or the end of a turn."""
+        if isinstance(action, Discard | Tack | MoveJoker):
+            return action.card
+        if isinstance(action, PluckDiscard | Call | Pass | Allow | Refuse):
+            return self.top
+        return None
 
 
 def coach(view: View, chosen: Action, rng: random.Random, budget_ms: float = BUDGET_MS,
@@ -90,12 +105,13 @@ def coach(view: View, chosen: Action, rng: random.Random, budget_ms: float = BUD
     deadline = time.perf_counter() + budget_ms / 1000.0 if budget_ms > 0 else None
     think = budget_ms * ADVICE_SHARE if budget_ms > 0 else 250.0
     advice = advise(view, random.Random(rng.random()), think_ms=think)
+    kind, top = view.asked, view.discard_top
     if advice.action == chosen:
-        return Note(chosen, advice, SAME, flagged=False)
+        return Note(chosen, advice, SAME, flagged=False, kind=kind, top=top)
     diffs = differences(view, chosen, advice.action, rng, worlds, deadline)
     screen, claim = summary(diffs[0::2]), summary(diffs[1::2])
     flagged = screen.worlds >= 2 and claim.worlds >= 2 and screen.low > THRESHOLD and claim.mean > THRESHOLD
-    return Note(chosen, advice, claim, flagged, screen)
+    return Note(chosen, advice, claim, flagged, screen, kind, top)
 
 
 def differences(view: View, chosen: Action, advised: Action, rng: random.Random, worlds: int = WORLDS,

@@ -132,6 +132,13 @@ class View:
         return self._hand.pending() == (self.seat, DecisionKind.CALL)
 
     @property
+    def asked(self) -> DecisionKind | None:
+        """What this seat is asked now (call, pluck, allow, play), or None when the game waits for
+        another seat."""
+        pending = self._hand.pending()
+        return pending[1] if pending is not None and pending[0] == self.seat else None
+
+    @property
     def my_turn(self) -> bool:
         """True if the game waits for this seat's turn decision."""
         return self._hand.to_act == self.seat

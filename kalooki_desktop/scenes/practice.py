@@ -24,7 +24,7 @@ from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 from ..ui.theme import DropDown
-from .table.words import coach_text, describe_action
+from .table.words import note_text
 
 OPPONENTS = ("2", "3", "4", "5", "6", "7")
 
@@ -240,8 +240,7 @@ class PracticeResultScene(Scene):
         y += font + 10
         size = font - 1
         for note in notes[-6:]:
-            chosen = describe_action(note.chosen)
-            text = tr("practice.note", chosen=chosen, words=coach_text(self.session, note))
+            text = note_text(note)
             for line in txt.wrap(text, size, right - x):
                 txt.draw(surface, line, size, (x, y), (214, 222, 212))
                 y += size + 4

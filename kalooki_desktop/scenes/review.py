@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pygame
 
+from ..ai.coach import Note
 from ..app import App, Scene, register_scene
 from ..engine.cards import sort_key_suit
 from ..i18n import tr
@@ -22,7 +23,7 @@ from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
-from .table.words import coach_text, describe
+from .table.words import chosen_text, describe, note_text
 
 
 @register_scene("review")
@@ -103,8 +104,9 @@ class ReviewScene(Scene):
         self.k = max(0, min(k, len(self.review.steps)))
 
     def to_next_note(self) -> None:
-        """The next decision the coach flagged (from the start again after the last)."""
-        flagged = [k + 1 for k in self.review.player_steps() if self._flagged(k)]
+        """The next decision the coach flagged, as it stood when it was taken (from the start
+        again after the last)."""
+        flagged = [k for k in self.review.player_steps() if self._flagged(k)]
         later = [k for k in flagged if k > self.k]
         if later or flagged:
             self.go((later or flagged)[0])
@@ -115,7 +117,7 @@ class ReviewScene(Scene):
 
     def try_from_here(self) -> None:
         """A practice hand from the player's decision on show (or the next one)."""
-        mine = [k for k in self.review.player_steps() if k >= self.k - 1]  # the one on show, or the next
+        mine = [k for k in self.review.player_steps() if k >= self.k]  # the one on show, or the next
         if not mine:
             self.app.toast(tr("review.no_decision"))
             return
@@ -221,23 +223,30 @@ class ReviewScene(Scene):
                              (x + self.px(96) + i * round(cw * 0.32), y))
             y += ch + 6
 
+    def decision_on_show(self) -> tuple[int, Note | None] | None:
+        """The player's decision taken from the position on show (its step, and the coach's note
+        once weighed), or None when the next move is not the player's."""
+        k = self.k
+        if k >= len(self.review.steps) or self.review.steps[k].seat != HUMAN:
+            return None
+        return k, self.review.notes.get(self.review.steps[k].index)
+
     def draw_note(self, surface: pygame.Surface, box: pygame.Rect, font: int) -> None:
-        """At the player's decision: the coach's note, and its cost with every card known."""
-        k = self.k - 1
-        if k < 0 or self.review.steps[k].seat != HUMAN:
+        """At a position where the player decides: what they did, the coach's note on it, and its
+        cost with every card known."""
+        on_show = self.decision_on_show()
+        if on_show is None:
             return
-        step = self.review.steps[k]
-        note = self.review.notes.get(step.index)
+        step = self.review.steps[on_show[0]]
+        note = on_show[1]
         if note is None:
-            text, colour = tr("review.weighing"), palette.TEXT
+            chosen = describe("", step.action, step.before.discard_top, hint=True)
+            text, colour = tr("practice.note", chosen=chosen, words=tr("review.weighing")), palette.TEXT
         elif not note.flagged:
-            text, colour = tr("review.agreed" if note.estimate.worlds == 0 else "review.fine"), palette.VALID
+            words = tr("review.agreed" if note.estimate.worlds == 0 else "review.fine")
+            text, colour = tr("practice.note", chosen=chosen_text(note), words=words), palette.VALID
         else:
-            after = self.review.after.get(step.index)
-            text = coach_text(self.session, note)
-            if after is not None:
-                text += " " + tr("review.after", cost=round(after.mean))
-            colour = palette.GOLD
+            text, colour = note_text(note, self.review.after.get(step.index)), palette.GOLD
         panel(surface, box, alpha=170)
         size = font
         lines = txt.wrap(text, size, box.w - 24)
@@ -253,8 +262,8 @@ class ReviewScene(Scene):
         bar, r = self.timeline, self.review
         n = max(1, len(r.steps))
         pygame.draw.rect(surface, (20, 48, 36), bar, border_radius=6)
-        for k, step in enumerate(r.steps):
-            x = bar.x + round((k + 1) / n * bar.w)
+        for k, step in enumerate(r.steps):  # a decision's mark where it was taken: before its step
+            x = bar.x + round(k / n * bar.w)
             note = r.notes.get(step.index)
             if note is not None and note.flagged:
                 diamond = [(x, bar.y - 4), (x + 6, bar.centery), (x, bar.bottom + 4), (x - 6, bar.centery)]

@@ -445,7 +445,7 @@ class TableScene(Scene):
                 self.choreo.deal(self.geometry, self.pace, now)
         for _, note in self.session.coach_notes():
             if note.flagged:
-                self.app.toast(coach_text(self.session, note), "coach", 9)
+                self.app.toast(coach_text(note), "coach", 9)
         if self.app.top is self:
             self.session.tick(now)
             if self.session.prompt() == DecisionKind.BUY_IN and self.session.match.results:

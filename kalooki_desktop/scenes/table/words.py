@@ -4,7 +4,7 @@ that says whose turn it is and what to do."""
 from __future__ import annotations
 
 from ...ai.advice import Advice
-from ...ai.coach import Note
+from ...ai.coach import Estimate, Note
 from ...engine.actions import (
     Action,
     Allow,
@@ -25,7 +25,7 @@ from ...engine.actions import (
 from ...engine.british.view import BritishView
 from ...engine.cards import Card, card_label
 from ...engine.turn import DecisionKind
-from ...i18n import tr
+from ...i18n import tr, tr_n
 from ...session import HUMAN, Session
 from ...ui import palette
 
@@ -121,33 +121,66 @@ def status(session: Session) -> tuple[str, palette.Colour]:
     return tr("status.thinking", name=session.names[decision[0]]), palette.TEXT
 
 
-def coach_text(session: Session, note: Note) -> str:
-    """A coach's note in words ("Coach: discard K♣, about 12 points better: your contract needs
-    it least")."""
-    move, why = _advice_words(session, note.advice, after=True)
-    return tr("coach.note", move=move, why=why, cost=max(1, round(note.estimate.mean)))
+def coach_text(note: Note, after: Estimate | None = None) -> str:
+    """A coach's note in words, every card named as it was at the decision ("Coach: call the 8♣:
+    it brings your contract a card closer. Estimated 15 points better from what you could see."),
+    and with ``after`` (the cost measured with every card known) what that showed."""
+    move = _noted_move(note, note.advice.action)
+    return tr("coach.note", move=move, why=_why(note.advice), figures=coach_figures(note, after))
+
+
+def coach_figures(note: Note, after: Estimate | None = None) -> str:
+    """The note's two figures, worded so that they may disagree: the estimate from what the player
+    could see, and what every card known showed (better too, worse, or about the same)."""
+    estimated = max(1, round(note.estimate.mean))
+    if after is None:
+        return tr_n("coach.estimated", estimated)
+    known = round(after.mean)
+    if known >= 1:
+        then = tr_n("coach.known_better", known)
+    elif known <= -1:
+        then = tr_n("coach.known_worse", -known)
+    else:
+        then = tr("coach.known_same")
+    return tr_n("coach.estimated_known", estimated, known=then)
+
+
+def note_text(note: Note, after: Estimate | None = None) -> str:
+    """A note as the practice result and the review give it: the player's choice, then the
+    coach's word ("You: let the 8♣ go. Coach: call the 8♣: …")."""
+    return tr("practice.note", chosen=chosen_text(note), words=coach_text(note, after))
+
+
+def chosen_text(note: Note) -> str:
+    """The player's choice that a note weighs, its card named as it was then ("let the 8♣ go")."""
+    return _noted_move(note, note.chosen)
+
+
+def _noted_move(note: Note, action: Action) -> str:
+    """The choice or the advice of a note in words, with the cards of the note's position."""
+    card = note.card(action)
+    if isinstance(action, Pass) and card is not None:
+        return tr("hint.let_go", card=card_label(card))
+    if isinstance(action, Lay):
+        return tr("coach.lay")  # said of a decision already made: the lay is not in the slots
+    return describe("", action, card, hint=True)
 
 
 def advice_text(session: Session, advice: Advice) -> str:
     """A hint in words: the move and why ("Hint: discard 7♠: 7♠ is the card your contract
     needs least")."""
-    move, why = _advice_words(session, advice)
-    return tr("table.hint_why", move=move, why=why)
-
-
-def _advice_words(session: Session, advice: Advice, *, after: bool = False) -> tuple[str, str]:
-    """An advised move and its reason, in words (``after``: said of a decision already made, so
-    a lay is not in the slots)."""
     action = advice.action
+    top = session.view().discard_top
     if isinstance(action, Pass):
-        top = session.view().discard_top
         move = tr("hint.let_go", card=card_label(top) if top is not None else "")
     elif session.british and isinstance(action, Lay):
         move = tr("hint.lay_meld" if session.view().laid[HUMAN] else "hint.lay_open")
-    elif isinstance(action, Lay):
-        move = tr("coach.lay" if after else "hint.lay")
     else:
-        top = session.view().discard_top
         move = describe(session.names[HUMAN], action, top, hint=True, british=session.british)
+    return tr("table.hint_why", move=move, why=_why(advice))
+
+
+def _why(advice: Advice) -> str:
+    """The reason of an advice in words."""
     params = {k: card_label(v) if k == "card" and isinstance(v, int) else v for k, v in advice.params.items()}
-    return move, tr(advice.why, **params)
+    return tr(advice.why, **params)
