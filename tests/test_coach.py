@@ -323,3 +323,23 @@ def test_property_a_note_is_of_its_own_position(seed: int, pick: int, other: int
     k = next(k for k, step in enumerate(review.steps) if step.index == index)
     assert review.steps[k].seat == 0 and review.state(k).discard_top == played.top  # shown at step k
     assert review.state(k).hands == position.hands and review.branch(k)[2] == review.steps[:k]  # tried from k
+
+
+def test_a_notes_two_figures_are_worded_so_that_they_can_disagree() -> None:
+    from kalooki_desktop.ai.advice import Advice
+    from kalooki_desktop.ai.coach import Estimate
+    from kalooki_desktop.engine.turn import DecisionKind
+    from kalooki_desktop.scenes.table.words import note_text
+
+    eight = parse_card("8C")
+    advice = Advice(Call(), "why.take_closer", {"card": eight})
+    note = Note(Pass(), advice, Estimate(15.2, 4.0, 32), flagged=True, kind=DecisionKind.CALL, top=eight)
+    said = "You: let the 8♣ go. Coach: call the 8♣: it brings your contract a card closer. "
+    assert note_text(note) == said + "Estimated 15 points better from what you could see."
+    worse = note_text(note, Estimate(-10.0, 3.0, 16))
+    assert worse == said + ("Estimated 15 points better from what you could see; with every card known, "
+                            "it turned out 10 points worse.")
+    assert note_text(note, Estimate(1.0, 3.0, 16)).endswith("it turned out 1 point better too.")
+    assert note_text(note, Estimate(0.3, 3.0, 16)).endswith("it turned out about the same.")
+    one = Note(Pass(), advice, Estimate(0.6, 4.0, 32), flagged=True, kind=DecisionKind.CALL, top=eight)
+    assert coach_text(one).endswith("Estimated 1 point better from what you could see.")
