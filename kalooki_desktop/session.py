@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -18,7 +19,7 @@ from typing import Any
 
 from .ai.advice import Advice
 from .ai.base import Bot
-from .ai.coach import Note, coach
+from .ai.coach import TABLE_MS, Note, coach
 from .ai.personas import Persona, persona, table_names
 from .ai.worker import BotWorker
 from .engine.actions import (
@@ -321,22 +322,34 @@ class Session:
 
     def _coach(self, action: Action) -> None:
         """Have the coach weigh the player's ``action`` (about to be applied) against the advice,
-        on its own thread from a copy of the player's view (:func:`.ai.coach.coach`)."""
+        on its own thread from a copy of the player's view (:func:`.ai.coach.coach`), within
+        :data:`.ai.coach.TABLE_MS` of now. A decision whose weighing has not begun when the next
+        one comes is dropped (its note could no longer be shown with it; the review weighs it)."""
         m = self.match
         if not self.coach_on or not isinstance(m, Match):
             return
         view = View(m.hand.clone(), HUMAN, list(m.totals))
         index = len(m.actions)
         rng = random.Random(index)
+        deadline = time.perf_counter() + TABLE_MS / 1000.0
         if self._coach_pool is None:
-            note = self.notes[index] = coach(view, action, rng)
-            self._fresh_notes.append((index, note))
-        else:
-            self._coach_jobs.append((index, self._coach_pool.submit(coach, view, action, rng)))
+            self._keep_note(index, coach(view, action, rng, deadline=deadline))
+            return
+        for _, older in self._coach_jobs:
+            older.cancel()  # a job not yet begun is dropped; one under way finishes by its deadline
+        self._coach_jobs.append((index, self._coach_pool.submit(coach, view, action, rng, deadline=deadline)))
+
+    def _keep_note(self, index: int, note: Note) -> None:
+        """Keep a finished note, unless the deadline left the coach no world to measure a choice
+        that differs from the advice: a note that measured nothing says nothing."""
+        if note.estimate.worlds == 0 and note.chosen != note.advice.action:
+            return
+        self.notes[index] = note
+        self._fresh_notes.append((index, note))
 
     def coach_notes(self) -> list[tuple[int, Note]]:
         """The coach's notes finished since the last call, in the order of the decisions (the
-        table shows the flagged ones)."""
+        table shows them: the note of the latest decision, or that it found no clear mistake)."""
         self.decided_notes()
         fresh, self._fresh_notes = self._fresh_notes, []
         return fresh
@@ -346,8 +359,7 @@ class Session:
         while self._coach_jobs and self._coach_jobs[0][1].done():
             index, job = self._coach_jobs.pop(0)
             if not job.cancelled():
-                note = self.notes[index] = job.result()
-                self._fresh_notes.append((index, note))
+                self._keep_note(index, job.result())
         return self.notes
 
     def call_offered(self) -> bool:

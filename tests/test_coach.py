@@ -343,3 +343,85 @@ def test_a_notes_two_figures_are_worded_so_that_they_can_disagree() -> None:
     assert note_text(note, Estimate(0.3, 3.0, 16)).endswith("it turned out about the same.")
     one = Note(Pass(), advice, Estimate(0.6, 4.0, 32), flagged=True, kind=DecisionKind.CALL, top=eight)
     assert coach_text(one).endswith("Estimated 1 point better from what you could see.")
+
+
+def test_a_weak_discard_gets_its_line_at_the_table_within_a_second_of_game_time() -> None:
+    """The table as played: the coach on its own thread. After the pluck (the advice) the line
+    says there was no clear mistake; after a weak discard it carries the note, within a second
+    of the game's clock (frames of 1/60 s, each given its 1/60 s of real time)."""
+    import time
+
+    from kalooki_desktop.scenes.table import TableScene
+
+    from .gui import click, drag, hand_pos, make_app, run_until, step
+
+    app = make_app()
+    try:
+        app.settings.coach = True
+        hands = ["7S 7H 7D 9S 9H 9D KS KH KD", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC",
+                 "4S 4H 6D 6C 8C 10S QH JD AH"]
+        scenario = {"levels": ["normal"] * 3, "hand": 1, "dealer": 3, "hands": hands, "discard": "5D",
+                    "stock": "2C 8S JC 6D 10H QD 3S 5H 2S 9C 4D", "seed": 1}
+        s = Session.from_scenario(scenario, threaded=True, speed=1, call_wait_ms=0)
+        s.coach_on = True
+        app.set_session(s)
+        scene = TableScene(app, s)
+        app.push(scene)
+        step(app, 2)
+        run_until(app, lambda: app.now_ms >= scene.choreo.dealing_until and not scene.choreo.flights)
+
+        def line_within_a_second(index: int) -> str:
+            decided = app.now_ms
+            while scene.coach_line.index != index:
+                assert app.now_ms - decided <= 1000, "no coach line within a second of the decision"
+                began = time.perf_counter()
+                step(app)
+                time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - began)))
+            return scene.coach_line.text
+
+        click(app, scene.layout.stock.center)  # the 2♣: what the coach would do
+        assert line_within_a_second(0) == "Coach: no clear mistake."
+        assert not scene.coach_line.flagged
+        drag(app, hand_pos(scene, "KS"), scene.layout.pile.center)  # rather than laying and going out
+        assert line_within_a_second(1) == "Coach: better to lay your contract (estimated " + \
+            f"{round(s.notes[1].estimate.mean)} points)."
+        assert scene.coach_line.flagged and app.toast_text.startswith("Coach: lay your contract: you go out")
+    finally:
+        app.shutdown()
+
+
+def test_a_decision_superseded_before_the_coach_begins_it_is_dropped_not_queued() -> None:
+    """One thread weighs the player's decisions: one whose weighing has not begun when the next
+    decision comes is dropped (the review weighs it), so notes never queue behind each other."""
+    import threading
+
+    from kalooki_desktop import session as session_module
+
+    hands = ["7S 7H 7D 9S 9H 9D KS KH KD", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC",
+             "4S 4H 6D 6C 8C 10S QH JD AH"]
+    scenario = {"hands": hands, "discard": "5D", "stock": "2C 8S JC 6D 10H QD 3S 5H 2S 9C 4D", "dealer": 3}
+    s = Session.from_scenario(scenario, threaded=True)
+    s.coach_on = True
+    gate, begun = threading.Event(), threading.Event()
+    real = session_module.coach  # type: ignore[attr-defined]
+
+    def held(view: View, chosen: Action, rng: random.Random, *, deadline: float | None = None) -> Note:
+        begun.set()
+        gate.wait(5)  # the first weighing holds the thread while two more decisions come
+        return real(view, chosen, rng, deadline=deadline)
+
+    session_module.coach = held  # type: ignore[attr-defined,assignment]
+    try:
+        s._coach(PluckStock())
+        assert begun.wait(5)
+        s._coach(PluckStock())
+        s._coach(PluckStock())
+        jobs = [job for _, job in s._coach_jobs]
+        assert [job.cancelled() for job in jobs] == [False, True, False]
+        gate.set()
+        jobs[2].result(timeout=5)
+        assert s.decided_notes() and not s._coach_jobs
+    finally:
+        gate.set()
+        session_module.coach = real  # type: ignore[attr-defined]
+        s.close()

@@ -44,6 +44,10 @@ Z = 1.645
 WORLDS = 64
 #: The coach's thinking budget for one decision (ms): the advice, then the playouts.
 BUDGET_MS = 800.0
+#: At the table, a decision's note is ready this long (ms) after the decision at the latest: the
+#: advice and the playouts share it, counted from the moment the player decided (not from when
+#: the coach's thread gets to it), so the note keeps up with the player.
+TABLE_MS = 650.0
 #: Of the budget, the share the advice may take (the rest is the playouts').
 ADVICE_SHARE = 0.4
 
@@ -99,9 +103,12 @@ class Note:
 
 
 def coach(view: View, chosen: Action, rng: random.Random, budget_ms: float = BUDGET_MS,
-          worlds: int = WORLDS) -> Note:
+          worlds: int = WORLDS, *, deadline: float | None = None) -> Note:
     """The coach's note on ``chosen``, the seat's decision in ``view`` (before it is applied);
-    ``budget_ms`` bounds the thinking (0: no time limit, ``worlds`` playouts)."""
+    ``budget_ms`` bounds the thinking (0: no time limit, ``worlds`` playouts), or ``deadline``
+    (a ``time.perf_counter`` time) when given."""
+    if deadline is not None:
+        budget_ms = max(1.0, (deadline - time.perf_counter()) * 1000.0)
     deadline = time.perf_counter() + budget_ms / 1000.0 if budget_ms > 0 else None
     think = budget_ms * ADVICE_SHARE if budget_ms > 0 else 250.0
     advice = advise(view, random.Random(rng.random()), think_ms=think)

@@ -39,6 +39,7 @@ from ...session import HUMAN, Move, Session
 from ...ui.layout import TableLayout, table_layout
 from . import render
 from .choreography import Choreography, Pace
+from .coachline import CoachLine
 from .controls import TableControls
 from .drops import Drops, Play, Reorder, Stage
 from .ending import HandEnd
@@ -48,7 +49,7 @@ from .model import HandModel
 from .painter import TablePainter, snapshot
 from .pointer import DoubleTap, Drag, Drop, Intent, Pointer, Tap
 from .slotrules import ContractSlots, FreeSlots
-from .words import advice_text, coach_text, log_lines
+from .words import advice_text, log_lines
 
 #: How long a hint stays highlighted (ms).
 HINT_MS = 6000
@@ -73,7 +74,7 @@ class TableScene(Scene):
         self.deal_pending = False
         self._hand_key: tuple[int, int] | None = None
         self._lay_check: tuple[object, Refusal | str | None] | None = None
-        self.painter = TablePainter()
+        self.painter, self.coach_line = TablePainter(), CoachLine()
         self._frame: TableFrame | None = None
         self.sync_hand()
         self.layout, self.geometry, self.pointer = self._lay_out(Pointer)
@@ -434,6 +435,7 @@ class TableScene(Scene):
             self.app.toast(tr("table.void"), "info", 5)  # a void hand is only announced
         if self.ending.due(now):
             self.end_outro()
+        self.coach_line.update(self.session, self.app, ended=self.ending.on_show())  # every frame
         if self.ending.on_show():
             self.sync_hand()
             self.fit_staging()
@@ -443,9 +445,6 @@ class TableScene(Scene):
             self.deal_pending = False
             if not self.session.match.hand.log:  # a fresh deal (not a game resumed mid-hand)
                 self.choreo.deal(self.geometry, self.pace, now)
-        for _, note in self.session.coach_notes():
-            if note.flagged:
-                self.app.toast(coach_text(note), "coach", 9)
         if self.app.top is self:
             self.session.tick(now)
             if self.session.prompt() == DecisionKind.BUY_IN and self.session.match.results:
@@ -559,6 +558,7 @@ class TableScene(Scene):
         now = self.now
         for flight in self.choreo.flights:
             flight.draw(surface, now)
+        self.coach_line.draw(surface, self.geometry)
         if self.drag is not None:
             render.draw_drag(surface, self.drag, four_colour=self.app.settings.four_colour)
         banner = self.ending.banner()

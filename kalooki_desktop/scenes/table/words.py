@@ -125,7 +125,7 @@ def coach_text(note: Note, after: Estimate | None = None) -> str:
     """A coach's note in words, every card named as it was at the decision ("Coach: call the 8♣:
     it brings your contract a card closer. Estimated 15 points better from what you could see."),
     and with ``after`` (the cost measured with every card known) what that showed."""
-    move = _noted_move(note, note.advice.action)
+    move = noted_move(note, note.advice.action)
     return tr("coach.note", move=move, why=_why(note.advice), figures=coach_figures(note, after))
 
 
@@ -153,10 +153,10 @@ def note_text(note: Note, after: Estimate | None = None) -> str:
 
 def chosen_text(note: Note) -> str:
     """The player's choice that a note weighs, its card named as it was then ("let the 8♣ go")."""
-    return _noted_move(note, note.chosen)
+    return noted_move(note, note.chosen)
 
 
-def _noted_move(note: Note, action: Action) -> str:
+def noted_move(note: Note, action: Action) -> str:
     """The choice or the advice of a note in words, with the cards of the note's position."""
     card = note.card(action)
     if isinstance(action, Pass) and card is not None:
