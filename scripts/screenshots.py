@@ -144,7 +144,7 @@ def coaching(app: App, shot: Callable[..., None]) -> None:
     review = ReviewScene(app, session)
     app.push(review)
     flagged = [k for k in review.review.player_steps() if review.review.weigh(k).flagged]
-    review.go(flagged[0] + 1 if flagged else 1)
+    review.go(flagged[0] if flagged else 0)
     shot("review.png")
     app.pop()
 

@@ -105,3 +105,40 @@ def test_turns_to_lay_count_the_players_turns_until_the_contract() -> None:
     assert done.made == (done.turns is not None)
     if done.turns is not None:
         assert done.turns == turns_to_lay(session) and 1 <= done.turns <= max(1, plucks)
+
+
+def test_the_practice_figures_say_plainly_what_there_is_to_say() -> None:
+    from kalooki_desktop.practice import Try
+    from kalooki_desktop.scenes.practice import figures_text
+
+    run = Practice(3)
+    run.tries.append(Try(1, made=False, turns=None, points=25))
+    assert figures_text(run) == "This practice: 1 hand, no contract made yet, 25.0 points a hand."
+    run.tries.append(Try(2, made=True, turns=4, points=15))
+    assert figures_text(run) == (
+        "This practice: 2 hands, 1 contract made, 4.0 turns to lay on average, 20.0 points a hand.")
+    run.tries.append(Try(3, made=True, turns=5, points=0))
+    assert figures_text(run).startswith("This practice: 3 hands, 2 contracts made, 4.5 turns to lay")
+
+
+def test_a_practice_hand_keeps_its_title_from_the_deal_to_its_end() -> None:
+    """Every practice hand, the first or a later one, is titled as practice of its contract, and
+    so is its end; a one-hand game's end is not a sudden-death hand."""
+    import random
+
+    from kalooki_desktop.ai.normal import NormalBot
+    from kalooki_desktop.scenes.table.painter import bar_title
+
+    run = Practice(3)
+    for seed in (5, 6):  # the first practice hand and the next
+        session = run.begin(Session(run.setup(seed), threaded=False))
+        m = jamaican(session)
+        assert bar_title(session, session.view()) == "Practice · Hand 3 · 3 4 4"
+        bots, rng = [NormalBot() for _ in range(m.players)], random.Random(seed)
+        while not m.results:
+            seat = m.pending()[0]  # type: ignore[index]
+            m.apply(seat, bots[seat].choose(m.view(seat), rng))
+        ended = m.ended_view(0)
+        assert ended is not None and bar_title(session, ended) == "Practice · Hand 3 · 3 4 4"
+        session.practice = None  # the same one-hand game outside practice
+        assert bar_title(session, ended) == "Hand 1 of 1 · 3 4 4"

@@ -15,7 +15,7 @@ from pygame_gui.elements import UILabel
 from ..ai.personas import LEVELS
 from ..app import App, Scene, register_scene
 from ..engine.match import HandResult
-from ..i18n import tr
+from ..i18n import tr, tr_n
 from ..practice import SCHEDULE, Practice
 from ..session import HUMAN, Session
 from ..storage import progress, stats
@@ -247,14 +247,27 @@ class PracticeResultScene(Scene):
             y += 6
 
 
+def figures_text(run: Practice) -> str:
+    """The practice's figures in a sentence: hands, contracts made and the turns they took to lay,
+    points a hand ("This practice: 1 hand, no contract made yet, 25.0 points a hand.")."""
+    f = run.figures()
+    hands, made, turns, points = int(f["hands"] or 0), int(f["made"] or 0), f["turns"], f["points"]
+    parts = [tr_n("practice.figures_hands", hands)]
+    if made == 0:
+        parts.append(tr("practice.figures_none_made"))
+    else:
+        parts.append(tr_n("practice.figures_made", made))
+        if turns is not None:
+            parts.append(tr("practice.figures_turns", turns=f"{turns:.1f}"))
+    if points is not None:
+        parts.append(tr("practice.figures_points", points=f"{points:.1f}"))
+    return tr("practice.figures", figures=", ".join(parts))
+
+
 def draw_figures(surface: pygame.Surface, run: Practice, at: tuple[int, int], size: int, right: int) -> None:
     """The practice's figures and its hands, one a line, the newest last."""
     x, y = at
-    f = run.figures()
-    turns = f"{f['turns']:.1f}" if f["turns"] is not None else "–"
-    points = f"{f['points']:.1f}" if f["points"] is not None else "–"
-    summary = tr("practice.figures", hands=f["hands"], made=f["made"], turns=turns, points=points)
-    for line in txt.wrap(summary, size, right - x):
+    for line in txt.wrap(figures_text(run), size, right - x):
         txt.draw(surface, line, size, (x, y), palette.GOLD, bold=True)
         y += size + 6
     for i, t in enumerate(run.tries[-8:], start=max(1, len(run.tries) - 7)):

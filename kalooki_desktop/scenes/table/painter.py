@@ -74,7 +74,7 @@ def snapshot(
         title=bar_title(s, view),
         schedule=tuple(spec.contract_text for spec in m.rules.schedule) if isinstance(m, Match) else (),
         hand_index=_hand_index(m, view, ended=ended_view is not None),
-        sudden_death=isinstance(m, Match) and m.in_sudden_death,
+        sudden_death=_tie_break(m, view),
         opening=_opening(view, model),
         max_calls=s.rules.max_calls,
         calling=s.rules.calling,
@@ -122,9 +122,17 @@ def bar_title(session: Session, view: View | BritishView) -> str:
         return title + (" · " + tr("table.kitty", n=m.kitty) if m.rules.kitty else "")
     assert isinstance(view, View)
     contract = view.spec.contract_text
-    if m.in_sudden_death:
+    if session.practice is not None:  # a practice hand: the hand of the schedule practised
+        return tr("practice.result_title", hand=tr("practice.hand", n=session.practice, contract=contract))
+    if _tie_break(m, view):
         return tr("table.banner_sudden", contract=contract)
     return tr("table.banner", n=view.spec.number, of=len(m.rules.schedule), contract=contract)
+
+
+def _tie_break(m: AnyMatch, view: View | BritishView) -> bool:
+    """True when the hand on show is a sudden-death hand after the schedule (J-V6), not merely the
+    last hand of the schedule on show after it ended."""
+    return isinstance(m, Match) and isinstance(view, View) and view.spec.number > len(m.rules.schedule)
 
 
 def _hand_index(m: AnyMatch, view: View | BritishView, *, ended: bool) -> int:
