@@ -14,7 +14,9 @@ from ...i18n import tr, tr_n
 from ...session import Session
 from ...ui import palette
 from ...ui import text as txt
+from .frame import TableFrame
 from .geometry import TableGeometry
+from .seats import own_badge_text
 from .words import coach_text, noted_move
 
 #: How long (s) a flagged note's toast stays.
@@ -52,14 +54,19 @@ class CoachLine:
             if note.flagged:
                 app.toast(coach_text(note), "coach", TOAST_S)
 
-    def draw(self, surface: pygame.Surface, g: TableGeometry) -> None:
-        """The line at the right end of the player's badge row, above the hand."""
+    def draw(self, surface: pygame.Surface, g: TableGeometry, f: TableFrame | None) -> None:
+        """The line at the right end of the player's badge row, above the hand, clear of the
+        badge (``f``: the frame on show, whose badge it leaves room for)."""
         if not self.text:
             return
         lay = g.layout
+        rects = g.hand_rects()
+        left = lay.hand.x
+        if f is not None and rects:
+            left = rects[0].x + txt.width(own_badge_text(f), lay.small, bold=True) + 3 * lay.small
         colour = palette.GOLD if self.flagged else QUIET
         txt.draw(surface, self.text, lay.small, (lay.hand.right, lay.hand.y + 1), colour,
-                 bold=self.flagged, anchor="topright", max_width=lay.hand.w // 2)
+                 bold=self.flagged, anchor="topright", max_width=max(lay.small * 6, lay.hand.right - left))
 
 
 def line_text(note: Note) -> str:

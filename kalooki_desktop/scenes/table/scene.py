@@ -558,7 +558,7 @@ class TableScene(Scene):
         now = self.now
         for flight in self.choreo.flights:
             flight.draw(surface, now)
-        self.coach_line.draw(surface, self.geometry)
+        self.coach_line.draw(surface, self.geometry, self._frame)
         if self.drag is not None:
             render.draw_drag(surface, self.drag, four_colour=self.app.settings.four_colour)
         banner = self.ending.banner()
