@@ -324,17 +324,18 @@ class Session:
         """Have the coach weigh the player's ``action`` (about to be applied) against the advice,
         on its own thread from a copy of the player's view (:func:`.ai.coach.coach`), within
         :data:`.ai.coach.TABLE_MS` of now. A decision whose weighing has not begun when the next
-        one comes is dropped (its note could no longer be shown with it; the review weighs it)."""
+        one comes is dropped (its note could no longer be shown with it; the review weighs it).
+        Without the thread (headless runs) it is weighed at once, on every world."""
         m = self.match
         if not self.coach_on or not isinstance(m, Match):
             return
         view = View(m.hand.clone(), HUMAN, list(m.totals))
         index = len(m.actions)
         rng = random.Random(index)
-        deadline = time.perf_counter() + TABLE_MS / 1000.0
-        if self._coach_pool is None:
-            self._keep_note(index, coach(view, action, rng, deadline=deadline))
+        if self._coach_pool is None:  # headless runs: every world, whatever the machine's load
+            self._keep_note(index, coach(view, action, rng, budget_ms=0))
             return
+        deadline = time.perf_counter() + TABLE_MS / 1000.0
         for _, older in self._coach_jobs:
             older.cancel()  # a job not yet begun is dropped; one under way finishes by its deadline
         self._coach_jobs.append((index, self._coach_pool.submit(coach, view, action, rng, deadline=deadline)))
