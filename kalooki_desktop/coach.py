@@ -76,6 +76,8 @@ def _decision(match: Match, index: int, action: Any, budget_ms: float, *, after:
               for k, v in note.advice.params.items()}
     out: dict[str, Any] = {
         "index": index,
+        "kind": note.kind.value if note.kind is not None else None,
+        "top": card_text(note.top) if note.top is not None else None,  # the pile's top card then
         "decision": str(action),
         "coach": str(note.advice.action),
         "why": tr(note.advice.why, **params),

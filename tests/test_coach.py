@@ -25,7 +25,7 @@ from kalooki_desktop.engine.actions import (
     Refuse,
     Tack,
 )
-from kalooki_desktop.engine.cards import Card, card_label, count_cards, parse_card, parse_cards
+from kalooki_desktop.engine.cards import Card, card_label, card_text, count_cards, parse_card, parse_cards
 from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.rules import make_rules
@@ -168,6 +168,13 @@ def test_the_review_command_prints_every_decision_of_the_players_hand(tmp_path, 
     assert differ and all(d["worlds"] > 0 and "after" in d for d in differ)
     assert all(d["cost"] == 0 and d["worlds"] == 0 for d in decisions if d["decision"] == d["coach"])
     assert out["flagged"] == sum(d["flagged"] for d in decisions)
+    positions = {step.index: step.before for step in Review(session, 0).steps}  # each decision's own
+    for d in decisions:
+        before = positions[d["index"]]
+        top = before.discard_top
+        pending = before.pending()
+        assert pending is not None and d["kind"] == pending[1]
+        assert d["top"] == (card_text(top) if top is not None else None)
 
 
 def test_the_review_command_says_plainly_what_it_cannot_do(tmp_path, capsys) -> None:
