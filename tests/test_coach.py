@@ -310,8 +310,8 @@ def test_a_note_names_the_card_of_its_own_decision_for_every_kind(kinds: tuple[t
     assert seen >= 1, f"no decision of {kinds} in the hands played"
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(1, 12), pick=st.integers(0, 10_000), other=st.integers(0, 10_000))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(1, 24), pick=st.integers(0, 10_000), other=st.integers(0, 10_000))
 def test_property_a_note_is_of_its_own_position(seed: int, pick: int, other: int) -> None:
     """Over positions of played hands: a note made there, for any legal choice, has the kind and
     the card of that position, and the review shows that position at that decision."""
