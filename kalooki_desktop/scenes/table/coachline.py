@@ -26,6 +26,8 @@ QUIET = (178, 196, 184)
 
 
 class Toaster(Protocol):
+    """What the line needs of the app: a toast for a flagged note."""
+
     def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None: ...
 
 
