@@ -7,6 +7,7 @@ from), so any finished hand of a game in play or of a save can be reviewed. No p
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 
@@ -93,8 +94,19 @@ class Review:
         return setup, self.steps[0].before, self.steps[:k]
 
 
+#: How the hands tried from a review began (a deal of the middle of a game, with its random
+#: numbers), by the game id of their session: their own review replays them from there.
+_TRIED: dict[str, Match] = {}
+#: The tried hands remembered at most (the oldest goes first).
+TRIED_KEPT = 32
+
+
 def game_as_begun(session: Session) -> Match:
-    """``session``'s Jamaican game as it began (the same setup or exact deal), to be replayed."""
+    """``session``'s Jamaican game as it began (the same setup or exact deal, or the deal a
+    tried hand began from), to be replayed."""
+    tried = _TRIED.get(session.game_id)
+    if tried is not None:
+        return copy.deepcopy(tried)
     fresh = (Session.from_scenario(session.scenario, threaded=False) if session.scenario
              else Session(session.setup, threaded=False))
     fresh.close()
@@ -113,6 +125,9 @@ def try_from_here(review: Review, k: int, *, threaded: bool = True, speed: float
     session.match = Match.from_position(rules, setup.seed, 1, dealt.dealer,
                                         [list(h) for h in dealt.hands], list(dealt.discard), stock_top_first)
     session.match.hand.rng.setstate(dealt.rng.getstate())  # a stock rebuilt as it was (J-7.1)
+    _TRIED[session.game_id] = copy.deepcopy(session.match)  # its own review begins here
+    while len(_TRIED) > TRIED_KEPT:
+        del _TRIED[next(iter(_TRIED))]
     for step in steps:
         session.replay_action(step.seat, str(step.action))
     session.practice = review.result.spec.number if review.result.spec.number <= 9 else 9

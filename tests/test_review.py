@@ -155,3 +155,37 @@ def test_at_a_decision_the_review_shows_its_position_its_note_and_tries_from_the
     assert isinstance(m, Match)
     assert [list(h) for h in m.hand.hands] == [list(h) for h in before.hands]
     assert m.hand.discard_top == note.top and table.session.prompt() == note.kind
+
+
+def test_a_hand_tried_from_a_later_hand_of_a_game_is_reviewed_from_its_own_deal() -> None:
+    """Try from here in hand 2, played to its end: its review replays that deal, not the first
+    deal of a new game with the same seed."""
+    import random
+
+    from kalooki_desktop.engine.actions import Pass
+    from kalooki_desktop.review import try_from_here
+
+    def play(s: Session, until) -> None:
+        bot, rng, now = NormalBot(), random.Random(2), 0.0
+        m = s.match
+        assert isinstance(m, Match)
+        while not until(m):
+            if s.prompt() is None:
+                now += 5000
+                s.tick(now)
+            elif isinstance(action := bot.choose(m.view(0), rng), Pass):
+                s.let_go()
+            else:
+                assert s.submit(action) is None
+
+    game = Session(GameSetup(("normal", "normal", "normal"), seed=3), threaded=False, speed=1000)
+    play(game, lambda m: len([r for r in m.results if not r.void]) >= 2)
+    review = Review(game)
+    assert review.result.spec.number == 2
+    k = review.player_steps()[2]
+    tried = try_from_here(review, k, threaded=False, speed=1000)
+    play(tried, lambda m: bool(m.results))
+    again = Review(tried)
+    assert [list(h) for h in again.steps[0].before.hands] == [list(h) for h in review.steps[0].before.hands]
+    assert [s.action for s in again.steps[:k]] == [s.action for s in review.steps[:k]]
+    assert again.end.phase == Phase.OVER
