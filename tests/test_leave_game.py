@@ -263,6 +263,23 @@ def test_the_autosave_never_replaces_another_unfinished_game_without_keeping_it(
         set_data_dir(None)
 
 
+def test_a_game_that_ends_on_its_first_autosave_keeps_the_other_game_first(tmp_path):
+    """The autosave of a finished game is removed: never before another game on disk is kept."""
+    set_data_dir(tmp_path)
+    try:
+        old = Session(GameSetup(("easy", "easy"), seed=2), threaded=False, speed=1000)
+        play(old, 10)
+        saves.save(old, autosave_path())
+        done = Session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False, speed=1000)
+        play(done, 100_000)
+        assert done.over and done.moves[-1].game_over
+        Autosave(done, lambda *_: None, lambda: True)(done.moves[-1])
+        assert not autosave_path().exists() and not backup_path(autosave_path()).exists()
+        assert doc_of(previous_path())["game_id"] == old.game_id
+    finally:
+        set_data_dir(None)
+
+
 def test_practice_hands_leave_the_game_in_progress_alone(app):
     game = game_in_progress(app)
     before = autosave_path().read_bytes()

@@ -33,7 +33,7 @@ class Autosave:
         self.notify = notify  # stats messages come as "notice", a failed write as "error"
         self.enabled = enabled
         self.failed = False
-        self.on_disk: str | None = None  # the game id the autosave file is known to hold
+        self.on_disk: str | None = None  # this game's id once the autosave file is known to be its own
 
     def __call__(self, move: Move | None) -> None:
         """After an applied action (None: the game as it stands, just started or loaded)."""
@@ -41,6 +41,9 @@ class Autosave:
             return
         path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
         try:
+            if self.on_disk != self.session.game_id:  # another game's autosave is kept first
+                self.take_over(path)
+                self.on_disk = self.session.game_id
             if move is not None and move.result is not None and not move.result.void:
                 for message in progress.record_hand(self.session):  # the contract's progress
                     self.notify(message, "notice")
@@ -50,10 +53,7 @@ class Autosave:
                 for p in (path, backup_path(path)):
                     p.unlink(missing_ok=True)  # counted once even if this is never reached
                 return
-            if self.on_disk != self.session.game_id:
-                self.take_over(path)
             saves.save(self.session, path)
-            self.on_disk = self.session.game_id
             self.failed = False
         except OSError as exc:
             if not self.failed:  # say it once, keep playing
