@@ -85,7 +85,9 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     asked = NewGameScene(app)  # New game while hand 7 is in progress: the question first
     app.push(asked)
     app.step(1 / 60)
+    app.persist = True  # (the question says where the game left is kept)
     asked.begin()
+    app.persist = False
     shot("leave-game.png")
     app.pop()
 

@@ -107,9 +107,11 @@ def scenes(app: App) -> Iterator[str]:
     yield "new game, seven opponents"
     kept = Session(GameSetup(("normal", "normal"), seed=2), threaded=False)
     saves.save(kept, saves.save_path(tr("save.previous_game")), tr("save.previous_game"))
-    new.begin()  # the longest question: a game kept as "Previous game" before is replaced
+    app.persist = True  # the longest question: a game kept as "Previous game" before is replaced
+    new.begin()
+    app.persist = False
     step(app)
-    assert new.leave.dialog is not None
+    assert new.leave.dialog is not None and tr("leave.replaces") in new.leave.dialog.confirmation_text.html_text
     yield "new game, asking before the game in progress is left"
     key(app, pygame.K_ESCAPE)
     app.pop()

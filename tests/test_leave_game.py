@@ -127,6 +127,18 @@ def test_a_british_game_in_progress_is_named_by_its_deal(app):
     assert f"deal {old.match.hand_number}" in dialog.leave.dialog.confirmation_text.html_text
 
 
+def test_where_nothing_can_be_saved_the_question_says_the_game_is_lost(app):
+    old = game_in_progress(app)
+    app.persist = False  # a data folder that cannot be written: nothing is kept
+    dialog = open_new_game(app)
+    press_button(app, dialog.start)
+    step(app, 2)
+    assert dialog.leave.dialog is not None
+    words = dialog.leave.dialog.confirmation_text.html_text
+    assert f"hand {old.match.hand_number} of 9" in words and tr("save.previous_game") not in words
+    assert tr("leave.lost") in words
+
+
 def test_a_finished_game_needs_no_question(app):
     session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     play(session, 100_000)

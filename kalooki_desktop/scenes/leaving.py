@@ -24,17 +24,19 @@ def question(scene: Scene, *, loading: Path | None = None) -> str | None:
     session = scene.app.session
     if session is None or session.over:
         return None
-    kept = tr("save.previous_game")
     n = session.match.hand_number
     rules = session.rules
     if isinstance(rules, BritishRules):
-        words = tr("leave.deal", n=n, kept=kept)
+        words = [tr("leave.deal", n=n)]
     else:
-        words = tr("leave.hand", n=n, of=len(rules.schedule), kept=kept)
+        words = [tr("leave.hand", n=n, of=len(rules.schedule))]
+    if not scene.app.persist:  # a data folder that cannot be written: say so, promise nothing
+        return " ".join([*words, tr("leave.lost")])
+    words.append(tr("leave.kept", kept=tr("save.previous_game")))
     other = autosave.kept_game_id()
     if other is not None and other != session.game_id and loading != autosave.previous_game_path():
-        words += " " + tr("leave.replaces")
-    return words
+        words.append(tr("leave.replaces"))
+    return " ".join(words)
 
 
 class LeaveQuestion:
