@@ -25,7 +25,7 @@ from kalooki_desktop.storage.autosave import Autosave
 from kalooki_desktop.storage.paths import set_data_dir
 
 from .gui import key, make_app, play_by_mouse, press_button, step, top
-from .saving import play
+from .saving import play, resign
 
 
 @pytest.fixture
@@ -288,6 +288,26 @@ def test_a_game_that_ends_on_its_first_autosave_keeps_the_other_game_first(tmp_p
         Autosave(done, lambda *_: None, lambda: True)(done.moves[-1])
         assert not autosave_path().exists() and not backup_path(autosave_path()).exists()
         assert doc_of(previous_path())["game_id"] == old.game_id
+    finally:
+        set_data_dir(None)
+
+
+def test_continuing_an_autosave_without_a_game_id_keeps_no_copy_of_itself(tmp_path):
+    """A save of an earlier version may have no game id: it is still the autosave's own game."""
+    set_data_dir(tmp_path)
+    try:
+        first = make_app(persist=True)
+        game_in_progress(first)
+        first.shutdown()
+        resign(autosave_path(), lambda doc: doc.pop("game_id"))
+        again = make_app(persist=True)
+        try:
+            assert again.session is not None
+            play(again.session, 3)
+            assert not previous_path().exists()
+            assert backup_path(autosave_path()).exists()  # the game's own previous copy
+        finally:
+            again.shutdown()
     finally:
         set_data_dir(None)
 

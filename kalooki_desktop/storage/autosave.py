@@ -65,7 +65,7 @@ class Autosave:
         """Before this game's first autosave: another unfinished game in the autosave is kept as
         "Previous game", then the autosave and its ``.bak`` make way."""
         doc = self.game_on_disk(path)
-        if doc is None or doc.get("game_id") == self.session.game_id:
+        if doc is None or saves.game_id(doc) == self.session.game_id:
             return  # nothing there, or this game's own autosave (its .bak stays its previous copy)
         if not doc["snapshot"]["over"]:
             keep_previous(doc)
@@ -107,8 +107,7 @@ def kept_game_id() -> str | None:
         doc = saves.parse(read_bytes(previous_game_path()), previous_game_path())
     except (OSError, ValueError, saves.BadFile):
         return None
-    game_id = doc.get("game_id")
-    return game_id if isinstance(game_id, str) else None
+    return saves.game_id(doc)
 
 
 def resume(**session_kw: object) -> tuple[Session | None, str | None, bool]:
