@@ -312,6 +312,26 @@ def test_continuing_an_autosave_without_a_game_id_keeps_no_copy_of_itself(tmp_pa
         set_data_dir(None)
 
 
+def test_a_damaged_autosave_met_by_a_new_game_is_moved_aside_and_its_good_copy_kept(tmp_path):
+    set_data_dir(tmp_path)
+    try:
+        old = Session(GameSetup(("easy", "easy"), seed=2), threaded=False, speed=1000)
+        play(old, 10)
+        saves.save(old, autosave_path())
+        saves.save(old, autosave_path())  # its .bak: a good copy
+        autosave_path().write_bytes(b'{"format": "kalooki-save", "vers')
+        said: list[str] = []
+        new = Session(GameSetup(("easy", "easy"), seed=3), threaded=False, speed=1000)
+        Autosave(new, lambda message, kind: said.append(message), lambda: True)(None)
+        assert len(said) == 1 and "autosave.json" in said[0]
+        assert list(saves.saves_dir().glob("autosave.json.corrupt-*"))  # moved aside, kept
+        assert doc_of(previous_path())["game_id"] == old.game_id
+        assert doc_of(autosave_path())["game_id"] == new.game_id
+        assert not backup_path(autosave_path()).exists()
+    finally:
+        set_data_dir(None)
+
+
 def test_practice_hands_leave_the_game_in_progress_alone(app):
     game = game_in_progress(app)
     before = autosave_path().read_bytes()

@@ -10,6 +10,7 @@ it, so that the ``.bak`` is only ever the previous copy of the autosave's own ga
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -60,7 +61,6 @@ class Autosave:
                 self.failed = True
                 self.notify(tr("app.autosave_failed", error=reason(exc)), "error")
 
-
     def take_over(self, path: Path) -> None:
         """Before this game's first autosave: another unfinished game in the autosave is kept as
         "Previous game", then the autosave and its ``.bak`` make way."""
@@ -83,9 +83,10 @@ class Autosave:
             rec = saves.quarantine(exc)
             kept = rec.moved_to.name if rec.moved_to else "-"
             self.notify(tr("load.damaged", error=rec.message, kept=kept), "notice")
-            if rec.backup is None:
-                return None
-            return saves.parse(read_bytes(rec.backup), rec.backup)
+            if rec.backup is not None:
+                with contextlib.suppress(FileNotFoundError, saves.BadFile):
+                    return saves.parse(read_bytes(rec.backup), rec.backup)
+            return None
 
 
 def previous_game_path() -> Path:
