@@ -305,8 +305,12 @@ class App:
 
     def set_session(self, session: Session | None) -> None:
         """Start (or drop) the game in progress; the previous one stops thinking. Every action
-        applied to it from now on is autosaved (while ``persist``)."""
+        applied to it from now on is autosaved (while ``persist``). An unfinished game replaced
+        by another is written as it stands first (the staged cards too): the new game's first
+        autosave keeps it as "Previous game" (:mod:`.storage.autosave`)."""
         if self.session is not None and self.session is not session:
+            if session is not None and not self.session.over:
+                self.autosave_now()
             self.session.close()
             if self._autosave is not None and self._autosave in self.session.listeners:
                 self.session.listeners.remove(self._autosave)

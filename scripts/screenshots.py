@@ -1,5 +1,6 @@
 """Render the screenshots under docs/screenshots: menu, new game, a mid-game table in hand 7
-(also at the smallest and the largest window, 1024x640 and 2560x1440), the moment it ends, the
+(also at the smallest and the largest window, 1024x640 and 2560x1440), New game asking before
+that game is left, the moment it ends, the
 scoreboard (four and eight players), the rules, an opponent's call waiting for the player's
 answer, British Kalooki (its new game, an opening being built, a joker being taken from the
 table, the scoreboard asking for a buy-in), and the coach (a note after a weak discard, the
@@ -81,6 +82,14 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
         app.resized(other)
         shot(f"table-{other[0]}x{other[1]}.png")
     app.resized((w, h))
+    asked = NewGameScene(app)  # New game while hand 7 is in progress: the question first
+    app.push(asked)
+    app.step(1 / 60)
+    app.persist = True  # (the question says where the game left is kept)
+    asked.begin()
+    app.persist = False
+    shot("leave-game.png")
+    app.pop()
 
     results = len(session.match.results)
     advance(session, lambda s: len(s.match.results) > results and not s.match.results[-1].void)

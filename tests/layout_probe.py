@@ -1,7 +1,7 @@
 """Measure a frame's words against their boxes: every text the game draws itself (through
 :mod:`kalooki_desktop.ui.text`) and every pygame_gui button and label. A problem is a text that
 leaves its surface or the window, a text shortened with "…", a widget's words wider than the
-widget, or two texts (or a text and a button it does not belong to) drawn over each other."""
+widget, a dialog's words that need a scroll bar, or two texts (or a text and a button it does not belong to) drawn over each other."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 from dataclasses import dataclass
 
 import pygame
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton, UILabel, UITextBox, UIWindow
 
 from kalooki_desktop.app import App
 from kalooki_desktop.ui import draw as draw_module
@@ -107,10 +107,15 @@ def _text_problems(texts: list[Drawn]) -> list[str]:
 
 
 def _widget_problems(app: App, window: pygame.Rect) -> tuple[list[str], list[tuple[str, pygame.Rect]]]:
-    """Widgets off the window or with words wider than themselves; the buttons on show."""
+    """Widgets off the window or with words wider than themselves; the buttons on show (but a
+    dialog window's own: the dialog covers what the scene drew beneath it)."""
     found = []
     buttons = []
-    for el in app.ui.get_sprite_group().sprites():
+    sprites = app.ui.get_sprite_group().sprites()
+    dialogs = [pygame.Rect(el.rect) for el in sprites if isinstance(el, UIWindow) and el.visible]
+    for el in sprites:
+        if isinstance(el, UITextBox) and el.visible and el.scroll_bar is not None:
+            found.append(f"words that scroll in their box: {el.html_text!r}")
         if not isinstance(el, UIButton | UILabel) or not el.visible:
             continue
         text = getattr(el, "text", "") or ""
@@ -122,7 +127,7 @@ def _widget_problems(app: App, window: pygame.Rect) -> tuple[list[str], list[tup
             room = rect.w - (12 if isinstance(el, UIButton) else 0)
             if need > room:
                 found.append(f"words wider than their widget: {text!r} needs {need} px, has {room}")
-        if isinstance(el, UIButton):
+        if isinstance(el, UIButton) and not any(d.contains(rect) for d in dialogs):
             buttons.append((text, rect))
     return found, buttons
 

@@ -1,5 +1,8 @@
 """End to end: the real program in a real X window (Xvfb), driven with xdotool: pluck, drag the
-contract into the slots, lay it, tack a card by dragging it onto a meld, F12 screenshot.
+contract into the slots, lay it, tack a card by dragging it onto a meld, F12 screenshot; then,
+with that game in progress, New game: the question before it is left answered Cancel (the game
+stays the autosave on disk) and then confirmed (the new game is the autosave, the old one the
+save "Previous game").
 
 The pointer paths are computed by the same scenes headless (the layout is pure geometry), then
 replayed on the real window. What happened is read back from the game's log.
@@ -18,9 +21,14 @@ from pathlib import Path
 
 import pytest
 
+from kalooki_desktop.app import App
+from kalooki_desktop.i18n import tr
+from kalooki_desktop.scenes.table import TableScene
+from kalooki_desktop.storage import saves
 from kalooki_desktop.storage.paths import set_data_dir
 
-from .gui import hand_pos, jamaican, make_app, table_at
+from . import gui
+from .gui import hand_pos, jamaican, make_app, table_at, top
 
 SIZE = (1280, 800)
 LAYER = "7S 7H 7D 9S 9H 9D KS KH KD 4C"
@@ -29,15 +37,22 @@ STOCK = "7C 6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H 4S KC"
 SCENARIO = {"levels": ["normal", "normal", "normal"], "hand": 1, "dealer": 3, "hands": [LAYER, *PLAIN],
             "discard": "2C", "stock": STOCK, "seed": 3}
 TOOLS = ("Xvfb", "xdotool", "import")
+Point = tuple[int, int]
+Gesture = tuple[str, Point, Point]
 
 
-def plan_gestures(tmp_path: Path) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
-    """The gestures, as ("click", p, p) or ("drag", a, b), worked out on the headless table."""
+def plan_gestures(tmp_path: Path) -> tuple[list[Gesture], dict[str, Point]]:
+    """The gestures, as ("click", p, p) or ("drag", a, b), worked out on the headless table; and
+    where to click to leave that game for a new one (see :func:`plan_leaving`)."""
     from .gui import click, drag
 
     set_data_dir(tmp_path / "plan")
     app = make_app(SIZE)
     try:
+        from kalooki_desktop.scenes.menu import MenuScene
+
+        app.push(MenuScene(app))  # beneath the table, as when the program starts on a deal
+        app.apply_requests()
         scene = table_at(app, SCENARIO["hands"], SCENARIO["discard"], STOCK, dealer=3)  # type: ignore[arg-type]
         gestures: list[tuple[str, tuple[int, int], tuple[int, int]]] = []
         stock = scene.layout.stock.center
@@ -56,14 +71,77 @@ def plan_gestures(tmp_path: Path) -> list[tuple[str, tuple[int, int], tuple[int,
         gestures.append(("drag", a, b))
         drag(app, a, b)
         assert len(scene.session.match.hand.table[0].cards) == 4
-        return gestures
+        return gestures, plan_leaving(app, scene)
     finally:
         app.shutdown()
         set_data_dir(None)
 
 
+def plan_leaving(app: App, table: TableScene) -> dict[str, Point]:
+    """With the table's game in progress: the table's Menu button, the menu's New game, the New
+    game screen's Start, then the question's Cancel and its New game (confirm)."""
+    from kalooki_desktop.scenes.menu import MenuScene
+    from kalooki_desktop.scenes.newgame import NewGameScene
+
+    from .gui import step
+
+    def click(app: App, p: Point) -> None:
+        gui.click(app, p)
+        step(app, 3)  # the button's event, then the dialog's
+
+    old = table.session
+    where = {"menu": table.controls.menu.rect.center}
+    click(app, where["menu"])
+    where["new"] = top(app, MenuScene).buttons["new"].rect.center
+    click(app, where["new"])
+    new_game = top(app, NewGameScene)
+    where["start"] = new_game.start.rect.center
+    click(app, where["start"])
+    asked = new_game.leave.dialog
+    assert asked is not None and app.session is old
+    where["cancel"], where["confirm"] = asked.cancel_button.rect.center, asked.confirm_button.rect.center
+    click(app, where["cancel"])
+    assert new_game.leave.dialog is None and app.top is new_game and app.session is old
+    click(app, where["start"])
+    assert new_game.leave.dialog is not None
+    click(app, where["confirm"])
+    assert isinstance(app.top, TableScene) and app.session is not old
+    return where
+
+
+def game_id(path: Path) -> str:
+    """The game id of the save at ``path``."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    return str(doc["game_id"])
+
+
 def xdo(env: dict[str, str], *args: str) -> None:
     subprocess.run(["xdotool", *args], env=env, check=True, timeout=20)
+
+
+def click_at(env: dict[str, str], p: Point, wait: float = 0.8) -> None:
+    xdo(env, "mousemove", str(p[0]), str(p[1]))
+    time.sleep(0.1)
+    xdo(env, "click", "1")
+    time.sleep(wait)
+
+
+def leave_for_a_new_game(env: dict[str, str], where: dict[str, Point], folder: Path) -> str:
+    """Menu, New game, Start: the question; Cancel keeps the game in progress as the autosave;
+    Start and New game again: the new game is the autosave, the old one "Previous game". The
+    old game's id."""
+    autosave = folder / f"{saves.AUTOSAVE}.json"
+    previous = folder / f"{saves.file_stem(tr('save.previous_game'))}.json"
+    old = game_id(autosave)
+    for step in ("menu", "new", "start", "cancel"):
+        click_at(env, where[step])
+    assert game_id(autosave) == old and not previous.exists()
+    click_at(env, where["start"])
+    assert game_id(autosave) == old and not previous.exists()  # asked, not yet answered
+    click_at(env, where["confirm"], wait=1.5)
+    assert game_id(autosave) != old
+    assert game_id(previous) == old
+    return old
 
 
 @pytest.mark.slow
@@ -74,7 +152,7 @@ def test_real_window_lay_and_tack_by_dragging(tmp_path):
         if os.environ.get("KALOOKI_REQUIRE_E2E"):
             pytest.fail(f"end-to-end tools missing: {', '.join(missing)}")
         pytest.skip(f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)")
-    gestures = plan_gestures(tmp_path)
+    gestures, leaving = plan_gestures(tmp_path)
     scenario = tmp_path / "deal.json"
     scenario.write_text(json.dumps(SCENARIO))
     data = tmp_path / "data"
@@ -122,6 +200,7 @@ def test_real_window_lay_and_tack_by_dragging(tmp_path):
         out_dir = os.environ.get("KALOOKI_E2E_SHOT")
         if out_dir:
             shutil.copy(shot, out_dir)
+        left = leave_for_a_new_game(env, leaving, data / "saves")
         game.send_signal(signal.SIGTERM)
         code = game.wait(timeout=20)
         output = game.stdout.read().decode() if game.stdout else ""
@@ -136,4 +215,7 @@ def test_real_window_lay_and_tack_by_dragging(tmp_path):
     assert "seat 0 lay three" in log, log
     assert "seat 0 tack 7C on 1" in log, log
     assert list((data / "screenshots").glob("*.png")), "F12 saved no screenshot"
+    kept = saves.load(data / "saves" / f"{saves.file_stem(tr('save.previous_game'))}.json", threaded=False)
+    assert kept.game_id == left and kept.match.hand.table  # the game left, its melds and all
+    kept.close()
     assert shot.stat().st_size > 20_000

@@ -14,11 +14,12 @@ from kalooki_desktop.ai.normal import NormalBot
 from kalooki_desktop.app import App
 from kalooki_desktop.engine.actions import Discard, Lay, PluckStock
 from kalooki_desktop.engine.cards import parse_cards
+from kalooki_desktop.i18n import tr
 from kalooki_desktop.session import HUMAN, GameSetup, Session
 from kalooki_desktop.storage import saves
 from kalooki_desktop.storage.paths import set_data_dir
 
-from .gui import act, jamaican, make_app, step, table_at
+from .gui import act, jamaican, key, make_app, step, table_at
 from .layout_probe import Probe
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)]
@@ -104,6 +105,15 @@ def scenes(app: App) -> Iterator[str]:
     new.rebuild()
     step(app)
     yield "new game, seven opponents"
+    kept = Session(GameSetup(("normal", "normal"), seed=2), threaded=False)
+    saves.save(kept, saves.save_path(tr("save.previous_game")), tr("save.previous_game"))
+    app.persist = True  # the longest question: a game kept as "Previous game" before is replaced
+    new.begin()
+    app.persist = False
+    step(app)
+    assert new.leave.dialog is not None and tr("leave.replaces") in new.leave.dialog.confirmation_text.html_text
+    yield "new game, asking before the game in progress is left"
+    key(app, pygame.K_ESCAPE)
     app.pop()
     saves.save(hand9, saves.save_path("Sunday game with the family"), "Sunday game with the family")
     for name, scene in (("rules", RulesScene(app)), ("settings", SettingsScene(app)),

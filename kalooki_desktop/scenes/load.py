@@ -16,6 +16,7 @@ from ..storage import saves
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, glow, panel
+from .leaving import LeaveQuestion
 
 
 @register_scene("load")
@@ -29,6 +30,7 @@ class LoadScene(Scene):
         self.scroll = 0
         self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
         self.last_click: tuple[int, float] | None = None
+        self.leave = LeaveQuestion(self, tr("leave.load"))  # asked before a game in progress is left
         self.refresh()
 
     def refresh(self) -> None:
@@ -61,6 +63,7 @@ class LoadScene(Scene):
             self.b_load.disable()
             self.b_delete.disable()
             self.b_review.disable()
+        self.leave.rebuild()
 
     # --- geometry -----------------------------------------------------------------------
 
@@ -81,6 +84,8 @@ class LoadScene(Scene):
     # --- events ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.leave.handle(event):
+            return True
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
             self.confirm = None
             if self.entries:
@@ -168,7 +173,13 @@ class LoadScene(Scene):
         self.app.push("review", session)  # closed with the review (it is not the game in progress)
 
     def load_selected(self) -> None:
-        """Replay the selected save and go to its table (a damaged save is moved aside)."""
+        """Replay the selected save and go to its table (a damaged save is moved aside); while
+        another game is in progress, ask first."""
+        if self.entries:
+            self.leave.ask(self.play_selected, loading=self.entries[self.selected].path)
+
+    def play_selected(self) -> None:
+        """Make the selected save the game in progress, at its table."""
         session = self.open_selected()
         if session is None:
             return

@@ -20,6 +20,7 @@ from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 from ..ui.theme import DropDown
+from .leaving import LeaveQuestion
 
 PRESETS = ("jamaican", "baby", "short", "custom", *BRITISH_PRESETS)
 #: Variant switches in the order the rule book lists them (J-V10 is the jokers menu).
@@ -45,6 +46,7 @@ class NewGameScene(Scene):
         self.schedule: str = str(last.get("schedule", "3 3; 3 4; 4 4; 3 3 3"))
         self.error = ""
         self._problem: tuple[object, str] | None = None  # (the choices, why they make no game)
+        self.leave = LeaveQuestion(self, tr("leave.new"))  # asked before a game in progress is left
 
     # --- widgets ------------------------------------------------------------------------
 
@@ -65,6 +67,7 @@ class NewGameScene(Scene):
             command=lambda: self.begin(),
         )
         self.back = self.button(pygame.Rect(m, by, self.px(160), bh), tr("common.back"), command=self.app.pop)
+        self.leave.rebuild()
 
     def build_opponents(self, row: int) -> None:
         """The left panel: how many opponents, and each one's level."""
@@ -154,6 +157,8 @@ class NewGameScene(Scene):
     # --- events -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.leave.handle(event):
+            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self.menu_changed(event)
             return True
@@ -208,12 +213,17 @@ class NewGameScene(Scene):
         )
 
     def begin(self, seed: int | None = None) -> None:
-        """Start the game, or say what is wrong with the choices."""
+        """Start the game, or say what is wrong with the choices; while another game is in
+        progress, ask first."""
         setup = self.setup(seed)
         self.error = self.problem()
         if self.error:
             self.app.toast(self.error, "error", 6)
             return
+        self.leave.ask(lambda: self.start_game(setup))
+
+    def start_game(self, setup: GameSetup) -> None:
+        """Start the chosen game at its table (the choices remembered for next time)."""
         self.app.settings.last_game = {
             "levels": list(self.levels),
             "preset": self.preset,

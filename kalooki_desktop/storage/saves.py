@@ -49,6 +49,7 @@ __all__ = [
     "clean_temporaries",
     "delete",
     "file_stem",
+    "game_id",
     "info",
     "list_saves",
     "load",
@@ -333,11 +334,16 @@ def _new_session(doc: dict[str, Any], session_kw: dict[str, Any]) -> Session:
         raise ValueError(str(exc)) from exc
 
 
+def game_id(doc: dict[str, Any]) -> str:
+    """The id of the game of a checked save document (a save without one: from its setup)."""
+    return str(doc.get("game_id") or hashlib.sha256(
+        json.dumps([doc["setup"], doc.get("scenario")], sort_keys=True).encode()
+    ).hexdigest()[:32])
+
+
 def _replay(doc: dict[str, Any], session_kw: dict[str, Any]) -> Session:
     session = _new_session(doc, session_kw)
-    session.game_id = doc.get("game_id") or hashlib.sha256(
-        json.dumps([doc["setup"], doc.get("scenario")], sort_keys=True).encode()
-    ).hexdigest()[:32]
+    session.game_id = game_id(doc)
     try:
         for seat, text in doc["actions"]:
             session.replay_action(seat, text)
