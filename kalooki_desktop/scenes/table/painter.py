@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -29,7 +30,7 @@ from .frame import TableFrame
 from .geometry import TableGeometry
 from .model import HandModel
 from .pointer import Drag
-from .words import status
+from .words import agreeing, log_lines, status
 
 
 def call_fraction(session: Session, now: float) -> float | None:
@@ -61,6 +62,9 @@ def snapshot(
     view = ended_view if ended_view is not None else s.view()
     asking = ended_view is None and not s.over
     active = {seat for seat in (s.thinking_seat(), view.turn if asking else None) if seat is not None}
+    out = m.results[-1].out if ended_view is not None and m.results else None
+    if ended_view is not None:  # the one who went out, nobody of the next hand
+        active = {out} if out is not None else set()
     fraction = call_fraction(s, now) if asking else None
     fresh = -1
     new = choreo.new_card
@@ -71,7 +75,7 @@ def snapshot(
         names=tuple(s.names),
         titles=tuple(p.title if (p := s.persona(seat)) else "" for seat in range(m.players)),
         totals=tuple(m.totals),
-        title=bar_title(s, view),
+        title=bar_title(s, view, ended=ended_view is not None),
         schedule=tuple(spec.contract_text for spec in m.rules.schedule) if isinstance(m, Match) else (),
         hand_index=_hand_index(m, view, ended=ended_view is not None),
         sudden_death=isinstance(m, Match) and m.in_sudden_death,
@@ -91,13 +95,15 @@ def snapshot(
         order=tuple(model.order),
         selected=frozenset(model.selected),
         **_slots(model),
-        lay_refusal=lay_refusal,
+        lay_refusal=agreeing(s, lay_refusal) if isinstance(lay_refusal, Refusal) else lay_refusal,
         hidden=frozenset(choreo.hidden()),
         drag=drag,
         hint=hint,
         fresh=fresh,
         hover=hover,
         flash=tuple((seat, text) for seat, (text, _) in choreo.flash.items()),
+        ended=ended_view is not None,
+        out=out,
     )
 
 
@@ -113,12 +119,14 @@ def _slots(model: HandModel) -> dict[str, Any]:
     }
 
 
-def bar_title(session: Session, view: View | BritishView) -> str:
+def bar_title(session: Session, view: View | BritishView, *, ended: bool = False) -> str:
     """The top bar's title: the hand of the schedule and its contract, or the British game and
-    its deal (and the kitty when playing for chips)."""
+    its deal (and the kitty when playing for chips); while the hand that ended is on show
+    (``ended``), that hand's."""
     m = session.match
     if isinstance(m, BritishMatch):
-        title = tr("table.banner_british", game=m.rules.name, n=m.hand_number, limit=m.rules.limit)
+        number = m.results[-1].number if ended and m.results else m.hand_number
+        title = tr("table.banner_british", game=m.rules.name, n=number, limit=m.rules.limit)
         return title + (" · " + tr("table.kitty", n=m.kitty) if m.rules.kitty else "")
     assert isinstance(view, View)
     contract = view.spec.contract_text
@@ -160,12 +168,13 @@ class TablePainter:
         c: TableControls,
         *,
         static_key: object,
-        log: Callable[[], list[tuple[int, str]]],
+        session: Session,
         targets: Targets | None,
     ) -> None:
-        """The whole frame below the widgets. ``static_key`` changes whenever the cached layer
-        must be drawn again; ``log`` gives the log's lines for it; ``targets`` the slots, melds
-        and pile a dragged card may go to."""
+        """The whole frame below the widgets of ``session``'s table. ``static_key`` changes
+        whenever the cached layer must be drawn again (with the log's lines); ``targets`` the
+        slots, melds and pile a dragged card may go to."""
+        log = partial(log_lines, session, ended=f.ended)
         self.draw_static(surface, f, g, c, key=static_key, log=log)
         render.draw_highlights(surface, f, g, targets=targets)
         seats.draw_flash(surface, f, g)

@@ -234,7 +234,7 @@ def draw_slots(
     states = [st for st in f.slot_states if not (free and st == "empty")]
     if isinstance(bad, Refusal) and states and all(state is None for state in states):
         y = b.bottom + round(40 * lay.scale)
-        for line in txt.wrap(refusal_text(bad), lay.small - 1, b.w)[:3]:
+        for line in txt.wrap(refusal_text(bad, f.names), lay.small - 1, b.w)[:3]:
             txt.draw(surface, line, lay.small - 1, (b.x, y), palette.INVALID)
             y += lay.small + 1
 

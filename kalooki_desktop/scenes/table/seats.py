@@ -26,9 +26,10 @@ def draw_side(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
     x, y = side.x + 12, side.y + 10
     txt.draw(surface, tr("table.scores"), lay.font, (x, y), palette.GOLD, bold=True)
     y += lay.font + 10
+    current = f.out if f.ended else f.view.turn  # while a hand that ended is on show: who went out
     for seat, name in enumerate(f.names):
         dealer = " · " + tr("table.dealer_mark") if seat == f.view.dealer else ""
-        colour = palette.GOLD if seat == f.view.turn and not f.over else palette.TEXT
+        colour = palette.GOLD if seat == current and not f.over else palette.TEXT
         score = txt.draw(
             surface, str(f.totals[seat]), lay.small + 1, (side.right - 12, y), colour, bold=True,
             anchor="topright",

@@ -1,5 +1,5 @@
-"""The table's words: a move as the log tells it, the log of the hand, and the one status line
-that says whose turn it is and what to do."""
+"""The table's words: a move as the log tells it, the log of the hand, the one status line that
+says whose turn it is and what to do, and a refused move as the player reads it."""
 
 from __future__ import annotations
 
@@ -24,8 +24,10 @@ from ...engine.actions import (
 )
 from ...engine.british.view import BritishView
 from ...engine.cards import Card, card_label
+from ...engine.refusal import Refusal
 from ...engine.turn import DecisionKind
-from ...i18n import tr
+from ...engine.view import View
+from ...i18n import refusal_text, tr
 from ...session import HUMAN, Session
 from ...ui import palette
 
@@ -72,12 +74,13 @@ def describe_action(action: Action) -> str:
     return describe("", action, card, hint=True)
 
 
-def log_lines(session: Session) -> list[tuple[int, str]]:
-    """The moves of the hand on show in words, oldest first: this hand's, or while a hand that
-    has just ended is still on show (its last move ended it), that hand's. A pass is no event."""
+def log_lines(session: Session, *, ended: bool) -> list[tuple[int, str]]:
+    """The moves of the hand on show in words, oldest first: while the hand that has just ended
+    is on show (``ended``), that hand's; else the hand in play's, none before its first move. A
+    pass is no event."""
     moves = session.moves
     ends = [i for i, mv in enumerate(moves) if mv.result is not None]
-    if ends and ends[-1] == len(moves) - 1:  # the hand that just ended
+    if ended and ends and ends[-1] == len(moves) - 1:  # the hand that just ended, still on show
         first = ends[-2] + 1 if len(ends) > 1 else 0
     else:
         first = ends[-1] + 1 if ends else 0
@@ -99,12 +102,8 @@ def status(session: Session) -> tuple[str, palette.Colour]:
     if prompt == DecisionKind.PLUCK:
         pile = session.check(PluckDiscard()) is None  # laid (J-4.2), after a call (J-5.3), an empty pile
         return tr("status.pluck" if pile else "status.pluck_stock"), palette.GOLD
-    if prompt == DecisionKind.PLAY and isinstance(view, BritishView):
-        if view.opened[HUMAN]:
-            return tr("status.play_out"), palette.GOLD
-        return tr("status.play_open", need=view.rules.opening), palette.GOLD
     if prompt == DecisionKind.PLAY:
-        return (tr("status.play_laid") if view.laid[HUMAN] else tr("status.play")), palette.GOLD
+        return _play_status(session, view), palette.GOLD
     if prompt == DecisionKind.BUY_IN:
         return tr("status.buy_in", limit=getattr(view.rules, "limit", 0)), palette.GOLD
     if isinstance(view, BritishView) and not view.active[HUMAN]:
@@ -119,6 +118,49 @@ def status(session: Session) -> tuple[str, palette.Colour]:
     if decision[1] == DecisionKind.CALL:
         return tr("status.waiting_calls"), palette.TEXT
     return tr("status.thinking", name=session.names[decision[0]]), palette.TEXT
+
+
+def _play_status(session: Session, view: View | BritishView) -> str:
+    """What the player may do in the turn after the pluck: build the contract (the opening), or
+    once laid tack or move a joker where the engine would take one, and discard."""
+    if isinstance(view, BritishView):
+        if view.opened[HUMAN]:
+            return tr("status.play_out")
+        return tr("status.play_open", need=view.rules.opening)
+    if view.laid[HUMAN]:
+        return tr("status.play_laid") if _tacks(session) else tr("status.play_discard")
+    return tr("status.play")
+
+
+#: Whether the player may tack or move a joker, by session: (its match, its version, the answer).
+_TACKS: dict[int, tuple[object, int, bool]] = {}
+
+
+def _tacks(session: Session) -> bool:
+    """True if the engine would take a tack or a joker move of the player now (asked once a
+    version of the game)."""
+    known = _TACKS.get(id(session))
+    if known is not None and known[0] is session.match and known[1] == session.version:
+        return known[2]
+    legal = session.match.hand.legal_actions(HUMAN)
+    answer = any(isinstance(a, Tack | MoveJoker) for a in legal)
+    _TACKS.clear()  # one table at a time
+    _TACKS[id(session)] = (session.match, session.version, answer)
+    return answer
+
+
+def agreeing(session: Session, refusal: Refusal) -> Refusal:
+    """``refusal`` as the table says it, in agreement with the status line: "begin your turn
+    with a pluck" offers the discard pile only when the engine would take a pluck from it."""
+    if refusal.key == "turn.pluck_first" and session.check(PluckDiscard()) is not None:
+        return Refusal(refusal.rule, "turn.pluck_first_stock", dict(refusal.params))
+    return refusal
+
+
+def refusal_words(session: Session, refusal: Refusal) -> str:
+    """A refused move in the player's words: the players by name, the plucks the engine takes,
+    the rule id ("It is not your turn: Desmond is to play (J-3.1)")."""
+    return refusal_text(agreeing(session, refusal), session.names)
 
 
 def coach_text(session: Session, note: Note) -> str:
