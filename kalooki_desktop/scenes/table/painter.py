@@ -199,7 +199,9 @@ class TablePainter:
         key: object,
         log: Callable[[], list[tuple[int, str]]],
     ) -> None:
-        """What changes only when the game does, drawn once into a cached layer."""
+        """What changes only when the game does, drawn once into a cached layer (a seat's bubble
+        stands in for its level: the layer changes as bubbles come and go)."""
+        key = (key, frozenset(seat for seat, _ in f.flash))
         size = g.layout.size
         if self._static is None or self._static.get_size() != size:
             screen = pygame.display.get_init() and pygame.display.get_surface() is not None

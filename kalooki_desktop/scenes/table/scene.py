@@ -557,8 +557,7 @@ class TableScene(Scene):
 
     def draw_top(self, surface: pygame.Surface) -> None:
         now = self.now
-        for flight in self.choreo.flights:
-            flight.draw(surface, now)
+        render.draw_flights(surface, self._frame, self.geometry, self.choreo.flights, now)
         if self.drag is not None:
             render.draw_drag(surface, self.drag, four_colour=self.app.settings.four_colour)
         banner = self.ending.banner()
