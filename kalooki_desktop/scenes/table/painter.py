@@ -61,11 +61,7 @@ def snapshot(
     ended_view = m.ended_view(HUMAN) if ended else None
     view = ended_view if ended_view is not None else s.view()
     asking = ended_view is None and not s.over
-    active = {seat for seat in (s.thinking_seat(), view.turn if asking else None) if seat is not None}
-    out = m.results[-1].out if ended_view is not None and m.results else None
-    if ended_view is not None:  # the one who went out, nobody of the next hand
-        active = {out} if out is not None else set()
-    fraction = call_fraction(s, now) if asking else None
+    active, out = _active(s, view, ended=ended_view is not None, asking=asking)
     fresh = -1
     new = choreo.new_card
     if new is not None and now < new[1] and new[0] in model.order:
@@ -91,7 +87,7 @@ def snapshot(
         four_colour=four_colour,
         log=(),
         status=status(s) if ended_view is None else (tr("status.hand_over"), palette.GOLD),
-        call_fraction=fraction,
+        call_fraction=call_fraction(s, now) if asking else None,
         order=tuple(model.order),
         selected=frozenset(model.selected),
         **_slots(model),
@@ -105,6 +101,19 @@ def snapshot(
         ended=ended_view is not None,
         out=out,
     )
+
+
+def _active(
+    session: Session, view: View | BritishView, *, ended: bool, asking: bool
+) -> tuple[set[int], int | None]:
+    """The seats whose move the table waits for, and who went out: while the hand that ended is
+    on show (``ended``), the one who went out (nobody of the next hand) is the only one lit."""
+    m = session.match
+    if ended:
+        out = m.results[-1].out if m.results else None
+        return ({out} if out is not None else set()), out
+    seats = (session.thinking_seat(), view.turn if asking else None)
+    return {seat for seat in seats if seat is not None}, None
 
 
 def _slots(model: HandModel) -> dict[str, Any]:
