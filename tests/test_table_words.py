@@ -179,3 +179,24 @@ def test_the_going_out_banner_lights_the_seat_that_went_out_and_the_title_names_
         step(app)
         if session.over:
             break
+
+
+def test_a_british_player_who_came_out_with_nothing_to_lay_is_told_only_to_discard(app):
+    """Come out, with no meld in hand, no lay-off and no joker to take: "Discard to end your
+    turn"; with a card that lays off, the lay-off is offered."""
+    opener = "QS QH QD 6C 7C 8C 5S 9S 2H 3D 4C 10H KD"
+    scene = table_at(app, [opener, DESMOND, MARCIA], discard="5D", stock=STOCK, dealer=2, preset="british40",
+                     levels=("normal", "normal"))
+    s = scene.session
+    for seat, text in ((0, "pluck stock"), (0, "lay three QS QH QD | four 6C 7C 8C"), (0, "discard 2H"),
+                       (1, "pluck stock"), (1, "discard AD"), (2, "pluck stock"), (2, "discard AC"),
+                       (0, "pluck stock")):  # 6H
+        s.replay_action(seat, text)
+    step(app, 2)
+    status = scene.frame().status[0]
+    assert status == "Discard to end your turn", status
+    for seat, text in ((0, "discard 6H"), (1, "pluck stock"), (1, "discard 3H"), (2, "pluck stock"),
+                       (2, "discard 8H"), (0, "pluck stock")):  # 9C, which lays off on 6C 7C 8C
+        s.replay_action(seat, text)
+    step(app, 2)
+    assert scene.frame().status[0].startswith("Lay melds, lay off")

@@ -3,6 +3,8 @@ says whose turn it is and what to do, and a refused move as the player reads it.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ...ai.advice import Advice
 from ...ai.coach import Note
 from ...engine.actions import (
@@ -22,9 +24,12 @@ from ...engine.actions import (
     StayOut,
     Tack,
 )
+from ...engine.british.finder import candidate_melds
+from ...engine.british.hand import BritishHand
 from ...engine.british.view import BritishView
-from ...engine.cards import Card, card_label
+from ...engine.cards import JOKER, Card, card_label
 from ...engine.refusal import Refusal
+from ...engine.rules import THREE
 from ...engine.turn import DecisionKind
 from ...engine.view import View
 from ...i18n import refusal_text, tr
@@ -121,32 +126,52 @@ def status(session: Session) -> tuple[str, palette.Colour]:
 
 
 def _play_status(session: Session, view: View | BritishView) -> str:
-    """What the player may do in the turn after the pluck: build the contract (the opening), or
-    once laid tack or move a joker where the engine would take one, and discard."""
-    if isinstance(view, BritishView):
-        if view.opened[HUMAN]:
-            return tr("status.play_out")
+    """What the player may do in the turn after the pluck: build the contract (the opening); once
+    laid (come out), tack or move a joker (lay melds, lay off or take a joker) where the engine
+    would take one, and discard; with nothing of the kind, discard."""
+    if isinstance(view, BritishView) and not view.opened[HUMAN]:
         return tr("status.play_open", need=view.rules.opening)
-    if view.laid[HUMAN]:
-        return tr("status.play_laid") if _tacks(session) else tr("status.play_discard")
-    return tr("status.play")
+    if isinstance(view, View) and not view.laid[HUMAN]:
+        return tr("status.play")
+    if not _more_than_a_discard(session):
+        return tr("status.play_discard")
+    return tr("status.play_out" if isinstance(view, BritishView) else "status.play_laid")
 
 
-#: Whether the player may tack or move a joker, by session: (its match, its version, the answer).
-_TACKS: dict[int, tuple[object, int, bool]] = {}
+#: Whether the player may do more than discard, by session: (its match, its version, the answer).
+_MORE: dict[int, tuple[object, int, bool]] = {}
 
 
-def _tacks(session: Session) -> bool:
-    """True if the engine would take a tack or a joker move of the player now (asked once a
-    version of the game)."""
-    known = _TACKS.get(id(session))
+def _more_than_a_discard(session: Session) -> bool:
+    """True if the engine would take a move of the player besides the discard now: a tack or a
+    joker move; in British Kalooki a lay-off, a new meld or a joker taken (asked once a version
+    of the game)."""
+    known = _MORE.get(id(session))
     if known is not None and known[0] is session.match and known[1] == session.version:
         return known[2]
-    legal = session.match.hand.legal_actions(HUMAN)
-    answer = any(isinstance(a, Tack | MoveJoker) for a in legal)
-    _TACKS.clear()  # one table at a time
-    _TACKS[id(session)] = (session.match, session.version, answer)
+    hand = session.match.hand
+    answer = any(isinstance(a, Tack | MoveJoker) for a in hand.legal_actions(HUMAN))
+    if not answer and isinstance(hand, BritishHand):
+        answer = _british_lay(session, hand)
+    _MORE.clear()  # one table at a time
+    _MORE[id(session)] = (session.match, session.version, answer)
     return answer
+
+
+def _british_lay(session: Session, hand: BritishHand) -> bool:
+    """True if the engine would take a new meld of the player's cards, or a joker for one or
+    two of them (B-6, B-7)."""
+    cards = hand.hands[HUMAN]
+    if any(session.check(Lay.of([(m.kind, m.cards)])) is None for m in candidate_melds(cards, hand.rules)):
+        return True
+    naturals = sorted({c for c in cards if c != JOKER})
+    for i, meld in enumerate(hand.table):
+        if JOKER not in meld.cards:
+            continue
+        offers = [(c,) for c in naturals] + (list(combinations(naturals, 2)) if meld.kind == THREE else [])
+        if any(session.check(Retrieve(tuple(o), i + 1)) is None for o in offers):
+            return True
+    return False
 
 
 def agreeing(session: Session, refusal: Refusal) -> Refusal:
