@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from kalooki_desktop.engine.actions import Discard
+from kalooki_desktop.engine.british.hand import BritishHand
 from kalooki_desktop.engine.british.match import BritishMatch
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.scenes.table.seats import seat_mark
@@ -143,6 +144,26 @@ def test_the_discard_piles_label_stays_over_a_card_landing_on_the_pile(small, mo
             crossed += 1
             assert any(w == "Discard pile" for w, _ in events[over[-1]:]), "the label is under the card"
     assert crossed
+
+
+@pytest.mark.parametrize("opponents", [1, 2, 3, 4])
+def test_a_british_dealer_who_came_out_shows_both_marks_whole(small, monkeypatch, opponents):
+    """The dealer's mark beside "✓ came out" on a wide seat: neither cut, neither over the other."""
+    session = Session(GameSetup(("normal",) * opponents, "british40", seed=3), threaded=False, speed=1000)
+    small.set_session(session)
+    small.push(TableScene(small, session))
+    step(small, 3)
+    hand = session.match.hand
+    assert isinstance(hand, BritishHand)
+    probe = Probe(monkeypatch)
+    found = []
+    for seat in range(1, opponents + 1):
+        hand.opened[seat] = True
+    for dealer in range(opponents + 1):
+        hand.dealer = dealer
+        found += [f"dealer {dealer}: {p}" for p in probe.problems(small)]
+        assert "dealer" in [d.text for d in probe.drawn]
+    assert not found, "\n".join(found)
 
 
 def test_a_british_seat_that_came_out_reads_apart_from_one_out_of_the_game(small):

@@ -81,7 +81,7 @@ def draw_seat(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: in
     flashing = any(s == seat for s, _ in f.flash)  # a bubble stands over the level for a moment
     if not flashing and (mark is None or mark[2]):
         txt.draw(surface, f.titles[seat], lay.small, (x, y2 + 2), DIM, max_width=fan_left - x - 6)
-    if mark is not None and (not flashing or mark[0][1] < y2 or wide):  # (beside the name, or at the bottom)
+    if mark is not None and not (flashing and y2 <= mark[0][1] < _counts_top(g, seat, wide=wide)):
         words = tr("table.dealer_mark")
         txt.draw(surface, words, lay.small - 1, mark[0], palette.GOLD, bold=True, anchor=mark[1])
     _draw_seat_counts(surface, f, g, seat, wide=wide)
@@ -90,14 +90,18 @@ def draw_seat(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: in
 def _dealer_place(
     f: TableFrame, g: TableGeometry, seat: int, *, wide: bool
 ) -> tuple[tuple[int, int], str, bool]:
-    """Where a seat's dealer mark goes, its anchor, and whether the level is drawn too: at the
-    bottom of a wide seat; in a narrow one beside the level where both fit whole, else on a
-    line of its own under it, else beside the name, else in the level's place (never cut)."""
+    """Where a seat's dealer mark goes, its anchor, and whether the level is drawn too: on the
+    bottom line of a wide seat, between the cards held and the calls (or the laid mark), where
+    it fits; else beside the level where both fit whole, else on a line of its own under it,
+    else beside the name, else in the level's place (never cut, never over other words)."""
     lay, r = g.layout, g.layout.seats[seat]
-    if wide:
-        return (r.centerx, r.bottom - 6), "midbottom", True
-    x, right = r.x + 10, r.right - 10
+    x, right = r.x + 10, (_fan(f, g, seat)[0] - 6 if wide else r.right - 10)
     mark_w = txt.width(tr("table.dealer_mark"), lay.small - 1, bold=True)
+    if wide:
+        held = x + txt.width(tr_n("table.cards", f.view.hand_sizes[seat]), lay.small, bold=True) + 10
+        calls = r.right - 10 - txt.width(seat_mark(f, seat)[0], lay.small, bold=True) - 10
+        if calls - held >= mark_w:
+            return ((held + calls) // 2, r.bottom - 6), "midbottom", True
     lines, size = _name(f, g, seat)
     top = r.y + 6 + len(lines) * (size + 2) + 2  # the level's line
     if txt.width(f.titles[seat], lay.small) + 8 + mark_w <= right - x:
