@@ -158,3 +158,20 @@ def test_the_player_over_the_limit_chooses_and_a_player_out_can_play_it_out(app)
         press_button(app, board.b_play_out)
     assert m.over and 0 not in m.winners and board.final
     assert board.headline() == "You went over 100 and are out of the game"
+
+
+def test_a_refused_lay_off_names_both_ends_of_the_run(app):
+    """A card dropped on either end of a run it does not fit: the reason names the card each
+    end takes (B-6), whichever end it was dropped on."""
+    scene = british_table(app)
+    s = scene.session
+    for seat, text in ((0, "pluck stock"), (0, "lay three QS QH QD | four 6C 7C 8C"), (0, "discard 2H"),
+                       (1, "pluck stock"), (1, "discard AD"), (2, "pluck stock"), (2, "discard AC")):
+        s.replay_action(seat, text)
+    step(app, 30)
+    click(app, scene.layout.stock.center)
+    run = scene.geometry.meld_card_rects(1)  # 6C 7C 8C
+    for at in ((run[-1].right - 4, run[-1].centery), (run[0].x + 4, run[0].centery)):
+        drag(app, hand_pos(scene, "10H"), at)
+        assert "5♣ or 9♣" in app.toast_text and "(B-6)" in app.toast_text, app.toast_text
+        step(app, 30)

@@ -439,7 +439,7 @@ def test_the_log_of_a_new_hand_starts_empty_and_keeps_no_stale_lines(app):
         last = session.moves[-1] if session.moves else None
         if last is None or last.result is None:
             continue
-        ended = log_lines(session)
+        ended = log_lines(session, ended=True)
         assert ended and ended[-1][1].startswith(session.names[last.seat])  # the ending move shows
         if session.over:
             break
@@ -447,7 +447,7 @@ def test_the_log_of_a_new_hand_starts_empty_and_keeps_no_stale_lines(app):
         while len(session.moves) == count and not session.over:
             now += 5000
             session.autoplay(now)  # up to the first move of the next hand
-        fresh = log_lines(session)
+        fresh = log_lines(session, ended=False)
         new = [mv for mv in session.moves[count:] if str(mv.action) != "pass"]
         assert len(fresh) == len(new), (fresh, new)  # nothing of the hand before
         hands_seen += 1

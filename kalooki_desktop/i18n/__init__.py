@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -104,8 +104,12 @@ def cards_for_players(text: str) -> str:
     return _CARD_CODE.sub(lambda m: card_label(parse_card(m.group(0))), text)
 
 
-def refusal_text(refusal: Refusal) -> str:
+def refusal_text(refusal: Refusal, names: Sequence[str] = ()) -> str:
     """A refused move for the player: the translated reason and the rule id, the cards with
-    their suit symbols, e.g. ``Jokers cannot be discarded (J-4.5)``."""
+    their suit symbols, a seat by its player's name (``names``, by seat), e.g. ``Jokers cannot
+    be discarded (J-4.5)``, ``It is not your turn: Desmond is to play (J-3.1)``."""
     params = {k: cards_for_players(v) if isinstance(v, str) else v for k, v in refusal.params.items()}
+    seat = params.get("seat")
+    if isinstance(seat, int):
+        params["name"] = names[seat] if 0 <= seat < len(names) else tr("refusal.seat", seat=seat)
     return tr("refusal.with_rule", reason=tr(refusal.key, **params), rule=refusal.rule)

@@ -134,7 +134,7 @@ class ScoreboardScene(Scene):
         """The player's answer to the buy-in question (B-11), through the engine."""
         bad = self.session.submit(BuyIn() if buy_in else StayOut())
         if bad is not None:
-            self.app.toast(refusal_text(bad), "error", 4.0)
+            self.app.toast(refusal_text(bad, self.session.names), "error", 4.0)
         self.rebuild()
 
     def update(self, dt: float) -> None:

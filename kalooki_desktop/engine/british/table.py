@@ -60,7 +60,8 @@ def layoff_result(meld: Meld, card: Card, rules: BritishRules, end: End | None =
             if e == "low":
                 return Meld(FOUR, meld.owner, [card, *meld.cards], meld.base - 1)
             return Meld(FOUR, meld.owner, [*meld.cards, card], meld.base)
-    wanted = [card_text(c) for c in (run_end_card(meld, e, rules) for e in ends) if c is not None]
+    # the cards of both ends, whichever end was tried (a player dropping on one end learns both)
+    wanted = [card_text(c) for c in (run_end_card(meld, e, rules) for e in ("low", "high")) if c is not None]
     if not wanted:
         return refuse("B-6", "layoff.run_closed")
     return refuse("B-6", "layoff.run_card", cards=" or ".join(wanted))

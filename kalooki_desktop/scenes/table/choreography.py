@@ -228,7 +228,7 @@ class Choreography:
         seated = [s for s in range(m.players) if hand.hands[s]]
         per = max(6.0, 1300 / pace.speed / max(1, cards * len(seated)))
         dur = 260 / pace.speed
-        rects = fan(lay.hand, lay.hand_card_h, len(order))
+        rects = fan(g.hand_area(), lay.hand_card_h, len(order))
         back = art.back(lay.stock.h)
         k = 0
         for r in range(cards):

@@ -57,3 +57,5 @@ class TableFrame:
     fresh: int  # the index of the card just taken, or -1
     hover: int | None
     flash: tuple[tuple[int, str], ...]  # (seat, bubble)
+    ended: bool = False  # the hand that just ended is on show
+    out: int | None = None  # then: the seat that went out

@@ -13,6 +13,9 @@ from ...session import HUMAN
 from ...ui.layout import TableLayout, fan, meld_flow, row
 from .model import HandModel
 
+#: The width of the player's badge at the left of the hand, at the 1280x800 scale.
+BADGE_W = 100
+
 #: The melds' layout: card height, each meld's rectangle, the owners' label bands.
 MeldPlaces = tuple[int, dict[int, pygame.Rect], list[tuple[int, pygame.Rect]]]
 
@@ -26,10 +29,21 @@ class TableGeometry:
         self.table = table
         self._melds: tuple[object, MeldPlaces] | None = None
 
+    def badge(self) -> pygame.Rect:
+        """The player's badge (name, dealer, calls or laid): a column at the left of the hand's
+        row that no card, lifted or not, reaches."""
+        lay = self.layout
+        return pygame.Rect(lay.hand.x, lay.hand.y, round(BADGE_W * lay.scale), lay.hand.h)
+
+    def hand_area(self) -> pygame.Rect:
+        """Where the hand's fan lies: the hand's row right of the badge."""
+        lay, badge = self.layout, self.badge()
+        return pygame.Rect(badge.right + 6, lay.hand.y, lay.hand.right - badge.right - 6, lay.hand.h)
+
     def hand_rects(self) -> list[pygame.Rect]:
         """Where each card of the hand is drawn (selected cards lifted)."""
         lay = self.layout
-        rects = fan(lay.hand, lay.hand_card_h, len(self.model.order))
+        rects = fan(self.hand_area(), lay.hand_card_h, len(self.model.order))
         lift = round(lay.hand_card_h * 0.14)
         for i in self.model.selected:
             if i < len(rects):
@@ -40,13 +54,13 @@ class TableGeometry:
         """Where a card arriving in the player's hand lands: its sorted place while the hand is
         sorted (:meth:`.model.HandModel.arrival_index`), else the right end of the fan."""
         lay = self.layout
-        rects = fan(lay.hand, lay.hand_card_h, len(self.model.order) + 1)
+        rects = fan(self.hand_area(), lay.hand_card_h, len(self.model.order) + 1)
         return rects[self.model.arrival_index(card) if card is not None else -1].center
 
     def hand_insert_index(self, x: int) -> int:
         """The place in the hand a card dropped with its centre at ``x`` goes to."""
         lay = self.layout
-        rects = fan(lay.hand, lay.hand_card_h, len(self.model.order) + 1)
+        rects = fan(self.hand_area(), lay.hand_card_h, len(self.model.order) + 1)
         return sum(1 for r in rects[:-1] if r.centerx < x)
 
     def slot_rects(self, j: int) -> list[pygame.Rect]:

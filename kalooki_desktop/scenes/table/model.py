@@ -20,7 +20,7 @@ import bisect
 from collections.abc import Callable, Sequence
 
 from ...engine.actions import Lay
-from ...engine.cards import Card, count_cards, sort_key_rank, sort_key_suit
+from ...engine.cards import ACE, HIGH_ACE, JOKER, Card, count_cards, sort_key_rank, sort_key_suit
 from ...engine.melds import Meld
 from ...engine.rules import FOUR, THREE
 from ...i18n import tr
@@ -110,13 +110,16 @@ class HandModel:
 
     @property
     def sort_key(self) -> Callable[[Card], tuple[int, int]]:
-        """The key the hand is sorted by (suit first, or rank first)."""
+        """The key the hand is sorted by (suit first, or rank first), the aces where the game
+        ranks them: above the kings where the ace is high only (Kalooki 40), else below the twos."""
+        if self.rules.aces_high:
+            return _rank_ace_high if self.sort_mode == "rank" else _suit_ace_high
         return sort_key_rank if self.sort_mode == "rank" else sort_key_suit
 
     def sort(self, mode: str) -> None:
         """Sort the hand by ``"suit"`` or by ``"rank"``."""
         self.sort_mode = mode
-        self.order.sort(key=sort_key_rank if mode == "rank" else sort_key_suit)
+        self.order.sort(key=self.sort_key)
         self.selected.clear()
 
     # --- moving cards between the hand and the slots ---------------------------------------
@@ -265,3 +268,18 @@ class HandModel:
     def all_slots_valid(self) -> bool:
         """True when every slot holds a valid meld."""
         return all(self.slot_state(j) is None for j in range(len(self.slots)))
+
+
+def _high(card: Card) -> int:
+    """A card's rank with the ace above the king."""
+    return HIGH_ACE if card >> 2 == ACE else card >> 2
+
+
+def _suit_ace_high(card: Card) -> tuple[int, int]:
+    """By suit then rank, the ace above the king, jokers last."""
+    return (9, 0) if card == JOKER else (card & 3, _high(card))
+
+
+def _rank_ace_high(card: Card) -> tuple[int, int]:
+    """By rank then suit, the ace above the king, jokers last."""
+    return (99, 0) if card == JOKER else (_high(card), card & 3)

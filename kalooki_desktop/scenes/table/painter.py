@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -29,7 +30,7 @@ from .frame import TableFrame
 from .geometry import TableGeometry
 from .model import HandModel
 from .pointer import Drag
-from .words import status
+from .words import agreeing, log_lines, status
 
 
 def call_fraction(session: Session, now: float) -> float | None:
@@ -60,8 +61,7 @@ def snapshot(
     ended_view = m.ended_view(HUMAN) if ended else None
     view = ended_view if ended_view is not None else s.view()
     asking = ended_view is None and not s.over
-    active = {seat for seat in (s.thinking_seat(), view.turn if asking else None) if seat is not None}
-    fraction = call_fraction(s, now) if asking else None
+    active, out = _active(s, view, ended=ended_view is not None, asking=asking)
     fresh = -1
     new = choreo.new_card
     if new is not None and now < new[1] and new[0] in model.order:
@@ -71,7 +71,7 @@ def snapshot(
         names=tuple(s.names),
         titles=tuple(p.title if (p := s.persona(seat)) else "" for seat in range(m.players)),
         totals=tuple(m.totals),
-        title=bar_title(s, view),
+        title=bar_title(s, view, ended=ended_view is not None),
         schedule=tuple(spec.contract_text for spec in m.rules.schedule) if isinstance(m, Match) else (),
         hand_index=_hand_index(m, view, ended=ended_view is not None),
         sudden_death=_tie_break(m, view),
@@ -87,18 +87,33 @@ def snapshot(
         four_colour=four_colour,
         log=(),
         status=status(s) if ended_view is None else (tr("status.hand_over"), palette.GOLD),
-        call_fraction=fraction,
+        call_fraction=call_fraction(s, now) if asking else None,
         order=tuple(model.order),
         selected=frozenset(model.selected),
         **_slots(model),
-        lay_refusal=lay_refusal,
+        lay_refusal=agreeing(s, lay_refusal) if isinstance(lay_refusal, Refusal) else lay_refusal,
         hidden=frozenset(choreo.hidden()),
         drag=drag,
         hint=hint,
         fresh=fresh,
         hover=hover,
         flash=tuple((seat, text) for seat, (text, _) in choreo.flash.items()),
+        ended=ended_view is not None,
+        out=out,
     )
+
+
+def _active(
+    session: Session, view: View | BritishView, *, ended: bool, asking: bool
+) -> tuple[set[int], int | None]:
+    """The seats whose move the table waits for, and who went out: while the hand that ended is
+    on show (``ended``), the one who went out (nobody of the next hand) is the only one lit."""
+    m = session.match
+    if ended:
+        out = m.results[-1].out if m.results else None
+        return ({out} if out is not None else set()), out
+    seats = (session.thinking_seat(), view.turn if asking else None)
+    return {seat for seat in seats if seat is not None}, None
 
 
 def _slots(model: HandModel) -> dict[str, Any]:
@@ -113,12 +128,14 @@ def _slots(model: HandModel) -> dict[str, Any]:
     }
 
 
-def bar_title(session: Session, view: View | BritishView) -> str:
+def bar_title(session: Session, view: View | BritishView, *, ended: bool = False) -> str:
     """The top bar's title: the hand of the schedule and its contract, or the British game and
-    its deal (and the kitty when playing for chips)."""
+    its deal (and the kitty when playing for chips); while the hand that ended is on show
+    (``ended``), that hand's."""
     m = session.match
     if isinstance(m, BritishMatch):
-        title = tr("table.banner_british", game=m.rules.name, n=m.hand_number, limit=m.rules.limit)
+        number = m.results[-1].number if ended and m.results else m.hand_number
+        title = tr("table.banner_british", game=m.rules.name, n=number, limit=m.rules.limit)
         return title + (" · " + tr("table.kitty", n=m.kitty) if m.rules.kitty else "")
     assert isinstance(view, View)
     contract = view.spec.contract_text
@@ -168,12 +185,13 @@ class TablePainter:
         c: TableControls,
         *,
         static_key: object,
-        log: Callable[[], list[tuple[int, str]]],
+        session: Session,
         targets: Targets | None,
     ) -> None:
-        """The whole frame below the widgets. ``static_key`` changes whenever the cached layer
-        must be drawn again; ``log`` gives the log's lines for it; ``targets`` the slots, melds
-        and pile a dragged card may go to."""
+        """The whole frame below the widgets of ``session``'s table. ``static_key`` changes
+        whenever the cached layer must be drawn again (with the log's lines); ``targets`` the
+        slots, melds and pile a dragged card may go to."""
+        log = partial(log_lines, session, ended=f.ended)
         self.draw_static(surface, f, g, c, key=static_key, log=log)
         render.draw_highlights(surface, f, g, targets=targets)
         seats.draw_flash(surface, f, g)
@@ -198,7 +216,9 @@ class TablePainter:
         key: object,
         log: Callable[[], list[tuple[int, str]]],
     ) -> None:
-        """What changes only when the game does, drawn once into a cached layer."""
+        """What changes only when the game does, drawn once into a cached layer (a seat's bubble
+        stands in for its level: the layer changes as bubbles come and go)."""
+        key = (key, frozenset(seat for seat, _ in f.flash))
         size = g.layout.size
         if self._static is None or self._static.get_size() != size:
             screen = pygame.display.get_init() and pygame.display.get_surface() is not None

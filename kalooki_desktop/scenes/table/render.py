@@ -15,6 +15,7 @@ from ...session import HUMAN
 from ...ui import cards as art
 from ...ui import palette
 from ...ui import text as txt
+from ...ui.anim import Flight
 from ...ui.draw import felt, glow, panel
 from ...ui.layout import row
 from .drops import Targets
@@ -84,15 +85,6 @@ def draw_piles(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
             surface.blit(art.back(ch), (lay.stock.x + i * 2, lay.stock.y - i * 2))
     else:
         pygame.draw.rect(surface, palette.GOLD_DARK, lay.stock, 2, border_radius=8)
-    txt.draw(
-        surface,
-        tr("table.stock", n=n),
-        lay.small,
-        (lay.stock.centerx, lay.stock.y - 8),
-        palette.TEXT,
-        bold=False,
-        anchor="midbottom",
-    )
     pile = list(view.discard_pile)
     if "pile" in f.hidden and pile:
         pile = pile[:-1]
@@ -108,15 +100,40 @@ def draw_piles(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
         surface.blit(art.face(pile[-1], ch, four_colour=f.four_colour), lay.pile.topleft)
     else:
         pygame.draw.rect(surface, palette.GOLD_DARK, lay.pile, 2, border_radius=8)
-    txt.draw(
-        surface,
-        tr("table.discard_pile"),
-        lay.small,
-        (lay.pile.centerx, lay.pile.y - 8),
-        palette.TEXT,
-        bold=False,
-        anchor="midbottom",
-    )
+    for words, anchor in pile_labels(f, g):
+        txt.draw(surface, words, lay.small, anchor, palette.TEXT, bold=False, anchor="midbottom")
+
+
+def pile_labels(f: TableFrame, g: TableGeometry) -> list[tuple[str, tuple[int, int]]]:
+    """The stock's label (with its count) and the discard pile's, each with the midpoint of its
+    bottom edge, just above its pile."""
+    lay = g.layout
+    return [
+        (tr("table.stock", n=f.view.stock_count), (lay.stock.centerx, lay.stock.y - 8)),
+        (tr("table.discard_pile"), (lay.pile.centerx, lay.pile.y - 8)),
+    ]
+
+
+def draw_flights(
+    surface: pygame.Surface, f: TableFrame | None, g: TableGeometry, flights: list[Flight], now: float
+) -> None:
+    """The cards in the air; a pile's label that one crosses (a card landing on the pile from
+    above) is drawn again over it, on a dark backing, so that it is never hidden."""
+    boxes = []
+    for flight in flights:
+        flight.draw(surface, now)
+        (x, y), scale = flight.at(now)
+        w, h = flight.image.get_size()
+        boxes.append(pygame.Rect(0, 0, round(w * scale), round(h * scale)))
+        boxes[-1].center = (round(x), round(y))
+    if f is None or not boxes:
+        return
+    lay = g.layout
+    for words, anchor in pile_labels(f, g):
+        box = txt.render(words, lay.small, palette.TEXT, bold=False).get_rect(midbottom=anchor)
+        if box.collidelist(boxes) >= 0:
+            panel(surface, box.inflate(10, 4), alpha=215, radius=6)
+            txt.draw(surface, words, lay.small, anchor, palette.TEXT, bold=False, anchor="midbottom")
 
 
 def draw_melds(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
@@ -234,7 +251,7 @@ def draw_slots(
     states = [st for st in f.slot_states if not (free and st == "empty")]
     if isinstance(bad, Refusal) and states and all(state is None for state in states):
         y = b.bottom + round(40 * lay.scale)
-        for line in txt.wrap(refusal_text(bad), lay.small - 1, b.w)[:3]:
+        for line in txt.wrap(refusal_text(bad, f.names), lay.small - 1, b.w)[:3]:
             txt.draw(surface, line, lay.small - 1, (b.x, y), palette.INVALID)
             y += lay.small + 1
 
@@ -341,8 +358,7 @@ def draw_hand(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
             )
             if at is not None:
                 skip.add(at)
-    if rects:
-        draw_own_badge(surface, f, g, left=rects[0].x)
+    draw_own_badge(surface, f, g)
     hint = f.hint
     hint_card = hint.card if isinstance(hint, Discard | Tack | MoveJoker) else None
     shadow = art.shadow(lay.hand_card_h)

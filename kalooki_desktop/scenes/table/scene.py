@@ -34,7 +34,7 @@ from ...engine.hand import HandState
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
 from ...engine.turn import DecisionKind
-from ...i18n import refusal_text, tr
+from ...i18n import tr
 from ...session import HUMAN, Move, Session
 from ...ui.layout import TableLayout, table_layout
 from . import render
@@ -49,7 +49,7 @@ from .model import HandModel
 from .painter import TablePainter, snapshot
 from .pointer import DoubleTap, Drag, Drop, Intent, Pointer, Tap
 from .slotrules import ContractSlots, FreeSlots
-from .words import advice_text, log_lines
+from .words import advice_text, refusal_words
 
 #: How long a hint stays highlighted (ms).
 HINT_MS = 6000
@@ -220,7 +220,7 @@ class TableScene(Scene):
 
     def refused(self, bad: Refusal, glide: Drag | None = None) -> None:
         """Show a refusal: the cards glide back and a toast names the rule."""
-        self.app.toast(refusal_text(bad), "error", 4.0)
+        self.app.toast(refusal_words(self.session, bad), "error", 4.0)
         if glide is not None:
             self.choreo.glide_back(glide, self.pace, self.now)
 
@@ -543,7 +543,7 @@ class TableScene(Scene):
         )
         drag = f.drag
         targets = self.drops.targets(drag) if drag is not None else None
-        self.painter.draw(surface, f, g, c, static_key=static_key, log=lambda: log_lines(s), targets=targets)
+        self.painter.draw(surface, f, g, c, static_key=static_key, session=s, targets=targets)
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
         if self._frame is None:
@@ -556,8 +556,7 @@ class TableScene(Scene):
 
     def draw_top(self, surface: pygame.Surface) -> None:
         now = self.now
-        for flight in self.choreo.flights:
-            flight.draw(surface, now)
+        render.draw_flights(surface, self._frame, self.geometry, self.choreo.flights, now)
         self.coach_line.draw(surface, self.geometry, self._frame)
         if self.drag is not None:
             render.draw_drag(surface, self.drag, four_colour=self.app.settings.four_colour)

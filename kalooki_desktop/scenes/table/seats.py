@@ -26,9 +26,10 @@ def draw_side(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
     x, y = side.x + 12, side.y + 10
     txt.draw(surface, tr("table.scores"), lay.font, (x, y), palette.GOLD, bold=True)
     y += lay.font + 10
+    current = f.out if f.ended else f.view.turn  # while a hand that ended is on show: who went out
     for seat, name in enumerate(f.names):
         dealer = " · " + tr("table.dealer_mark") if seat == f.view.dealer else ""
-        colour = palette.GOLD if seat == f.view.turn and not f.over else palette.TEXT
+        colour = palette.GOLD if seat == current and not f.over else palette.TEXT
         score = txt.draw(
             surface, str(f.totals[seat]), lay.small + 1, (side.right - 12, y), colour, bold=True,
             anchor="topright",
@@ -71,25 +72,54 @@ def draw_seat(surface: pygame.Surface, f: TableFrame, g: TableGeometry, seat: in
     wide = r.w >= round(200 * lay.scale)
     fan_left = _draw_seat_fan(surface, f, g, seat) if wide else r.right - 8
     colour = palette.GOLD if active else palette.TEXT
-    room = fan_left - x - 6
     y2 = r.y + 6
     lines, size = _name(f, g, seat)
     for line in lines:
         txt.draw(surface, line, size, (x, y2), colour, bold=True)
         y2 += size + 2
-    y2 += 2
-    dealer = seat == view.dealer
-    if dealer and not wide:
-        room = r.right - 16 - txt.width(tr("table.dealer_mark"), lay.small - 1, bold=True) - x
-    txt.draw(surface, f.titles[seat], lay.small, (x, y2), DIM, max_width=room)
-    if dealer:
-        anchor, align = (
-            ((r.right - 10, y2), "topright") if not wide else ((r.centerx, r.bottom - 6), "midbottom")
-        )
-        txt.draw(
-            surface, tr("table.dealer_mark"), lay.small - 1, anchor, palette.GOLD, bold=True, anchor=align
-        )
+    mark = _dealer_place(f, g, seat, wide=wide) if seat == view.dealer else None
+    flashing = any(s == seat for s, _ in f.flash)  # a bubble stands over the level for a moment
+    if not flashing and (mark is None or mark[2]):
+        txt.draw(surface, f.titles[seat], lay.small, (x, y2 + 2), DIM, max_width=fan_left - x - 6)
+    if mark is not None and not (flashing and y2 <= mark[0][1] < _counts_top(g, seat, wide=wide)):
+        words = tr("table.dealer_mark")
+        txt.draw(surface, words, lay.small - 1, mark[0], palette.GOLD, bold=True, anchor=mark[1])
     _draw_seat_counts(surface, f, g, seat, wide=wide)
+
+
+def _dealer_place(
+    f: TableFrame, g: TableGeometry, seat: int, *, wide: bool
+) -> tuple[tuple[int, int], str, bool]:
+    """Where a seat's dealer mark goes, its anchor, and whether the level is drawn too: on the
+    bottom line of a wide seat, between the cards held and the calls (or the laid mark), where
+    it fits; else beside the level where both fit whole, else on a line of its own under it,
+    else beside the name, else in the level's place (never cut, never over other words)."""
+    lay, r = g.layout, g.layout.seats[seat]
+    x, right = r.x + 10, (_fan(f, g, seat)[0] - 6 if wide else r.right - 10)
+    mark_w = txt.width(tr("table.dealer_mark"), lay.small - 1, bold=True)
+    if wide:
+        held = x + txt.width(tr_n("table.cards", f.view.hand_sizes[seat]), lay.small, bold=True) + 10
+        calls = r.right - 10 - txt.width(seat_mark(f, seat)[0], lay.small, bold=True) - 10
+        if calls - held >= mark_w:
+            return ((held + calls) // 2, r.bottom - 6), "midbottom", True
+    lines, size = _name(f, g, seat)
+    top = r.y + 6 + len(lines) * (size + 2) + 2  # the level's line
+    if txt.width(f.titles[seat], lay.small) + 8 + mark_w <= right - x:
+        return (right, top), "topright", True
+    line_h = txt.render("Ag", lay.small, DIM, bold=False).get_height()
+    if top + 2 * line_h <= _counts_top(g, seat, wide=wide) - 1:
+        return (x, top + line_h), "topleft", True
+    for k, line in enumerate(lines):
+        if txt.width(line, size, bold=True) + 8 + mark_w <= right - x:
+            return (right, r.y + 6 + k * (size + 2) + max(0, size - lay.small) // 2), "topright", True
+    return (x, top), "topleft", False
+
+
+def _counts_top(g: TableGeometry, seat: int, *, wide: bool) -> int:
+    """The top of a seat's bottom line (the cards it holds and its calls)."""
+    lay, r = g.layout, g.layout.seats[seat]
+    high = txt.render("0", lay.small, DIM, bold=True).get_height()
+    return r.bottom - 6 - (high if wide else max(high, art.back(lay.small + 6).get_height()))
 
 
 def seat_name_lines(name: str, room: int, font: int, small: int) -> tuple[list[str], int]:
@@ -123,8 +153,8 @@ def _fan(f: TableFrame, g: TableGeometry, seat: int) -> tuple[int, int, int, int
 
 
 def draw_flash(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
-    """The opponents' "Call!" and "Laid down!": a bubble over the seat's lower part, below its
-    name, for a moment."""
+    """The opponents' "Call!" and "Laid down!": a bubble for a moment over the seat's level,
+    between its name and its counts (both stay in view)."""
     lay = g.layout
     for seat, text in f.flash:
         if seat not in lay.seats:
@@ -132,7 +162,8 @@ def draw_flash(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
         r = lay.seats[seat]
         lines, size = _name(f, g, seat)
         top = r.y + 6 + len(lines) * (size + 2) + 1
-        bubble = pygame.Rect(r.x + 4, top, r.w - 8, r.bottom - 4 - top)
+        wide = r.w >= round(200 * lay.scale)
+        bubble = pygame.Rect(r.x + 4, top, r.w - 8, _counts_top(g, seat, wide=wide) - 2 - top)
         panel(surface, bubble, alpha=245, radius=min(14, bubble.h // 2), fill=palette.GOLD)
         big = next((k for k in (lay.font + 4, lay.font, lay.small)
                     if txt.width(text, k, bold=True) <= bubble.w - 8 and k <= bubble.h), lay.small)
@@ -190,11 +221,19 @@ def seat_mark(f: TableFrame, seat: int, *, short: bool = False) -> tuple[str, pa
     return tr("table.calls", n=view.calls_used[seat], of=f.max_calls), DIM
 
 
-def draw_own_badge(surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, left: int) -> None:
-    """Above the player's hand, as at an opponent's seat: the dealer's mark, the calls used (or
-    that the player has laid)."""
-    lay = g.layout
-    txt.draw(surface, own_badge_text(f), lay.small, (left, lay.hand.y + 1), palette.GOLD, bold=True)
+def draw_own_badge(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
+    """Beside the player's hand, as at an opponent's seat: the name, the dealer's mark, the calls
+    used (or that the player has laid), a line each, in the badge's column (clear of the cards)."""
+    lay, box = g.layout, g.badge()
+    y = box.bottom - lay.hand_card_h
+    for part in own_badge_text(f).split(_BADGE_SEP):
+        for line in txt.wrap(part, lay.small, box.w, bold=True):
+            txt.draw(surface, line, lay.small, (box.x, y), palette.GOLD, bold=True)
+            y += lay.small + 4
+
+
+#: Between the parts of the player's badge when it is one line.
+_BADGE_SEP = "  ·  "
 
 
 def own_badge_text(f: TableFrame) -> str:
@@ -206,4 +245,4 @@ def own_badge_text(f: TableFrame) -> str:
     mark = seat_mark(f, HUMAN)[0]
     if mark:
         parts.append(mark)
-    return "  ·  ".join(parts)
+    return _BADGE_SEP.join(parts)

@@ -7,6 +7,7 @@ engine's own meld checks decide every ruling; nothing here knows a rule of its o
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import combinations
 
 from ...engine.actions import Lay
 from ...engine.british.melds import check_set, make_b_meld, meld_points
@@ -28,6 +29,7 @@ class ContractSlots:
     """The Jamaican contract's slots: each a three or a four, fixed by the contract."""
 
     free = False
+    aces_high = False  # the ace is low or high in a four (J-2.4): it sorts below the two
 
     def kinds(self, contract: Sequence[int], filled: int) -> list[int]:
         """The slots of a hand: one per meld of the contract."""
@@ -68,6 +70,7 @@ class FreeSlots:
 
     def __init__(self, rules: BritishRules) -> None:
         self.rules = rules
+        self.aces_high = not rules.ace_low  # Kalooki 40: the ace is high only (B-2)
 
     def kinds(self, contract: Sequence[int], filled: int) -> list[int]:
         """As many slots as are filled and one more (three at least), at most :data:`MAX_SLOTS`."""
@@ -141,4 +144,23 @@ def _arrange_run(
                 trial = slot[:pos] + cards + slot[pos:]
                 if valid(trial):
                     return trial
-    return merged
+    return _lined_up(merged, valid) or merged
+
+
+def _lined_up(cards: list[Card], valid: Callable[[list[Card]], bool]) -> list[Card] | None:
+    """``cards`` as a valid run: the naturals in rank order (ace low or high) and the jokers in
+    the places that make it valid, the places nearest where the jokers are; None when no order
+    of them is a run. (A joker staged before the naturals goes to the gap they leave.)"""
+    naturals = [c for c in cards if c != JOKER]
+    places = [i for i, c in enumerate(cards) if c == JOKER]
+    best: tuple[int, list[Card]] | None = None
+    for ace in (1, 14):
+        line = sorted(naturals, key=lambda c: (ace if c >> 2 == 1 else c >> 2, c & 3))
+        for spots in combinations(range(len(cards)), len(places)):
+            trial = list(line)
+            for spot in spots:  # in rising order: each joker lands at its spot
+                trial.insert(spot, JOKER)
+            cost = sum(abs(a - b) for a, b in zip(spots, places, strict=True))
+            if (best is None or cost < best[0]) and valid(trial):
+                best = (cost, trial)
+    return best[1] if best is not None else None

@@ -1,7 +1,9 @@
-"""The table's words: a move as the log tells it, the log of the hand, and the one status line
-that says whose turn it is and what to do."""
+"""The table's words: a move as the log tells it, the log of the hand, the one status line that
+says whose turn it is and what to do, and a refused move as the player reads it."""
 
 from __future__ import annotations
+
+from itertools import combinations
 
 from ...ai.advice import Advice
 from ...ai.coach import Estimate, Note
@@ -22,10 +24,15 @@ from ...engine.actions import (
     StayOut,
     Tack,
 )
+from ...engine.british.finder import candidate_melds
+from ...engine.british.hand import BritishHand
 from ...engine.british.view import BritishView
-from ...engine.cards import Card, card_label
+from ...engine.cards import JOKER, Card, card_label
+from ...engine.refusal import Refusal
+from ...engine.rules import THREE
 from ...engine.turn import DecisionKind
-from ...i18n import tr, tr_n
+from ...engine.view import View
+from ...i18n import refusal_text, tr, tr_n
 from ...session import HUMAN, Session
 from ...ui import palette
 
@@ -72,12 +79,13 @@ def describe_action(action: Action) -> str:
     return describe("", action, card, hint=True)
 
 
-def log_lines(session: Session) -> list[tuple[int, str]]:
-    """The moves of the hand on show in words, oldest first: this hand's, or while a hand that
-    has just ended is still on show (its last move ended it), that hand's. A pass is no event."""
+def log_lines(session: Session, *, ended: bool) -> list[tuple[int, str]]:
+    """The moves of the hand on show in words, oldest first: while the hand that has just ended
+    is on show (``ended``), that hand's; else the hand in play's, none before its first move. A
+    pass is no event."""
     moves = session.moves
     ends = [i for i, mv in enumerate(moves) if mv.result is not None]
-    if ends and ends[-1] == len(moves) - 1:  # the hand that just ended
+    if ended and ends and ends[-1] == len(moves) - 1:  # the hand that just ended, still on show
         first = ends[-2] + 1 if len(ends) > 1 else 0
     else:
         first = ends[-1] + 1 if ends else 0
@@ -99,12 +107,8 @@ def status(session: Session) -> tuple[str, palette.Colour]:
     if prompt == DecisionKind.PLUCK:
         pile = session.check(PluckDiscard()) is None  # laid (J-4.2), after a call (J-5.3), an empty pile
         return tr("status.pluck" if pile else "status.pluck_stock"), palette.GOLD
-    if prompt == DecisionKind.PLAY and isinstance(view, BritishView):
-        if view.opened[HUMAN]:
-            return tr("status.play_out"), palette.GOLD
-        return tr("status.play_open", need=view.rules.opening), palette.GOLD
     if prompt == DecisionKind.PLAY:
-        return (tr("status.play_laid") if view.laid[HUMAN] else tr("status.play")), palette.GOLD
+        return _play_status(session, view), palette.GOLD
     if prompt == DecisionKind.BUY_IN:
         return tr("status.buy_in", limit=getattr(view.rules, "limit", 0)), palette.GOLD
     if isinstance(view, BritishView) and not view.active[HUMAN]:
@@ -164,6 +168,67 @@ def noted_move(note: Note, action: Action) -> str:
     if isinstance(action, Lay):
         return tr("coach.lay")  # said of a decision already made: the lay is not in the slots
     return describe("", action, card, hint=True)
+def _play_status(session: Session, view: View | BritishView) -> str:
+    """What the player may do in the turn after the pluck: build the contract (the opening); once
+    laid (come out), tack or move a joker (lay melds, lay off or take a joker) where the engine
+    would take one, and discard; with nothing of the kind, discard."""
+    if isinstance(view, BritishView) and not view.opened[HUMAN]:
+        return tr("status.play_open", need=view.rules.opening)
+    if isinstance(view, View) and not view.laid[HUMAN]:
+        return tr("status.play")
+    if not _more_than_a_discard(session):
+        return tr("status.play_discard")
+    return tr("status.play_out" if isinstance(view, BritishView) else "status.play_laid")
+
+
+#: Whether the player may do more than discard, by session: (its match, its version, the answer).
+_MORE: dict[int, tuple[object, int, bool]] = {}
+
+
+def _more_than_a_discard(session: Session) -> bool:
+    """True if the engine would take a move of the player besides the discard now: a tack or a
+    joker move; in British Kalooki a lay-off, a new meld or a joker taken (asked once a version
+    of the game)."""
+    known = _MORE.get(id(session))
+    if known is not None and known[0] is session.match and known[1] == session.version:
+        return known[2]
+    hand = session.match.hand
+    answer = any(isinstance(a, Tack | MoveJoker) for a in hand.legal_actions(HUMAN))
+    if not answer and isinstance(hand, BritishHand):
+        answer = _british_lay(session, hand)
+    _MORE.clear()  # one table at a time
+    _MORE[id(session)] = (session.match, session.version, answer)
+    return answer
+
+
+def _british_lay(session: Session, hand: BritishHand) -> bool:
+    """True if the engine would take a new meld of the player's cards, or a joker for one or
+    two of them (B-6, B-7)."""
+    cards = hand.hands[HUMAN]
+    if any(session.check(Lay.of([(m.kind, m.cards)])) is None for m in candidate_melds(cards, hand.rules)):
+        return True
+    naturals = sorted({c for c in cards if c != JOKER})
+    for i, meld in enumerate(hand.table):
+        if JOKER not in meld.cards:
+            continue
+        offers = [(c,) for c in naturals] + (list(combinations(naturals, 2)) if meld.kind == THREE else [])
+        if any(session.check(Retrieve(tuple(o), i + 1)) is None for o in offers):
+            return True
+    return False
+
+
+def agreeing(session: Session, refusal: Refusal) -> Refusal:
+    """``refusal`` as the table says it, in agreement with the status line: "begin your turn
+    with a pluck" offers the discard pile only when the engine would take a pluck from it."""
+    if refusal.key == "turn.pluck_first" and session.check(PluckDiscard()) is not None:
+        return Refusal(refusal.rule, "turn.pluck_first_stock", dict(refusal.params))
+    return refusal
+
+
+def refusal_words(session: Session, refusal: Refusal) -> str:
+    """A refused move in the player's words: the players by name, the plucks the engine takes,
+    the rule id ("It is not your turn: Desmond is to play (J-3.1)")."""
+    return refusal_text(agreeing(session, refusal), session.names)
 
 
 def advice_text(session: Session, advice: Advice) -> str:
