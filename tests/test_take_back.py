@@ -1,0 +1,233 @@
+"""Taking back a slip in one's own turn (the engine's ``take back``): the plays since the pluck
+return, the deal stands exactly as it stood after the pluck, and the pluck and the discard stay."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kalooki_desktop.engine.actions import Action, Discard, Lay, TakeBack, parse_action, taken_back
+from kalooki_desktop.engine.british.hand import BritishHand
+from kalooki_desktop.engine.british.match import BritishMatch
+from kalooki_desktop.engine.british.rules import make_british_rules
+from kalooki_desktop.engine.cards import parse_cards
+from kalooki_desktop.engine.contract import find_lay
+from kalooki_desktop.engine.deal import Deal, state_digest
+from kalooki_desktop.engine.match import Match, replay
+from kalooki_desktop.engine.rules import make_rules
+from kalooki_desktop.engine.turn import Phase
+
+BABY = make_rules("baby", ["J-V1"])  # no calls: the turns follow one another
+#: The player (seat 0) lays 7-7-7 and 9-9-9 after plucking the 9D, and may tack the 7C.
+HANDS = ["7S 7H 7D 9C 9H 4S 7C", "2S 3S 4H 5D 6C KD", "QS QH JD 10C 8H 2H", "AS AD 3C 5C 6H 8S"]
+
+
+def deal_digest(deal: Deal) -> str:
+    """The fingerprint of a deal alone (the match's action list grows by the take back)."""
+    return state_digest(SimpleNamespace(), deal)
+
+
+def position(stock: str = "9D KS KH 2D", hands: list[str] = HANDS) -> Match:
+    return Match.from_position(BABY, 5, 1, 3, [parse_cards(h) for h in hands], parse_cards("JC"),
+                               parse_cards(stock))
+
+
+def refused(m: Match | BritishMatch, seat: int) -> tuple[str, str]:
+    """The rule and the key of the refusal of ``seat``'s take back now."""
+    bad = m.check(seat, TakeBack())
+    assert bad is not None
+    return bad.rule, bad.key
+
+
+def apply(m: Match | BritishMatch, seat: int, *texts: str) -> None:
+    for text in texts:
+        m.apply(seat, parse_action(text))
+
+
+def test_take_back_reads_and_prints_as_text() -> None:
+    assert str(TakeBack()) == "take back" and parse_action(" Take  Back ") == TakeBack()
+    assert TakeBack.from_text("take back") == TakeBack()
+
+
+def test_a_lay_and_a_tack_taken_back_leave_the_deal_exactly_as_after_the_pluck() -> None:
+    m = position()
+    apply(m, 0, "pluck stock")
+    after_pluck = deal_digest(m.hand)
+    apply(m, 0, "lay three 7S 7H 7D | three 9C 9H 9D", "tack 7C on 1")
+    assert m.hand.laid[0] and len(m.hand.table) == 2
+    apply(m, 0, "take back")
+    assert deal_digest(m.hand) == after_pluck
+    assert sorted(m.hand.hands[0]) == sorted(parse_cards("7S 7H 7D 9C 9H 4S 7C 9D"))
+    assert m.hand.table == [] and not m.hand.laid[0] and m.hand.phase == Phase.PLAY
+    apply(m, 0, "lay three 7S 7H 7C | three 9C 9H 9D", "discard 7D")  # the turn goes on as new
+    assert m.hand.turn == 1
+
+
+def test_take_back_is_refused_before_the_pluck_with_nothing_played_for_another_seat_and_after_the_discard() -> None:
+    m = position()
+    assert refused(m, 0) == ("J-4", "turn.take_back_pluck")
+    apply(m, 0, "pluck stock")
+    assert refused(m, 0) == ("J-4", "turn.take_back_nothing")
+    apply(m, 0, "lay three 7S 7H 7D | three 9C 9H 9D")
+    assert refused(m, 1) == ("J-3.1", "turn.not_yours")
+    apply(m, 0, "discard 4S")
+    assert refused(m, 0) == ("J-3.1", "turn.not_yours")  # the discard ended the turn
+    apply(m, 1, "pluck stock")
+    assert refused(m, 1) == ("J-4", "turn.take_back_nothing")
+
+
+def test_take_back_is_never_among_the_legal_actions_a_computer_player_chooses_from() -> None:
+    m = position()
+    apply(m, 0, "pluck stock", "lay three 7S 7H 7D | three 9C 9H 9D")
+    assert m.check(0, TakeBack()) is None
+    assert not any(isinstance(a, TakeBack) for a in m.legal_actions(0))
+
+
+def test_a_game_with_a_take_back_replays_to_the_same_game_and_knows_what_was_taken_back() -> None:
+    m = position()
+    apply(m, 0, "pluck stock", "lay three 7S 7H 7D | three 9C 9H 9D", "take back", "discard 7C")
+    fresh = position()
+    for seat, text in m.action_texts():
+        fresh.apply(seat, parse_action(text))
+    assert fresh.digest() == m.digest() and fresh.actions[2] == (0, TakeBack())
+    assert taken_back(m.actions) == {1, 2}
+
+
+def test_a_joker_move_is_taken_back_and_the_joker_stands_where_it_stood() -> None:
+    hands = ["3H 3D 3C 9S 9H 9D 5S 6S JK 8S QD", "2S 3S 4H 5D 6C KD 9C 10C 10D JD",
+             "QS QH JS 10S 8H 2H 4C 4D 5H 6H", "AS AD 3S 5C 6D 8D 10H JH JC QC"]
+    m = Match.from_position(make_rules("jamaican", ["J-V1"]), 5, 2, 3, [parse_cards(h) for h in hands],
+                            parse_cards("KC"), parse_cards("2D KS KH 2C 7S"))
+    apply(m, 0, "pluck stock", "lay three 3H 3D 3C | three 9S 9H 9D | four 5S 6S JK 8S", "discard QD")
+    apply(m, 1, "pluck stock", "discard 2S")
+    apply(m, 2, "pluck stock", "discard 2H")
+    apply(m, 3, "pluck stock", "discard AS")
+    apply(m, 0, "pluck stock")  # the 7S
+    after_pluck = deal_digest(m.hand)
+    apply(m, 0, "move 7S on 3")  # the joker goes to the four's high end (J-6.5)
+    assert [str(c) for c in m.hand.table[2].describe().split()[1:]] == ["5S", "6S", "7S", "8S", "JK(9S)"]
+    apply(m, 0, "take back")
+    assert deal_digest(m.hand) == after_pluck
+    assert m.hand.table[2].describe() == "four 5S 6S JK(7S) 8S" and parse_cards("7S")[0] in m.hand.hands[0]
+
+
+FORTY = make_british_rules("british40")
+BRITISH = ["QS QH JK 6C 7C 8C QD 5H 9S 9H 2D 3C 4D", "2S 3S 4S 5S KD KH KC 10H 10D 7S 8D 9D AH",
+           "AS AD 2H 3H 4H 6S 7H 8H 10S JS JH 5D 6D"]
+
+
+def british_position() -> BritishMatch:
+    m = BritishMatch(FORTY, 3, 9, first_dealer=2)
+    m.hand = BritishHand.from_position(FORTY, 2, [parse_cards(h) for h in BRITISH], parse_cards("8S"),
+                                       parse_cards("QC JD 4C 5C"), random.Random(9))
+    return m
+
+
+def test_b_3_coming_out_melds_and_a_retrieval_are_taken_back_until_the_discard() -> None:
+    m = british_position()
+    assert refused(m, 0) == ("B-3", "turn.take_back_pluck")
+    apply(m, 0, "pluck stock")  # the QC
+    after_pluck = deal_digest(m.hand)
+    assert refused(m, 0) == ("B-3", "turn.take_back_nothing")
+    apply(m, 0, "lay three QS QH JK | four 6C 7C 8C", "retrieve QD QC on 1")
+    assert m.hand.opened[0] and m.hand.free_jokers == 1
+    assert refused(m, 1) == ("B-3", "turn.not_yours")
+    apply(m, 0, "take back")
+    assert deal_digest(m.hand) == after_pluck and not m.hand.opened[0] and m.hand.table == []
+    apply(m, 0, "lay three QS QH QD QC | four 6C 7C 8C", "tack JK on 2 high", "discard 2D")
+    assert refused(m, 0) == ("B-3", "turn.not_yours")  # the discard commits
+    again = british_position()
+    for seat, text in m.action_texts():
+        again.apply(seat, parse_action(text))
+    assert again.digest() == m.digest()
+
+
+def test_a_british_game_with_a_take_back_replays_from_its_seed() -> None:
+    m = BritishMatch(FORTY, 3, 4)
+    rng = random.Random(4)
+    took = 0
+    while len(m.actions) < 300 and not m.over:
+        d = m.pending()
+        assert d is not None
+        seat = d[0]
+        acts = m.hand.legal_actions(seat) if d[1] != "buy_in" else [parse_action("buy in")]
+        plays = [a for a in acts if not isinstance(a, Discard) and str(a).split()[0] in ("lay", "tack")]
+        if plays and m.check(seat, plays[0]) is None:
+            m.apply(seat, plays[0])
+            m.apply(seat, TakeBack())
+            took += 1
+            continue
+        m.apply(seat, rng.choice(acts))
+    assert took
+    again = BritishMatch(FORTY, 3, 4)
+    for seat, text in m.action_texts():
+        again.apply(seat, parse_action(text))
+    assert again.digest() == m.digest()
+
+
+def _plays(m: Match, rng: random.Random) -> list[Action]:
+    """A few legal plays (a lay, then tacks and joker moves) of the seat to play, applied."""
+    seat = m.hand.turn
+    done: list[Action] = []
+    if not m.hand.laid[seat]:
+        melds = find_lay(m.hand.hands[seat], m.hand.spec)
+        if melds is None:
+            return done
+        lay = Lay.of(melds)
+        m.apply(seat, lay)
+        done.append(lay)
+    for _ in range(rng.randrange(4)):
+        if m.hand.phase != Phase.PLAY or m.hand.turn != seat:
+            break
+        more = [a for a in m.legal_actions(seat) if not isinstance(a, Discard | Lay) and str(a) != "end"]
+        if not more:
+            break
+        action = rng.choice(more)
+        m.apply(seat, action)
+        done.append(action)
+    return done
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), preset=st.sampled_from(["baby", "jamaican", "short"]))
+def test_j_4_every_turn_s_plays_taken_back_leave_the_deal_as_after_its_pluck(seed: int, preset: str) -> None:
+    """Random games: at every turn with a play, the plays and a take back give back the deal's
+    fingerprint after the pluck; the whole game, take backs included, replays to the same one."""
+    rules = make_rules(preset)
+    m = Match(rules, 4, seed)
+    rng = random.Random(seed)
+    took = 0
+    while len(m.actions) < 600 and not m.over:
+        d = m.pending()
+        assert d is not None
+        seat = d[0]
+        fresh = m.check(seat, TakeBack())  # right after the pluck: nothing to take back yet
+        if fresh is not None and fresh.key == "turn.take_back_nothing" and rng.random() < 0.7:
+            before = deal_digest(m.hand)
+            hand_number = len(m.results)
+            if _plays(m, rng) and len(m.results) == hand_number and m.hand.phase == Phase.PLAY \
+                    and m.hand.turn == seat:
+                m.apply(seat, TakeBack())
+                assert deal_digest(m.hand) == before
+                took += 1
+        d = m.pending()
+        if d is None:
+            break
+        acts = m.legal_actions(d[0])
+        melds = find_lay(m.hand.hands[d[0]], m.hand.spec) if m.hand.phase == Phase.PLAY else None
+        if melds is not None and not m.hand.laid[d[0]] and m.check(d[0], Lay.of(melds)) is None:
+            acts.append(Lay.of(melds))
+        m.apply(d[0], rng.choice(acts))
+    assert replay(rules, 4, seed, m.action_texts()).digest() == m.digest()
+
+
+@pytest.mark.parametrize("texts", [["pluck stock", "discard 4S"], ["pluck stock"]])
+def test_nothing_is_taken_back_where_nothing_was_played(texts: list[str]) -> None:
+    m = position()
+    apply(m, 0, *texts)
+    assert m.check(m.hand.turn, TakeBack()) is not None
+    assert taken_back(m.actions) == frozenset()
