@@ -4,10 +4,11 @@ return, the deal stands exactly as it stood after the pluck, and the pluck and t
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kalooki_desktop.engine.actions import Action, Discard, Lay, TakeBack, parse_action, taken_back
@@ -20,6 +21,7 @@ from kalooki_desktop.engine.deal import Deal, state_digest
 from kalooki_desktop.engine.match import Match, replay
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.turn import Phase
+from kalooki_desktop.session import GameSetup, Session
 
 BABY = make_rules("baby", ["J-V1"])  # no calls: the turns follow one another
 #: The player (seat 0) lays 7-7-7 and 9-9-9 after plucking the 9D, and may tack the 7C.
@@ -231,3 +233,108 @@ def test_nothing_is_taken_back_where_nothing_was_played(texts: list[str]) -> Non
     apply(m, 0, *texts)
     assert m.check(m.hand.turn, TakeBack()) is not None
     assert taken_back(m.actions) == frozenset()
+
+
+# --- the session: the one door, the coach, progress, saves ------------------------------------
+
+LAYER = "7S 7H 7D 9S 9H 9D KS KH KD 4C"
+PLAIN = ["2S 3H 5D 6C 8S 10H QD JC AH", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC"]
+LAY_THREES = "lay three 7S 7H 7D | three 9S 9H 9D | three KS KH KD"
+
+
+def layer_session(**kw: object) -> Session:
+    """The player holds three threes; no calls (J-V1), so the turns follow one another."""
+    scenario = {"levels": ["normal"] * 3, "variants": ["J-V1"], "hand": 1, "dealer": 3,
+                "hands": [LAYER, *PLAIN], "discard": "2C", "stock": "7C 6D 8H 3S 2D 10C", "seed": 1}
+    return Session.from_scenario(scenario, threaded=False, **kw)
+
+
+def test_the_session_takes_back_only_for_the_player_and_names_why_not() -> None:
+    s = layer_session()
+    bad = s.take_back()
+    assert bad is not None and bad.key == "turn.take_back_pluck" and not s.can_take_back()
+    s.submit(parse_action("pluck stock"))
+    assert not s.can_take_back()
+    s.submit(parse_action(LAY_THREES))
+    assert s.can_take_back()
+    assert s.take_back() is None and not s.can_take_back()
+    assert not jamaican_of(s).hand.laid[0] and s.moves[-1].action == TakeBack()
+
+
+def jamaican_of(s: Session) -> Match:
+    assert isinstance(s.match, Match)
+    return s.match
+
+
+def test_the_coach_weighs_no_take_back_and_forgets_the_plays_it_returned() -> None:
+    s = layer_session(coach_on=True)
+    s.submit(parse_action("pluck stock"))
+    s.submit(parse_action(LAY_THREES))
+    assert set(s.decided_notes()) == {0, 1}
+    s.take_back()
+    assert set(s.decided_notes()) == {0} and all(i == 0 for i, _ in s.coach_notes())
+
+
+def test_turns_to_lay_count_the_lay_that_stands_not_one_taken_back() -> None:
+    from kalooki_desktop.storage.progress import turns_to_lay
+
+    s = layer_session()
+    s.submit(parse_action("pluck stock"))  # the 7C
+    s.submit(parse_action(LAY_THREES))
+    s.take_back()
+    s.submit(parse_action("discard 4C"))
+    for seat, card in ((1, "2S"), (2, "2H"), (3, "2D")):
+        s.replay_action(seat, "pluck stock")
+        s.replay_action(seat, f"discard {card}")
+    s.submit(parse_action("pluck stock"))  # the 2D
+    s.submit(parse_action("lay three 7S 7H 7D 7C | three 9S 9H 9D | three KS KH KD"))
+    s.submit(parse_action("discard 2D"))
+    assert s.moves[-1].result is not None and s.moves[-1].result.out == 0
+    assert turns_to_lay(s) == 2
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+def test_a_save_with_take_backs_loads_as_the_same_game_and_the_autosave_holds_the_taken_back_state(
+    tmp_path: Path, seed: int
+) -> None:
+    from kalooki_desktop.storage import saves
+    from kalooki_desktop.storage.autosave import Autosave
+    from kalooki_desktop.storage.paths import set_data_dir
+
+    set_data_dir(tmp_path)
+    try:
+        s = Session(GameSetup(("normal", "normal", "normal"), "baby", seed=seed), threaded=False, speed=1000)
+        autosave = Autosave(s, lambda *_: None, lambda: True)  # the game's own listener
+        rng = random.Random(seed)
+        player = s.game.make_bot("normal")
+        took = 0
+        now = 0.0
+        while not s.over and len(s.match.actions) < 400:
+            now += 5000
+            if s.prompt() is None:
+                s.tick(now)
+                continue
+            m = jamaican_of(s)
+            melds = find_lay(m.hand.hands[0], m.hand.spec) if s.prompt() == "play" else None
+            if melds is not None and not m.hand.laid[0] and s.submit(Lay.of(melds)) is None \
+                    and m.hand.phase == Phase.PLAY and m.hand.turn == 0:
+                s.listeners.append(autosave)
+                assert s.take_back() is None
+                s.listeners.remove(autosave)
+                took += 1
+                auto = saves.load(saves.saves_dir() / "autosave.json", threaded=False)
+                assert auto.match.digest() == s.match.digest() and not jamaican_of(auto).hand.laid[0]
+                auto.close()
+            if s.prompt() is not None:  # the player's seat played by a Normal player
+                assert s.submit(player.choose(s.view(), rng)) is None  # type: ignore[arg-type]
+        assert took
+        path = tmp_path / "x.json"
+        saves.save(s, path, "x")
+        loaded = saves.load(path, threaded=False)
+        assert loaded.match.digest() == s.match.digest()
+        assert loaded.match.action_texts() == s.match.action_texts()
+        loaded.close()
+        s.close()
+    finally:
+        set_data_dir(None)
