@@ -144,3 +144,44 @@ def test_the_setting_is_kept_and_a_bad_value_falls_back_to_asking(tmp_path):
         assert settings.ask_needed_discard is True and bad == ["ask_needed_discard"]
     finally:
         set_data_dir(None)
+
+
+BRITISH = ["QS QH QD 6C 7C 8C 2D 5H 9S 9H JK 3C 4D", "2S 3S 4S 5S KD KH KC 10H 10D 7S 8D 9D AH",
+           "AS AD 2H 3H 4H 6S 7H 8H 10S JS JH 5D 6D"]
+
+
+def test_a_british_opening_taken_back_goes_back_into_the_free_slots(app):
+    from kalooki_desktop.engine.actions import parse_action
+
+    scene = table_at(app, BRITISH, discard="8S", stock="JD 4C 5C", dealer=2, preset="british40",
+                     levels=("normal", "normal"))
+    s = scene.session
+    click(app, scene.layout.stock.center)  # the JD
+    lay = parse_action("lay three QS QH QD | four 6C 7C 8C")
+    scene.model.stage_lay(lay)  # type: ignore[arg-type]
+    step(app, 2)
+    press_button(app, scene.controls.lay)
+    step(app, 2)
+    assert s.match.hand.opened[0] and scene.controls.shown("take_back")  # type: ignore[union-attr]
+    press_button(app, scene.controls.take_back)
+    step(app, 2)
+    assert not s.match.hand.opened[0] and s.match.hand.table == []  # type: ignore[union-attr]
+    staged = [sorted(slot) for slot in scene.model.slots if slot]
+    assert staged == [sorted(parse_cards("QS QH QD")), sorted(parse_cards("6C 7C 8C"))]
+    assert not scene.controls.shown("take_back")
+
+
+def test_settings_turn_the_question_off_and_on(app):
+    import pygame_gui
+
+    from kalooki_desktop.scenes.settings import SettingsScene
+
+    scene = SettingsScene(app)
+    app.push(scene)
+    step(app, 2)
+    assert scene.ask_discard.is_checked and app.settings.ask_needed_discard
+    click(app, scene.ask_discard.rect.center)
+    assert not app.settings.ask_needed_discard
+    post(pygame_gui.UI_CHECK_BOX_CHECKED, ui_element=scene.ask_discard)
+    step(app, 2)
+    assert app.settings.ask_needed_discard

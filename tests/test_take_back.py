@@ -338,3 +338,17 @@ def test_a_save_with_take_backs_loads_as_the_same_game_and_the_autosave_holds_th
         s.close()
     finally:
         set_data_dir(None)
+
+
+def test_the_judge_plays_a_take_back_and_refuses_one_before_the_pluck() -> None:
+    from .helpers import judge
+
+    hands = [["7S", "7H", "7D", "9C", "9H", "4S", "7C"], ["2S", "3S", "4H", "5D", "6C", "KD"],
+             ["QS", "QH", "JD", "10C", "8H", "2H"], ["AS", "AD", "3C", "5C", "6H", "8S"]]
+    got = judge("play", "baby", players=4, hand=1, dealer=3, hands=hands, discard=["JC"], stock=["9D", "KS"],
+                actions=[[0, "pluck stock"], [0, "lay three 7S 7H 7D | three 9C 9H 9D"], [0, "take back"]])
+    assert got["ok"] and got["table"] == [] and len(got["hands"][0]) == 8 and got["laid"] == [False] * 4
+    refused = judge("play", "baby", players=4, hand=1, dealer=3, hands=hands, discard=["JC"], stock=["9D"],
+                    actions=[[0, "take back"]])
+    assert refused == {"ok": False, "index": 0, "rule": "J-4",
+                       "reason": "Nothing to take back before your pluck, and the pluck itself stands"}
