@@ -185,3 +185,18 @@ def test_settings_turn_the_question_off_and_on(app):
     post(pygame_gui.UI_CHECK_BOX_CHECKED, ui_element=scene.ask_discard)
     step(app, 2)
     assert app.settings.ask_needed_discard
+
+
+@pytest.mark.parametrize("answer", ["confirm", "cancel"])
+def test_the_question_s_buttons_discard_or_keep_the_card(app, answer):
+    scene = table_at(app, [BUILDING, *PLAIN], discard="KC", stock="JD 6D 8H 3S 4D 10C")
+    s = scene.session
+    click(app, scene.layout.stock.center)
+    step(app, 25)
+    double_click(app, hand_pos(scene, "5H"))
+    dialog = scene.slips.dialog
+    assert dialog is not None and scene.slips.asking()
+    click(app, (dialog.confirm_button if answer == "confirm" else dialog.cancel_button).rect.center)
+    step(app, 2)
+    assert not scene.slips.asking()
+    assert ((0, "discard 5H") in s.match.action_texts()) == (answer == "confirm")

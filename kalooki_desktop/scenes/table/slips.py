@@ -133,9 +133,7 @@ class Slips:
 
     def asking(self) -> bool:
         """True while the question is on show (a resize removes it: the card stays)."""
-        if self.dialog is not None and not self.dialog.alive():  # type: ignore[no-untyped-call]
-            self.dialog = self.card = None
-        return self.dialog is not None
+        return self.dialog is not None and bool(self.dialog.alive())  # type: ignore[no-untyped-call]
 
     def answer(self, *, discard: bool) -> None:
         """Close the question; ``discard``: the card goes to the pile."""
@@ -147,20 +145,19 @@ class Slips:
             self.scene.submit(Discard(card))
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """The question's answers and Ctrl+Z; True when the event was theirs."""
+        """The question's answers and Ctrl+Z; True when the event was theirs. The dialog's own
+        buttons close it before their event arrives, so the event is matched to the dialog."""
+        answers = (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE)
+        if self.dialog is not None and event.type in answers and event.ui_element is self.dialog:
+            self.answer(discard=event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
+            return True
         if self.asking():
-            if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
-                self.answer(discard=True)
-            elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
-                self.answer(discard=False)
-            elif event.type == pygame.KEYDOWN and event.key in _YES:
+            if event.type == pygame.KEYDOWN and event.key in _YES:
                 self.answer(discard=True)
             elif event.type == pygame.KEYDOWN and event.key in _NO:
                 self.answer(discard=False)
-            return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or (
-                event.type in (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE))
+            return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.take_back()
             return True
         return False
-
