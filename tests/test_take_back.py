@@ -352,3 +352,38 @@ def test_the_judge_plays_a_take_back_and_refuses_one_before_the_pluck() -> None:
                     actions=[[0, "take back"]])
     assert refused == {"ok": False, "index": 0, "rule": "J-4",
                        "reason": "Nothing to take back before your pluck, and the pluck itself stands"}
+
+
+def test_a_save_written_before_take_back_existed_loads_mid_turn_and_its_plays_can_be_taken_back(
+    tmp_path: Path,
+) -> None:
+    """The fixture was written by the release before take back, right after a lay: the kept turn
+    follows from the state and its log, so the fingerprint leaves it out and the save loads."""
+    import shutil
+
+    from kalooki_desktop.storage import saves
+    from kalooki_desktop.storage.paths import set_data_dir
+
+    set_data_dir(tmp_path)
+    try:
+        path = tmp_path / "laid.json"
+        shutil.copy(Path(__file__).parent / "fixtures" / "save-v2-laid-this-turn.json", path)
+        loaded = saves.load(path, threaded=False)
+        assert jamaican_of(loaded).hand.laid[0] and loaded.can_take_back()
+        assert loaded.take_back() is None and not jamaican_of(loaded).hand.laid[0]
+        loaded.close()
+    finally:
+        set_data_dir(None)
+
+
+def test_the_fingerprint_leaves_out_only_the_kept_turn() -> None:
+    m = position()
+    apply(m, 0, "pluck stock", "lay three 7S 7H 7D | three 9C 9H 9D")
+    kept = m.hand.undo
+    assert kept is not None
+    with_it = m.digest()
+    m.hand.undo = None
+    assert m.digest() == with_it
+    m.hand.undo = kept
+    m.hand.first_layer = 3
+    assert m.digest() != with_it

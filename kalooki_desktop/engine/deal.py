@@ -182,11 +182,19 @@ class Deal:
         return cards
 
 
+#: A deal's attributes that follow from the rest of its state: the turn kept for a take back is
+#: the deal as it stood before the plays its log records since the pluck. Left out of the
+#: fingerprint, so that games saved before the field existed load as the same games.
+_DERIVED = frozenset({"undo"})
+
+
 def state_digest(match: object, hand: Deal) -> str:
     """A fingerprint of a whole game's state, built from every attribute of the match and of its
-    deal in play (a new field is covered without being named anywhere): two games with the same
-    digest are the same game at the same moment. Saves keep it to tell a game replayed right."""
-    doc = {"match": _plain(vars(match)), "hand": _plain(vars(hand))}
+    deal in play (a new field is covered without being named anywhere; :data:`_DERIVED` alone
+    is left out): two games with the same digest are the same game at the same moment. Saves
+    keep it to tell a game replayed right."""
+    own = {k: v for k, v in vars(hand).items() if k not in _DERIVED}
+    doc = {"match": _plain(vars(match)), "hand": _plain(own)}
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
 
 
