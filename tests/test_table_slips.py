@@ -200,3 +200,20 @@ def test_the_question_s_buttons_discard_or_keep_the_card(app, answer):
     step(app, 2)
     assert not scene.slips.asking()
     assert ((0, "discard 5H") in s.match.action_texts()) == (answer == "confirm")
+
+
+def test_before_coming_out_a_card_the_opening_needs_asks_first_in_british_kalooki(app):
+    hands = ["QS QH QD 6C 7C 8C 2D 5H 9S 3H 10D 3C 4D", *BRITISH[1:]]
+    scene = table_at(app, hands, discard="8S", stock="JD 4C 5C", dealer=2, preset="british40",
+                     levels=("normal", "normal"))
+    click(app, scene.layout.stock.center)
+    step(app, 25)
+    double_click(app, hand_pos(scene, "7C"))  # QQQ and 6-7-8 make 51; QQQ alone 30
+    dialog = scene.slips.dialog
+    assert scene.slips.asking() and dialog is not None
+    assert "Your opening needs it" in dialog.confirmation_text.html_text
+    key(app, pygame.K_ESCAPE)
+    assert not scene.slips.asking()
+    step(app, 25)
+    double_click(app, hand_pos(scene, "2D"))  # the opening does without it
+    assert not scene.slips.asking() and (0, "discard 2D") in scene.session.match.action_texts()

@@ -6,8 +6,9 @@ A take back is the engine's (:class:`.engine.actions.TakeBack`, through
 melds of a lay taken back go back into the staging slots as they were laid, ready to be
 changed and laid again. A refused take back names why.
 
-The question comes for a double-click only, once per card per turn, and only while the setting
-is on (Settings: "Ask before a double-click discards a card my contract needs"): a card dragged
+The question comes for a card the contract needs (British Kalooki: a card the opening in the
+hand needs, before coming out), for a double-click only, once per card per turn, and only while
+the setting is on (Settings: "Ask before a double-click discards a card my contract needs"): a card dragged
 onto the pile is a deliberate discard and goes at once. Y or Enter discards, N or Esc keeps it.
 """
 
@@ -21,9 +22,10 @@ import pygame_gui
 from ...ai.advice import contract_needs
 from ...app import App
 from ...engine.actions import Action, Discard, Lay, MoveJoker, Retrieve, Tack
+from ...engine.british.finder import find_opening
+from ...engine.british.view import BritishView
 from ...engine.cards import Card, card_label
 from ...engine.rules import FOUR, THREE
-from ...engine.view import View
 from ...i18n import refusal_text, tr
 from ...session import HUMAN, MAX_SLOTS, Session
 from ...ui.theme import ConfirmDialog
@@ -48,14 +50,27 @@ def plays_to_take_back(actions: list[tuple[int, Action]]) -> list[Action]:
 
 
 def needed_question(session: Session, card: Card) -> str | None:
-    """The question before discarding ``card`` when the player's contract needs it, or None."""
+    """The question before discarding ``card`` when the player's contract needs it (British
+    Kalooki: when the opening the hand holds needs it), or None."""
     view = session.view()
-    if not isinstance(view, View):  # British Kalooki has no contract to keep
-        return None
+    if isinstance(view, BritishView):
+        return _opening_question(view, card)
     kind = contract_needs(view, card)
     if kind is None:
         return None
     return tr("table.discard_needed", card=card_label(card), why=tr(_NEEDED[kind]))
+
+
+def _opening_question(view: BritishView, card: Card) -> str | None:
+    """British Kalooki, before coming out: the question when the hand holds an opening that it
+    would not hold without ``card``."""
+    hand = list(view.my_hand)
+    if view.opened[HUMAN] or card not in hand or find_opening(hand, view.rules, HUMAN) is None:
+        return None
+    hand.remove(card)
+    if find_opening(hand, view.rules, HUMAN) is not None:
+        return None
+    return tr("table.discard_needed", card=card_label(card), why=tr("table.needed_opening"))
 
 
 class Table(Protocol):
