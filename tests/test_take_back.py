@@ -275,9 +275,8 @@ def test_the_coach_weighs_no_take_back_and_forgets_the_plays_it_returned() -> No
     assert set(s.decided_notes()) == {0} and all(i == 0 for i, _ in s.coach_notes())
 
 
-def test_turns_to_lay_count_the_lay_that_stands_not_one_taken_back() -> None:
-    from kalooki_desktop.storage.progress import turns_to_lay
-
+def hand_with_a_take_back() -> Session:
+    """The player lays, takes it back and discards; lays again next turn and goes out."""
     s = layer_session()
     s.submit(parse_action("pluck stock"))  # the 7C
     s.submit(parse_action(LAY_THREES))
@@ -290,7 +289,26 @@ def test_turns_to_lay_count_the_lay_that_stands_not_one_taken_back() -> None:
     s.submit(parse_action("lay three 7S 7H 7D 7C | three 9S 9H 9D | three KS KH KD"))
     s.submit(parse_action("discard 2D"))
     assert s.moves[-1].result is not None and s.moves[-1].result.out == 0
-    assert turns_to_lay(s) == 2
+    return s
+
+
+def test_turns_to_lay_count_the_lay_that_stands_not_one_taken_back() -> None:
+    from kalooki_desktop.storage.progress import turns_to_lay
+
+    assert turns_to_lay(hand_with_a_take_back()) == 2
+
+
+def test_the_review_shows_a_take_back_but_weighs_only_the_decisions_that_stand() -> None:
+    from kalooki_desktop.review import Review
+
+    s = hand_with_a_take_back()
+    review = Review(s)
+    texts = [str(step.action) for step in review.steps]
+    assert texts[1] == LAY_THREES and texts[2] == "take back"  # the review shows what happened
+    mine = [str(review.steps[k].action) for k in review.player_steps()]
+    assert LAY_THREES not in mine and "take back" not in mine
+    assert mine == ["pluck stock", "discard 4C", "pluck stock",
+                    "lay three 7S 7H 7D 7C | three 9S 9H 9D | three KS KH KD", "discard 2D"]
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
