@@ -322,13 +322,13 @@ def test_a_save_with_take_backs_loads_as_the_same_game_and_the_autosave_holds_th
 
     set_data_dir(tmp_path)
     try:
-        s = Session(GameSetup(("normal", "normal", "normal"), "baby", seed=seed), threaded=False, speed=1000)
+        s = Session(GameSetup(("normal", "normal", "normal"), "jamaican", seed=seed), threaded=False, speed=1000)
         autosave = Autosave(s, lambda *_: None, lambda: True)  # the game's own listener
         rng = random.Random(seed)
         player = s.game.make_bot("normal")
         took = 0
         now = 0.0
-        while not s.over and len(s.match.actions) < 400:
+        while not s.over and (took < 2 or len(s.match.actions) < 150) and len(s.match.actions) < 5000:
             now += 5000
             if s.prompt() is None:
                 s.tick(now)
