@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .ai.coach import BUDGET_MS, THRESHOLD, WORLDS, Estimate, coach, cost_after
+from .engine.actions import taken_back
 from .engine.cards import card_text
 from .engine.match import Match
 from .i18n import tr
@@ -43,8 +44,9 @@ def review(session: Session, hand: int | None = None, budget_ms: float = BUDGET_
         raise ValueError(tr("coach.no_hand", n=target))
     game = game_as_begun(session)
     decisions = []
+    gone = taken_back(played.actions)  # a take back and the plays it returned are no decisions
     for i, (seat, action) in enumerate(played.actions):
-        if deals[i][1] == last and seat == HUMAN:
+        if deals[i][1] == last and seat == HUMAN and i not in gone:
             decisions.append(_decision(game, i, action, budget_ms, after=after))
         game.apply(seat, action)
     spec = game.results[last].spec if last < len(game.results) else game.hand.spec

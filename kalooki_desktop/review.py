@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from .ai.coach import Estimate, Note, coach, cost_after
-from .engine.actions import Action
+from .engine.actions import Action, taken_back
 from .engine.hand import HandState
 from .engine.match import HandResult, Match
 from .engine.rules import RuleSet
@@ -68,8 +68,10 @@ class Review:
         return self.steps[k].before if k < len(self.steps) else self.end
 
     def player_steps(self) -> list[int]:
-        """The steps that are the player's decisions."""
-        return [k for k, s in enumerate(self.steps) if s.seat == HUMAN]
+        """The steps that are the player's decisions (a take back and the plays it returned are
+        not: the review shows them, the coach does not weigh them)."""
+        gone = taken_back(self.session.match.actions)
+        return [k for k, s in enumerate(self.steps) if s.seat == HUMAN and s.index not in gone]
 
     def weigh(self, k: int, budget_ms: float = 800.0) -> Note:
         """The coach's note on the player's decision at step ``k`` (from the player's view then; the

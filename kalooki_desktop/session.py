@@ -35,6 +35,8 @@ from .engine.actions import (
     Refuse,
     Retrieve,
     Tack,
+    TakeBack,
+    taken_back,
 )
 from .engine.british.match import BritishMatch, DealResult
 from .engine.british.view import BritishView
@@ -311,6 +313,8 @@ class Session:
 
     def submit(self, action: Action) -> Refusal | None:
         """Apply the player's action, or return why not (nothing changes then)."""
+        if isinstance(action, TakeBack):
+            return self.take_back()
         bad = self.check(action)
         if bad is not None:
             return bad
@@ -521,3 +525,29 @@ class Session:
         if self._coach_pool is not None:
             self._coach_pool.shutdown(wait=False, cancel_futures=True)
             self._coach_pool = None
+
+    # --- taking back ----------------------------------------------------------------------
+
+    def can_take_back(self) -> bool:
+        """True while the player may take back plays of their turn (laid, tacked, moved a joker;
+        British: came out, melds, lay-offs, a joker taken) since the pluck."""
+        return self.prompt() == DecisionKind.PLAY and self.check(TakeBack()) is None
+
+    def take_back(self) -> Refusal | None:
+        """Take back the player's plays of this turn since the pluck (the engine's
+        :class:`.engine.actions.TakeBack`: the deal returns to where it stood after the pluck),
+        or say why not. A take back is no decision the coach weighs, and the plays it returns
+        are decisions no longer: their notes go, those still being weighed too."""
+        bad = self.check(TakeBack())
+        if bad is not None:
+            return bad
+        self._apply(HUMAN, TakeBack())
+        gone = taken_back(self.match.actions)
+        for index, job in self._coach_jobs:
+            if index in gone:
+                job.cancel()
+        self._coach_jobs = [(i, job) for i, job in self._coach_jobs if i not in gone]
+        self._fresh_notes = [(i, note) for i, note in self._fresh_notes if i not in gone]
+        for index in [i for i in self.notes if i in gone]:
+            del self.notes[index]
+        return None

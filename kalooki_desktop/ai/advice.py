@@ -24,13 +24,14 @@ from ..engine.actions import (
     Refuse,
     Tack,
 )
-from ..engine.cards import JOKER, Card, penalty
+from ..engine.cards import JOKER, Card, penalty, rank_of, suit_of
 from ..engine.contract import can_lay
 from ..engine.melds import tack_fit
+from ..engine.rules import FOUR, THREE
 from ..engine.view import View
 from .hard import HardBot, HardConfig
 from .normal import live_cards
-from .plan import deficiency
+from .plan import deficiency, make_plan
 
 #: The thinking budget of a hint (ms): the hold search gets this, every other decision takes
 #: about a millisecond.
@@ -125,3 +126,39 @@ def could_help(view: View, card: Card) -> bool:
     if _closer(view, list(view.my_hand), card):
         return True
     return any(tack_fit(meld, card, own=False) is not None for meld in view.table)
+
+
+def contract_needs(view: View, card: Card) -> int | None:
+    """The kind of meld (THREE or FOUR; 0 when the plan does not tell) of the seat's contract
+    that needs ``card``: one whose discard leaves the contract further away (more cards
+    missing, with what the seat can still draw). None when the contract does not need it, or
+    is laid. What the table asks about before a double-click throws such a card away.
+
+    >>> from kalooki_desktop.engine.cards import parse_card, parse_cards
+    >>> from kalooki_desktop.engine.hand import HandState
+    >>> from kalooki_desktop.engine.rules import make_rules
+    >>> rules = make_rules("jamaican")
+    >>> hands = [parse_cards(h) for h in ("7S 7H 9S 9H KS KH QD 4C 2D 5C",
+    ...          "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC")]
+    >>> view = View(HandState.from_position(rules, rules.schedule[0], 2, hands,
+    ...                                     parse_cards("JD"), parse_cards("3S 5D")), 0)
+    >>> contract_needs(view, parse_card("7S")) == THREE, contract_needs(view, parse_card("2D"))
+    (True, None)
+    """
+    hand = list(view.my_hand)
+    if card == JOKER or view.laid[view.seat] or card not in hand:
+        return None
+    rest = list(hand)
+    rest.remove(card)
+    live = live_cards(view)
+    if deficiency(rest, view.spec, live, limits=True) <= deficiency(hand, view.spec, live, limits=True):
+        return None
+    keep = make_plan(hand, view.spec, live=live, limits=True).keep
+    rank, suit = rank_of(card), suit_of(card)
+    same_rank = sum(1 for c in keep if c != card and rank_of(c) == rank)
+    in_suit = sum(1 for c in keep if c != card and suit_of(c) == suit and abs(rank_of(c) - rank) <= 3)
+    if view.spec.threes and same_rank and (not view.spec.fours or same_rank >= in_suit):
+        return THREE
+    if view.spec.fours and in_suit:
+        return FOUR
+    return 0

@@ -130,6 +130,17 @@ class EndTurn(_Word):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class TakeBack(_Word):
+    """Take back this turn's plays since the pluck (lays, tacks, joker moves, lay-offs, joker
+    retrievals): the deal returns to where it stood right after the pluck. The pluck stands (its
+    card has been seen) and the discard ends the turn for good. A player's choice at the table,
+    never a computer player's: it is not among the legal actions a bot chooses from."""
+
+    text: ClassVar[str] = "take back"
+    noun: ClassVar[str] = "a take back"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Lay(BaseAction):
     """Lay the whole contract at once (J-4.3): melds as (kind, cards in table order)."""
 
@@ -200,7 +211,7 @@ class Discard(BaseAction):
 
 Action = (
     PluckStock | PluckDiscard | Call | Pass | Allow | Refuse | EndTurn | Lay | Tack | MoveJoker | Retrieve
-    | Discard | BuyIn | StayOut
+    | Discard | BuyIn | StayOut | TakeBack
 )
 
 _SIMPLE: dict[str, Action] = {
@@ -213,7 +224,31 @@ _SIMPLE: dict[str, Action] = {
     "end": EndTurn(),
     "buy in": BuyIn(),
     "stay out": StayOut(),
+    "take back": TakeBack(),
 }
+
+#: The plays of a turn that a take back returns.
+_PLAYS = (Lay, Tack, MoveJoker, Retrieve)
+
+
+def taken_back(actions: Sequence[tuple[int, BaseAction]]) -> frozenset[int]:
+    """The indices in a game's action list of the actions that do not stand: each take back and
+    the plays it returned (those of the same turn since its pluck). What a record of the
+    player's decisions leaves out (the coach, progress, the review).
+
+    >>> taken_back([(0, PluckStock()), (0, Lay.of([])), (0, TakeBack()), (0, Discard(9))])
+    frozenset({1, 2})
+    """
+    out: set[int] = set()
+    for i, (seat, action) in enumerate(actions):
+        if not isinstance(action, TakeBack):
+            continue
+        out.add(i)
+        j = i - 1
+        while j >= 0 and actions[j][0] == seat and isinstance(actions[j][1], (*_PLAYS, TakeBack)):
+            out.add(j)
+            j -= 1
+    return frozenset(out)
 
 
 def _parse_end(words: list[str]) -> End | None:

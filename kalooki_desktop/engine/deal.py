@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from .actions import Action, BaseAction
 from .cards import Card, card_text, count_cards
 from .melds import Meld
-from .refusal import IllegalAction, Refusal
+from .refusal import IllegalAction, Refusal, refuse
 from .turn import Phase
 
 D = TypeVar("D", bound="Deal")
@@ -64,6 +64,9 @@ class Deal:
         self.void = False
         self.scores: list[int] | None = None
         self.log: list[tuple[int, str]] = []  # public record: (seat, action text)
+        # The turn as it stood right after its pluck, kept at its first play (a take back
+        # returns to it); None before a play and between turns.
+        self.undo: dict[str, Any] | None = None
 
     def _copy(self: D) -> D:
         """An independent copy of the common state (its rng too); subclasses copy their own
@@ -112,6 +115,43 @@ class Deal:
         """The rule system's check of ``action`` (and, when ``do``, its change of the deal)."""
         raise NotImplementedError
 
+    # --- taking back a turn's plays --------------------------------------------------------
+
+    def _turn_fields(self) -> dict[str, Any]:
+        """The rule system's own fields that a turn's plays change (copies): what a take back
+        restores besides the player's hand, the table and the log."""
+        raise NotImplementedError
+
+    def _keep_turn(self) -> None:
+        """Keep the turn as it stands before its first play changes it (the plays after it change
+        the deal, the pluck is behind it): what :meth:`_take_back` returns to."""
+        if self.undo is None:
+            self.undo = {"hand": list(self.hands[self.turn]), "table": [m.copy() for m in self.table],
+                         "log": len(self.log), **self._turn_fields()}
+
+    def _take_back(self, rule: str, *, do: bool) -> Refusal | None:
+        """Return the turn to where it stood right after its pluck (:class:`.actions.TakeBack`),
+        or why not: before the pluck, or with nothing played since. ``rule`` is the rule
+        system's turn rule (J-4, B-3). The kept turn is copied back, so that copies of this deal
+        that share it stay independent."""
+        if self.phase != Phase.PLAY:
+            return refuse(rule, "turn.take_back_pluck")
+        kept = self.undo
+        if kept is None:
+            return refuse(rule, "turn.take_back_nothing")
+        if do:
+            for name, value in kept.items():
+                if name == "hand":
+                    self.hands[self.turn] = list(value)
+                elif name == "table":
+                    self.table = [m.copy() for m in value]
+                elif name == "log":
+                    del self.log[value:]
+                else:
+                    setattr(self, name, type(value)(value) if isinstance(value, list | dict) else value)
+            self.undo = None
+        return None
+
     # --- the stock ------------------------------------------------------------------------
 
     def _take_from_stock(self) -> Card | None:
@@ -142,11 +182,19 @@ class Deal:
         return cards
 
 
+#: A deal's attributes that follow from the rest of its state: the turn kept for a take back is
+#: the deal as it stood before the plays its log records since the pluck. Left out of the
+#: fingerprint, so that games saved before the field existed load as the same games.
+_DERIVED = frozenset({"undo"})
+
+
 def state_digest(match: object, hand: Deal) -> str:
     """A fingerprint of a whole game's state, built from every attribute of the match and of its
-    deal in play (a new field is covered without being named anywhere): two games with the same
-    digest are the same game at the same moment. Saves keep it to tell a game replayed right."""
-    doc = {"match": _plain(vars(match)), "hand": _plain(vars(hand))}
+    deal in play (a new field is covered without being named anywhere; :data:`_DERIVED` alone
+    is left out): two games with the same digest are the same game at the same moment. Saves
+    keep it to tell a game replayed right."""
+    own = {k: v for k, v in vars(hand).items() if k not in _DERIVED}
+    doc = {"match": _plain(vars(match)), "hand": _plain(own)}
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
 
 

@@ -30,6 +30,7 @@ from .actions import (
     Retrieve,
     StayOut,
     Tack,
+    TakeBack,
 )
 from .cards import JOKER, Card, card_text, count_cards, new_deck
 from .contract import build_melds, check_built_contract
@@ -223,6 +224,8 @@ class HandState(Deal):
             return refuse("J-4.6", "turn.hand_over")
         if not isinstance(action, Call | Pass) and seat != self.turn:
             return refuse("J-3.1", "turn.not_yours", seat=self.turn)
+        if isinstance(action, TakeBack):
+            return self._take_back("J-4", do=do)  # the turn as after the pluck, its log too
         if do and self.phase == Phase.ALLOW and isinstance(action, PluckStock):
             bad = self._handle(seat, Allow(), do=True)
             if bad is not None or self.over:
@@ -382,6 +385,7 @@ class HandState(Deal):
         if len(used) == len(hand) and not self.rules.out_without_discard:
             return refuse("J-4.6", "empty_hand")
         if do:
+            self._keep_turn()
             for c in used:
                 hand.remove(c)
             self.table.extend(melds)
@@ -416,6 +420,7 @@ class HandState(Deal):
         if len(hand) == 1 and not self.rules.out_without_discard:
             return refuse("J-4.6", "empty_hand")
         if do:
+            self._keep_turn()
             hand.remove(action.card)
             self.table[action.meld - 1] = result
             self._after_placing(seat)
@@ -475,7 +480,11 @@ class HandState(Deal):
         self.log.append((seat, "end"))
         self._next_turn(seat, discarded=False)
 
+    def _turn_fields(self) -> dict[str, object]:
+        return {"laid": list(self.laid), "laid_turn": list(self.laid_turn), "first_layer": self.first_layer}
+
     def _next_turn(self, seat: int, *, discarded: bool) -> None:
+        self.undo = None
         self.turn = (seat + 1) % self.players
         self.turn_no += 1
         self.phase = Phase.PLUCK

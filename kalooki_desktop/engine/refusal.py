@@ -70,6 +70,8 @@ MESSAGES: Final[dict[str, str]] = {
     "turn.pluck_first": "Begin your turn with a pluck from the stock or the discard pile",
     "turn.already_plucked": "You have already plucked this turn",
     "turn.hand_over": "The hand is over",
+    "turn.take_back_pluck": "Nothing to take back before your pluck, and the pluck itself stands",
+    "turn.take_back_nothing": "Nothing to take back: you have laid or placed no card since your pluck",
     "pluck.laid_discard": "After laying down you must pluck from the stock",
     "pluck.empty_discard": "The discard pile is empty",
     "pluck.after_call": "After an allowed call the next pluck must come from the stock",

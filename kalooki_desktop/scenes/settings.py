@@ -1,6 +1,7 @@
 """Settings: animation speed, reduce motion, how long the Call prompt waits and whether it comes
-for every discard (or only for a card that could help), sound and volume, four-colour cards and
-fullscreen. Saved when the scene is left."""
+for every discard (or only for a card that could help), sound and volume, four-colour cards,
+fullscreen, the coach, and whether a double-click discard of a card the contract needs asks
+first. Saved when the scene is left."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class SettingsScene(Scene):
     def build(self) -> None:
         w, h = self.size
         px = self.px
-        self.box = pygame.Rect(0, 0, min(px(760), w - 80), min(px(450), h - px(150)))
+        self.box = pygame.Rect(0, 0, min(px(760), w - 80), min(px(490), h - px(150)))
         self.box.center = (w // 2, h // 2 - px(20))
         self._rows(self.box.x + px(30), self.box.y + px(18), self.box.right - px(30) - px(240))
         self.back = self.button(
@@ -39,7 +40,7 @@ class SettingsScene(Scene):
     def _rows(self, x: int, y: int, cx: int) -> None:
         """The settings, one a row: labels at ``x``, their choices at ``cx``."""
         ui, st, px = self.app.ui, self.app.settings, self.px
-        cw, row, high = px(240), (self.box.bottom - y - px(8)) // 9, px(34)
+        cw, row, high = px(240), (self.box.bottom - y - px(8)) // 10, px(34)
 
         def label(text: str, at: int) -> None:
             self.widget(UILabel(pygame.Rect(x, at, cx - x - px(12), high), text, ui))
@@ -69,6 +70,7 @@ class SettingsScene(Scene):
         self.four = check(tr("settings.four_colour"), y + 6 * row, on=st.four_colour)
         self.full = check(tr("settings.fullscreen"), y + 7 * row, on=st.fullscreen)
         self.coach = check(tr("settings.coach"), y + 8 * row, on=st.coach)
+        self.ask_discard = check(tr("settings.ask_needed_discard"), y + 9 * row, on=st.ask_needed_discard)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         st = self.app.settings
@@ -82,7 +84,7 @@ class SettingsScene(Scene):
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             boxes = {self.reduce: "reduce_motion", self.sound: "sound", self.every: "call_every_card",
-                     self.four: "four_colour", self.coach: "coach"}
+                     self.four: "four_colour", self.coach: "coach", self.ask_discard: "ask_needed_discard"}
             name = next((n for box, n in boxes.items() if event.ui_element is box), None)
             if name is not None:
                 setattr(st, name, on)

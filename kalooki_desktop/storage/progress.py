@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..engine.actions import Lay, PluckDiscard, PluckStock, Refuse
+from ..engine.actions import Lay, PluckDiscard, PluckStock, Refuse, taken_back
 from ..engine.match import Match
 from ..session import HUMAN, Session
 from . import schema as sc
@@ -57,8 +57,10 @@ def turns_to_lay(session: Session) -> int | None:
     turn begins with a pluck, or with a call's refusal), or None when they did not lay."""
     first, end = last_deal(session)
     turns = 0
-    for seat, action in session.match.actions[first:end]:
-        if seat != HUMAN:
+    played = session.match.actions[first:end]
+    gone = taken_back(played)  # a lay taken back was not the lay of the contract
+    for i, (seat, action) in enumerate(played):
+        if seat != HUMAN or i in gone:
             continue
         if isinstance(action, PluckStock | PluckDiscard | Refuse):
             turns += 1

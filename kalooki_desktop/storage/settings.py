@@ -37,6 +37,7 @@ class Settings:
     call_wait_s: int = 5  # how long the Call prompt waits; 0 waits until answered
     call_every_card: bool = False  # offer a call for every discard, not only those that could help
     coach: bool = False  # notes on the player's decisions in normal games (practice has them on)
+    ask_needed_discard: bool = True  # a double-click discard of a card the contract needs asks first
     four_colour: bool = False
     window: list[int] = field(default_factory=lambda: [1280, 800])
     fullscreen: bool = False
@@ -111,6 +112,7 @@ _SCHEMA: dict[str, sc.Validator] = {
     "call_wait_s": sc.integer(0, MAX_CALL_WAIT_S),
     "call_every_card": sc.boolean(),
     "coach": sc.boolean(),
+    "ask_needed_discard": sc.boolean(),
     "four_colour": sc.boolean(),
     "window": _window,
     "fullscreen": sc.boolean(),

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import Action, Discard, Lay, MoveJoker, PluckDiscard, PluckStock, Retrieve, Tack
+from ..actions import Action, Discard, Lay, MoveJoker, PluckDiscard, PluckStock, Retrieve, Tack, TakeBack
 from ..cards import JOKER, Card, card_text, count_cards, make_card
 from ..deal import Deal, check_position
 from ..melds import End, Meld
@@ -138,6 +138,8 @@ class BritishHand(Deal):
                 bad = self._retrieve(seat, action, do=do)
             case Discard():
                 bad = self._discard(seat, action, do=do)
+            case TakeBack():
+                return self._take_back("B-3", do=do)  # the turn as after the pluck, its log too
             case _:
                 bad = refuse("B-3", "turn.british_action", action=str(action))
         if bad is None and do:
@@ -181,6 +183,7 @@ class BritishHand(Deal):
         bad = self._from_hand(seat, [c for m in melds for c in m.cards])
         if bad is not None or not do:
             return bad
+        self._keep_turn()
         for c in (c for m in melds for c in m.cards):
             self.hands[seat].remove(c)
             if c == JOKER:
@@ -207,6 +210,7 @@ class BritishHand(Deal):
         bad = self._from_hand(seat, [action.card])
         if bad is not None or not do:
             return bad
+        self._keep_turn()
         self.hands[seat].remove(action.card)
         if action.card == JOKER:
             self.free_jokers = max(0, self.free_jokers - 1)
@@ -230,6 +234,7 @@ class BritishHand(Deal):
         if not self._joker_has_a_place(seat, action.meld - 1, result[0], cards):
             return refuse("B-7", "retrieve.no_place")
         if do:
+            self._keep_turn()
             for c in cards:
                 self.hands[seat].remove(c)
             self.table[action.meld - 1], joker = result
@@ -305,7 +310,12 @@ class BritishHand(Deal):
                 return (seat + step) % self.players
         return seat
 
+    def _turn_fields(self) -> dict[str, object]:
+        return {"opened": list(self.opened), "must_open": self.must_open, "free_jokers": self.free_jokers,
+                "run_ends": dict(self.run_ends), "placed": self.placed, "laid_off": self.laid_off}
+
     def _next_turn(self, seat: int) -> None:
+        self.undo = None
         self.melded_before[seat] = self.melded_before[seat] or self.placed
         self.turn = self._next_seat(seat)
         self.turn_no += 1

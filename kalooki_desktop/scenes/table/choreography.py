@@ -18,6 +18,7 @@ from ...engine.actions import (
     Refuse,
     Retrieve,
     Tack,
+    TakeBack,
 )
 from ...engine.cards import JOKER, Card
 from ...i18n import tr
@@ -211,7 +212,7 @@ class Choreography:
             self.sounds.play("call")
         elif isinstance(a, Lay):
             self.sounds.play("lay")
-        elif isinstance(a, Discard | Tack | MoveJoker | Retrieve):
+        elif isinstance(a, Discard | Tack | MoveJoker | Retrieve | TakeBack):
             self.sounds.play("card", 0.8)
         elif isinstance(a, PluckStock | PluckDiscard | Refuse | Allow):
             self.sounds.play("deal", 0.6)

@@ -1,6 +1,7 @@
-"""The table's buttons, each wired to its command: sorting, the hint, ending a turn, laying the
-staged contract, clearing the slots, the bar's menu, scores, save and sound, the Call prompt and
-the allow-or-refuse question. Which of them show is decided each frame by the scene."""
+"""The table's buttons, each wired to its command: sorting, the hint, ending a turn, taking back
+the turn's plays, laying the staged contract, clearing the slots, the bar's menu, scores, save
+and sound, the Call prompt and the allow-or-refuse question. Which of them show is decided each
+frame by the scene."""
 
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ def _places(
     mid = lay.play.centerx
     cy = staging.y - round(58 * s) if staging is not None else c.y - round(60 * s)
     dy, dw = dialog.bottom - round(62 * s), round(250 * s)
+    # Take back: under the stock and the pile, at the foot of their column (the melds lie beside it)
+    back_y = max(lay.pile.bottom + 8, lay.melds.bottom - bh)
+    back = pygame.Rect(lay.stock.x, back_y, lay.pile.right - lay.stock.x, bh)
 
     def bar_slot(k: int) -> pygame.Rect:
         return pygame.Rect(bar.right - k * (mw + 8), bar.y + 5, mw, bar.h - 10)
@@ -38,6 +42,7 @@ def _places(
         "sort_rank": (pygame.Rect(c.x + bw + 8, c.y, bw, bh), "table.sort_rank", None, "table.sort_rank_tip"),
         "hint": (pygame.Rect(c.right - bw, c.y, bw, bh), "table.hint", None, "table.hint_tip"),
         "end": (pygame.Rect(c.right - 2 * bw - 8, c.y, bw, bh), "table.end_turn", None, "table.end_turn_tip"),
+        "take_back": (back, "table.take_back", None, "table.take_back_tip"),
         "lay": (lb if staging else _AWAY, "table.lay", "#primary_button", None),
         "clear": (
             pygame.Rect(lb.x, lb.bottom + 6, lb.w, round(32 * s)) if staging else _AWAY,
@@ -63,6 +68,7 @@ class TableControls:
     sort_rank: pygame_gui.elements.UIButton
     hint: pygame_gui.elements.UIButton
     end: pygame_gui.elements.UIButton
+    take_back: pygame_gui.elements.UIButton
     lay: pygame_gui.elements.UIButton
     clear: pygame_gui.elements.UIButton
     menu: pygame_gui.elements.UIButton

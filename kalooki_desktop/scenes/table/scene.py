@@ -18,7 +18,6 @@ from ...engine.actions import (
     Action,
     Allow,
     Call,
-    Discard,
     EndTurn,
     Lay,
     Pass,
@@ -48,12 +47,12 @@ from .geometry import TableGeometry
 from .model import HandModel
 from .painter import TablePainter, snapshot
 from .pointer import DoubleTap, Drag, Drop, Intent, Pointer, Tap
+from .slips import Slips
 from .slotrules import ContractSlots, FreeSlots
 from .words import advice_text, refusal_words
 
 #: How long a hint stays highlighted (ms).
 HINT_MS = 6000
-
 
 
 @register_scene("table")
@@ -71,6 +70,7 @@ class TableScene(Scene):
         self.hint_action: Action | None = None
         self.hint_until = 0.0
         self.ending = HandEnd(session)
+        self.slips = Slips(self)  # take back, and a question before a needed card is discarded
         self.deal_pending = False
         self._hand_key: tuple[int, int] | None = None
         self._lay_check: tuple[object, Refusal | str | None] | None = None
@@ -181,7 +181,7 @@ class TableScene(Scene):
 
             return command
 
-        return {name: guarded(do) for name, do in actions.items()}
+        return {name: guarded(do) for name, do in {**actions, "take_back": self.slips.take_back}.items()}
 
     # --- keeping the player's hand in step with the engine ------------------------------
 
@@ -305,6 +305,8 @@ class TableScene(Scene):
         return self.ending.on_show() or self.choreo.dealing(self.now)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.slips.handle(event):
+            return True  # the question before a needed card goes, or Ctrl+Z
         pointer_events = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
         if self.ending.on_show() and event.type in pointer_events:
             self.pointer.cancel()
@@ -384,7 +386,7 @@ class TableScene(Scene):
         if isinstance(intent, DoubleTap):
             assert isinstance(p.index, int)
             m.selected.discard(p.index)
-            self.submit(Discard(m.order[p.index]))
+            self.slips.discard(m.order[p.index])
         elif p.kind == "hand":
             assert isinstance(p.index, int)
             m.selected ^= {p.index}
@@ -487,8 +489,8 @@ class TableScene(Scene):
                 "let_go": prompt == DecisionKind.CALL,
                 "allow": prompt == DecisionKind.ALLOW,
                 "refuse": prompt == DecisionKind.ALLOW and not view.laid[HUMAN],
-                "end": prompt == DecisionKind.PLAY
-                and s.check(EndTurn()) is None,  # one action checked, per frame
+                "end": prompt == DecisionKind.PLAY and s.check(EndTurn()) is None,  # one action checked
+                "take_back": prompt == DecisionKind.PLAY and self.slips.shown(),
                 "lay": staging,
                 "clear": staging and any(self.model.slots),
             }
@@ -573,6 +575,4 @@ def _laid(hand: HandState | BritishHand) -> bool:
 
 def _contract(hand: HandState | BritishHand) -> list[int]:
     """The kinds of the contract's melds (none in British Kalooki: its slots are free)."""
-    if isinstance(hand, BritishHand):
-        return []
-    return [THREE] * hand.spec.threes + [FOUR] * hand.spec.fours
+    return [] if isinstance(hand, BritishHand) else [THREE] * hand.spec.threes + [FOUR] * hand.spec.fours

@@ -23,6 +23,8 @@ from ...engine.actions import (
     Retrieve,
     StayOut,
     Tack,
+    TakeBack,
+    taken_back,
 )
 from ...engine.british.finder import candidate_melds
 from ...engine.british.hand import BritishHand
@@ -51,6 +53,7 @@ _KEYS: dict[type, str] = {
     Retrieve: "retrieve",
     BuyIn: "buy_in",
     StayOut: "stay_out",
+    TakeBack: "take_back",
 }
 
 
@@ -82,14 +85,16 @@ def describe_action(action: Action) -> str:
 def log_lines(session: Session, *, ended: bool) -> list[tuple[int, str]]:
     """The moves of the hand on show in words, oldest first: while the hand that has just ended
     is on show (``ended``), that hand's; else the hand in play's, none before its first move. A
-    pass is no event."""
+    pass is no event, and plays taken back never happened."""
     moves = session.moves
     ends = [i for i, mv in enumerate(moves) if mv.result is not None]
     if ended and ends and ends[-1] == len(moves) - 1:  # the hand that just ended, still on show
         first = ends[-2] + 1 if len(ends) > 1 else 0
     else:
         first = ends[-1] + 1 if ends else 0
-    shown = [mv for mv in moves[max(first, len(moves) - 60):] if not isinstance(mv.action, Pass)]
+    hand = moves[first:]
+    gone = taken_back([(mv.seat, mv.action) for mv in hand])  # as the engine's log: they never were
+    shown = [mv for i, mv in enumerate(hand) if not isinstance(mv.action, Pass) and i not in gone][-60:]
     british = session.british
     return [
         (mv.seat, describe(session.names[mv.seat], mv.action, mv.card, british=british, opening=mv.opening))

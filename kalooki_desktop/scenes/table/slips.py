@@ -1,0 +1,178 @@
+"""Slips at the table: taking back the plays of one's turn (the Take back button, Ctrl+Z) and
+one question before a double-click throws away a card the contract needs.
+
+A take back is the engine's (:class:`.engine.actions.TakeBack`, through
+:meth:`.session.Session.take_back`): the cards come back from the table to the hand, and the
+melds of a lay taken back go back into the staging slots as they were laid, ready to be
+changed and laid again. A refused take back names why.
+
+The question comes for a card the contract needs (British Kalooki: a card the opening in the
+hand needs, before coming out), for a double-click only, once per card per turn, and only while
+the setting is on (Settings: "Ask before a double-click discards a card my contract needs"): a card dragged
+onto the pile is a deliberate discard and goes at once. Y or Enter discards, N or Esc keeps it.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+import pygame_gui
+
+from ...ai.advice import contract_needs
+from ...app import App
+from ...engine.actions import Action, Discard, Lay, MoveJoker, Retrieve, Tack
+from ...engine.british.finder import find_opening
+from ...engine.british.view import BritishView
+from ...engine.cards import Card, card_label
+from ...engine.rules import FOUR, THREE
+from ...i18n import refusal_text, tr
+from ...session import HUMAN, MAX_SLOTS, Session
+from ...ui.theme import ConfirmDialog
+from .model import HandModel
+from .pointer import Drag, Pointer
+
+#: The words of the meld a card is needed for (:func:`.ai.advice.contract_needs`).
+_NEEDED = {THREE: "table.needed_three", FOUR: "table.needed_four", 0: "table.needed_contract"}
+#: The keys that answer the question: discard it, or keep it.
+_YES = (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER)
+_NO = (pygame.K_n, pygame.K_ESCAPE)
+
+
+def plays_to_take_back(actions: list[tuple[int, Action]]) -> list[Action]:
+    """The player's plays since the pluck that a take back now returns, oldest first."""
+    out: list[Action] = []
+    for seat, action in reversed(actions):
+        if seat != HUMAN or not isinstance(action, Lay | Tack | MoveJoker | Retrieve):
+            break
+        out.append(action)
+    return out[::-1]
+
+
+def needed_question(session: Session, card: Card) -> str | None:
+    """The question before discarding ``card`` when the player's contract needs it (British
+    Kalooki: when the opening the hand holds needs it), or None."""
+    view = session.view()
+    if isinstance(view, BritishView):
+        return _opening_question(view, card)
+    kind = contract_needs(view, card)
+    if kind is None:
+        return None
+    return tr("table.discard_needed", card=card_label(card), why=tr(_NEEDED[kind]))
+
+
+def _opening_question(view: BritishView, card: Card) -> str | None:
+    """British Kalooki, before coming out: the question when the hand holds an opening that it
+    would not hold without ``card``."""
+    hand = list(view.my_hand)
+    if view.opened[HUMAN] or card not in hand or find_opening(hand, view.rules, HUMAN) is None:
+        return None
+    hand.remove(card)
+    if find_opening(hand, view.rules, HUMAN) is not None:
+        return None
+    return tr("table.discard_needed", card=card_label(card), why=tr("table.needed_opening"))
+
+
+class Table(Protocol):
+    """What of the table scene the slips use."""
+
+    app: App
+    session: Session
+    model: HandModel
+    pointer: Pointer
+    hint_action: Action | None
+
+    def busy(self) -> bool: ...
+    def sync_hand(self) -> None: ...
+    def staging_shown(self) -> bool: ...
+    def fit_staging(self) -> None: ...
+    def rebuild(self) -> None: ...
+    def submit(self, action: Action, glide: Drag | None = None) -> bool: ...
+    def ask(self, text: str, *, title: str, action: str) -> ConfirmDialog: ...
+
+
+class Slips:
+    """The table's take back and its question before a needed card is discarded."""
+
+    def __init__(self, scene: Table) -> None:
+        self.scene = scene
+        self.asked: set[tuple[int, int, Card]] = set()  # (deals ended, turn, card) asked about
+        self.dialog: ConfirmDialog | None = None
+        self.card: Card | None = None  # the card the open question is about
+
+    # --- take back ---------------------------------------------------------------------
+
+    def shown(self) -> bool:
+        """True while the Take back button applies: the player has plays to take back."""
+        return not self.scene.busy() and self.scene.session.can_take_back()
+
+    def take_back(self) -> None:
+        """Take back the turn's plays since the pluck; a lay's melds go back into the slots."""
+        scene, session = self.scene, self.scene.session
+        if scene.busy():
+            return
+        lays = [a for a in plays_to_take_back(session.match.actions) if isinstance(a, Lay)]
+        bad = session.take_back()
+        if bad is not None:
+            scene.app.toast(refusal_text(bad), "error", 4.0)
+            return
+        scene.pointer.cancel()
+        scene.hint_action = None
+        scene.sync_hand()
+        melds = tuple(m for lay in lays for m in lay.melds)
+        if melds and scene.staging_shown() and len(melds) <= MAX_SLOTS:
+            scene.model.stage_lay(Lay(melds))
+        scene.fit_staging()
+        scene.rebuild()
+        scene.app.toast(tr("table.taken_back"), "info", 3.0)
+
+    # --- the question before a needed card is discarded -------------------------------------
+
+    def discard(self, card: Card) -> None:
+        """A double-click on ``card``: discard it, or first ask when the contract needs it (once
+        per card per turn, while the setting is on)."""
+        scene, session = self.scene, self.scene.session
+        hand = session.match.hand
+        key = (len(session.match.results), hand.turn_no, card)
+        if not scene.app.settings.ask_needed_discard or key in self.asked or session.check(Discard(card)):
+            scene.submit(Discard(card))
+            return
+        question = needed_question(session, card)
+        if question is None:
+            scene.submit(Discard(card))
+            return
+        self.asked.add(key)
+        self.card = card
+        self.dialog = scene.ask(question, title=tr("table.discard_needed_title"),
+                                action=tr("table.discard_needed_yes"))
+
+    def asking(self) -> bool:
+        """True while the question is on show (a resize removes it: the card stays)."""
+        return self.dialog is not None and bool(self.dialog.alive())  # type: ignore[no-untyped-call]
+
+    def answer(self, *, discard: bool) -> None:
+        """Close the question; ``discard``: the card goes to the pile."""
+        card, dialog = self.card, self.dialog
+        self.dialog = self.card = None
+        if dialog is not None and dialog.alive():  # type: ignore[no-untyped-call]
+            dialog.kill()  # type: ignore[no-untyped-call]
+        if discard and card is not None:
+            self.scene.submit(Discard(card))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The question's answers and Ctrl+Z; True when the event was theirs. The dialog's own
+        buttons close it before their event arrives, so the event is matched to the dialog."""
+        answers = (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE)
+        if self.dialog is not None and event.type in answers and event.ui_element is self.dialog:
+            self.answer(discard=event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
+            return True
+        if self.asking():
+            if event.type == pygame.KEYDOWN and event.key in _YES:
+                self.answer(discard=True)
+            elif event.type == pygame.KEYDOWN and event.key in _NO:
+                self.answer(discard=False)
+            return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.take_back()
+            return True
+        return False
