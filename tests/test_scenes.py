@@ -286,17 +286,26 @@ def test_rules_scene_scrolls_and_goes_back(app):
     assert isinstance(app.top, MenuScene)
 
 
-def test_window_resize_and_too_small_window(app):
+def test_window_resize_and_the_smallest_window(app):
+    """The window follows a resize, and never gets smaller than the smallest size the scenes are
+    laid out for: the window keeps its minimum size through every change of mode, and a resize
+    below it is held at it."""
+    from kalooki_desktop.app import MIN_SIZE
+
     scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
     from .gui import post
 
+    assert app.window is not None and app.window.minimum_size == MIN_SIZE
     post(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000)
     step(app, 2)
     assert scene.layout.size == (1600, 1000)
     assert scene.controls.hint.rect.right <= 1600
+    assert app.window.minimum_size == MIN_SIZE
     post(pygame.VIDEORESIZE, size=(900, 560), w=900, h=560)
     step(app, 2)
-    assert "too small" in app.toast_text
+    assert app.screen.get_size() == MIN_SIZE and app.window.size == MIN_SIZE
+    assert scene.layout.size == MIN_SIZE and app.window.minimum_size == MIN_SIZE
+    assert "too small" not in app.toast_text
 
 
 def test_bad_custom_schedule_is_explained_not_started(app):
