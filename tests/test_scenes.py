@@ -269,6 +269,32 @@ def test_settings_scene_changes_pace_and_saves(app, tmp_path):
     assert saved["four_colour"] is True
 
 
+def test_a_dropdown_closes_when_its_chosen_entry_is_clicked(app):
+    """Clicking the entry already chosen in an open dropdown closes it, the choice unchanged."""
+    from pygame_gui.elements.ui_drop_down_menu import UIClosedDropDownState, UIExpandedDropDownState
+
+    from kalooki_desktop.scenes.settings import SettingsScene
+
+    app.push(MenuScene(app))
+    scene = SettingsScene(app)
+    app.push(scene)
+    step(app, 2)
+    for menu in (scene.speed, scene.wait):
+        chosen = menu.selected_option
+        click(app, menu.rect.center)
+        assert isinstance(menu.current_state, UIExpandedDropDownState)
+        listing = menu.current_state.options_selection_list
+        entry = next(i for i in listing.item_list if i["text"] == chosen[0])
+        click(app, entry["button_element"].rect.center)
+        step(app, 3)  # the list's answer to the click comes a frame later
+        assert isinstance(menu.current_state, UIClosedDropDownState)
+        assert menu.selected_option == chosen
+        click(app, menu.rect.center)  # it opens again with the same choice marked
+        listing = menu.current_state.options_selection_list
+        assert listing.get_single_selection() == chosen[0]
+        click(app, menu.rect.center)
+
+
 def test_rules_scene_scrolls_and_goes_back(app):
     from kalooki_desktop.scenes.rules import RulesScene
 

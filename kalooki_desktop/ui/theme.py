@@ -94,7 +94,20 @@ class ConfirmDialog(pygame_gui.windows.UIConfirmationDialog):
 
 class DropDown(pygame_gui.elements.UIDropDownMenu):
     """pygame_gui's dropdown whose open list is as wide as the closed dropdown (pygame_gui's
-    leaves out the arrow's width): the open state has no arrow column."""
+    leaves out the arrow's width): the open state has no arrow column; and it closes when the
+    entry already chosen is clicked (pygame_gui's list drops that entry's selection and stays
+    open), the choice unchanged."""
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        expanded = self.current_state
+        if (
+            event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION
+            and isinstance(expanded, UIExpandedDropDownState)
+            and event.ui_element is expanded.options_selection_list
+        ):
+            expanded.should_transition = True
+            return True
+        return super().process_event(event)
 
     def update(self, time_delta: float) -> None:
         expanded = self.menu_states.get("expanded")
