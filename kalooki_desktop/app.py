@@ -135,13 +135,14 @@ class Scene:
         """``n`` pixels of a 1280x800 window, at this window's scale (:func:`.ui.theme.ui_scale`)."""
         return round(n * self.app.scale)
 
-    def ask(self, text: str, *, title: str, action: str) -> ConfirmDialog:
-        """A confirmation window over the scene (removed with it): ``text``, the ``action``
-        button and Cancel."""
+    def ask(self, text: str, *, title: str, action: str, destructive: bool = False) -> ConfirmDialog:
+        """A confirmation window over the scene (removed with it): ``text`` (plain text), the
+        ``action`` button and Cancel; Cancel is the default when the action is ``destructive``."""
         w, h = self.size
         rect = pygame.Rect(0, 0, min(self.px(540), w - 40), self.px(230))
         rect.center = (w // 2, h // 2)
-        dialog = ConfirmDialog(rect, text, self.app.ui, title=title, action=action, scale=self.app.scale)
+        dialog = ConfirmDialog(rect, text, self.app.ui, title=title, action=action, scale=self.app.scale,
+                               destructive=destructive)
         return self.widget(dialog)
 
     def font_px(self, size: int) -> int:

@@ -284,15 +284,64 @@ def test_a_dropdown_closes_when_its_chosen_entry_is_clicked(app):
         click(app, menu.rect.center)
         assert isinstance(menu.current_state, UIExpandedDropDownState)
         listing = menu.current_state.options_selection_list
+        assert listing is not None
         entry = next(i for i in listing.item_list if i["text"] == chosen[0])
         click(app, entry["button_element"].rect.center)
         step(app, 3)  # the list's answer to the click comes a frame later
         assert isinstance(menu.current_state, UIClosedDropDownState)
         assert menu.selected_option == chosen
         click(app, menu.rect.center)  # it opens again with the same choice marked
+        assert isinstance(menu.current_state, UIExpandedDropDownState)
         listing = menu.current_state.options_selection_list
-        assert listing.get_single_selection() == chosen[0]
+        assert listing is not None and listing.get_single_selection() == chosen[0]
         click(app, menu.rect.center)
+
+
+def test_a_delete_confirmation_shows_the_save_name_as_typed_and_cancel_is_its_default(app):
+    """A save's name is the player's text, shown as typed (never read as markup); Delete is a
+    plain button and Cancel the highlighted default: Enter cancels, and nothing is loaded or
+    deleted."""
+    import warnings
+
+    from kalooki_desktop.scenes.load import LoadScene
+    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.storage import saves
+
+    name = "Tom <x> & <b>co</b>"
+    saves.save(Session(GameSetup(("normal", "normal"), seed=3), threaded=False), saves.save_path(name), name)
+    app.push(MenuScene(app))
+    load = LoadScene(app)
+    app.push(load)
+    step(app)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # pygame_gui warns of a tag it does not know
+        load.ask_delete()
+        step(app, 2)
+    dialog = load.confirm
+    assert dialog is not None
+    layout = dialog.confirmation_text.text_box_layout
+    assert layout is not None
+    shown = " ".join("".join(getattr(chunk, "text", "") for chunk in row.items) for row in layout.layout_rows)
+    assert name in shown
+    assert "#primary_button" in dialog.cancel_button.object_ids
+    assert "#primary_button" not in dialog.confirm_button.object_ids
+    key(app, pygame.K_RETURN)
+    assert not dialog.alive() and app.top is load  # cancelled: the Load screen, nothing loaded
+    assert [e.name for e in saves.list_saves()[0]] == [name]
+    from kalooki_desktop.scenes.table.dialogs import SaveAsScene
+
+    save_as = SaveAsScene(app, Session(GameSetup(("normal", "normal"), seed=4), threaded=False))
+    app.push(save_as)
+    step(app)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        save_as.ask_replace(name)  # replacing a save asks the same way
+        step(app, 2)
+    replace = save_as.replace_dialog
+    assert replace is not None and "#primary_button" in replace.cancel_button.object_ids
+    layout = replace.confirmation_text.text_box_layout
+    assert layout is not None
+    assert name in " ".join("".join(getattr(chunk, "text", "") for chunk in row.items) for row in layout.layout_rows)
 
 
 def test_rules_scene_scrolls_and_goes_back(app):
