@@ -276,6 +276,11 @@ class App:
         if self.top is not None:
             self.top.on_enter()
 
+    @property
+    def changing(self) -> bool:
+        """True while scene changes wait for the end of the frame."""
+        return bool(self._requests)
+
     def apply_requests(self) -> None:
         """Apply the scene changes requested during the frame."""
         while self._requests:

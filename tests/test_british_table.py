@@ -158,3 +158,50 @@ def test_the_player_over_the_limit_chooses_and_a_player_out_can_play_it_out(app)
         press_button(app, board.b_play_out)
     assert m.over and 0 not in m.winners and board.final
     assert board.headline() == "You went over 100 and are out of the game"
+
+
+def test_after_buying_back_in_one_click_on_next_deal_goes_on(app):
+    """The deal that puts the player over the limit ends at the table: one scoreboard asks
+    (never a second one beneath it); after B the first click on Next deal is the next deal."""
+    import pygame
+
+    from .gui import key
+
+    setup = GameSetup(("normal", "hard"), "british40", ("B-V3",), seed=2)
+    first = Session(setup, threaded=False, speed=1000)
+    now = 0.0
+    while first.prompt() != "buy_in":  # the game up to the player's first buy-in question
+        now += 5000
+        if first.prompt() is None:
+            first.tick(now)
+        else:
+            action = first.hint()
+            assert action is not None and first.submit(action) is None
+    actions, deals = british(first).actions, len(british(first).results)
+    session = Session(setup, threaded=False, speed=1000)
+    m = british(session)
+    for seat, action in actions[:-1]:  # the same game up to the move that ends that deal
+        m.apply(seat, action)
+    pending = m.pending()
+    assert len(m.results) == deals - 1 and pending is not None and pending[0] != 0  # a computer ends it
+    app.set_session(session)
+    app.push(MenuScene(app))
+    table = TableScene(app, session)
+    app.push(table)
+    held = []
+    for _ in range(600):  # the going-out moment, then the scoreboard
+        step(app)
+        held.append(table.ending.held is not None)
+        if isinstance(app.top, ScoreboardScene):
+            break
+    assert any(held), "the table did not hold the deal that ended"
+    step(app, 10)
+    boards = [s for s in app.scenes if isinstance(s, ScoreboardScene)]
+    assert len(boards) == 1 and boards[0].asks_buy_in()
+    key(app, pygame.K_b)
+    assert m.buy_ins[0] == 1 and not boards[0].asks_buy_in()
+    press_button(app, boards[0].b_next)
+    for _ in range(300):  # the next deal is played; no scoreboard comes back
+        step(app)
+        assert app.top is table
+    assert len(m.results) == deals

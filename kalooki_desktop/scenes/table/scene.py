@@ -446,10 +446,11 @@ class TableScene(Scene):
         for _, note in self.session.coach_notes():
             if note.flagged:
                 self.app.toast(coach_text(self.session, note), "coach", 9)
-        if self.app.top is self:
+        if self.app.top is self and not self.app.changing:  # (not when the scoreboard is on its way)
             self.session.tick(now)
-            if self.session.prompt() == DecisionKind.BUY_IN and self.session.match.results:
-                self.app.push("scoreboard", self.session, self.session.match.results[-1])  # B-11
+            if self.session.prompt() == DecisionKind.BUY_IN and self.session.match.results \
+                    and not self.ending.on_show():  # a game resumed at the question (B-11)
+                self.app.push("scoreboard", self.session, self.session.match.results[-1])
                 return
         self.sync_hand()
         self.fit_staging()
