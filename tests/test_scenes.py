@@ -248,6 +248,43 @@ def test_whole_game_through_the_gui_to_the_final_scoreboard(app):
     assert (session.match.winners == [0]) == (place == "You finished 1st of 3")
 
 
+@pytest.mark.parametrize(
+    ("setup", "expected"),
+    [
+        (("baby", (), 8), ["1st", "4th", "3rd", "2nd"]),  # totals 50 370 226 192
+        # Kalooki 40, out above 100: the winner, then who stayed in longest, then the lower total
+        (("british40", ("B-V3",), 4), ["4th", "2nd", "1st", "3rd"]),
+    ],
+    ids=["jamaican", "british"],
+)
+def test_the_final_scoreboard_gives_every_players_place(app, monkeypatch, setup, expected):
+    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.ui import text as txt
+
+    preset, variants, seed = setup
+    session = Session(GameSetup(("easy",) * 3, preset, variants, seed=seed), threaded=False, speed=1000)
+    now = 0.0
+    while not session.over:
+        now += 5000
+        session.autoplay(now)
+    drawn: list[str] = []
+    draw = txt.draw
+
+    def spy(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return draw(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(txt, "draw", spy)
+    app.set_session(session)
+    board = ScoreboardScene(app, session, session.match.results[-1])
+    app.push(board)
+    step(app, 2)
+    assert board.final
+    assert "Place" in drawn
+    for place in expected:
+        assert place in drawn, (place, drawn)
+
+
 def test_settings_scene_changes_pace_and_saves(app, tmp_path):
     import json
 

@@ -6,6 +6,8 @@ back in (B-11): the player chooses; computer players answer while it is on show.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pygame_gui
 
@@ -20,6 +22,7 @@ from ..engine.turn import DecisionKind
 from ..games import AnyMatch
 from ..i18n import refusal_text, tr
 from ..session import HUMAN, Session
+from ..standings import final_places, places
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
@@ -308,7 +311,7 @@ class ScoreboardScene(Scene):
         panel(surface, box, alpha=165)
         players = s.match.players
         rows = self.hand_rows()
-        keys = ("score.hand", "score.deal", "score.total", "score.in_game")
+        keys = ("score.hand", "score.deal", "score.total", "score.in_game", "score.place_row")
         first = max(txt.width(tr(k), small, bold=True) for k in keys) + 16
         col_w = (box.w - first - 20) // players
         x0, y = box.x + 10, box.y + 10
@@ -335,7 +338,7 @@ class ScoreboardScene(Scene):
         y += head_lines * (head + 2) + 6
         room = max(1, (box.bottom - y - small * 2 - 20) // (small + 6))
         extra = self.status_rows()
-        room = max(1, room - len(extra))
+        room = max(1, room - len(extra) - (2 if self.final else 0))
         for r in rows[-room:]:
             number = r.number if isinstance(r, DealResult) else r.spec.number
             txt.draw(surface, str(number) + (" ★" if r.bent else ""), small, (x0, y), palette.TEXT)
@@ -349,6 +352,8 @@ class ScoreboardScene(Scene):
         for p in range(players):
             total = s.match.totals[p]
             cell(p, str(total), y, palette.GOLD if total == best else palette.TEXT, bold=True, size=small + 1)
+        if self.final:
+            y = self.draw_places(surface, (x0, y + small + 8), small, col_w - 6, cell)
         for label, values in extra:
             y += small + 8
             txt.draw(surface, label, small, (x0, y), palette.GOLD, bold=True)
@@ -357,6 +362,23 @@ class ScoreboardScene(Scene):
         if any(r.bent for r in rows):
             key = tr("score.kalooki_key" if isinstance(s.match, BritishMatch) else "score.bent_key")
             txt.draw(surface, key, small - 1, (x0, box.bottom - 8), DIM, bold=False, anchor="bottomleft")
+
+    def draw_places(
+        self, surface: pygame.Surface, at: tuple[int, int], small: int, width: int, cell: Callable[..., None]
+    ) -> int:
+        """The row of every player's place at the end, each in its column (``cell``), a "joint"
+        one on two lines where it must; the row's last line's y."""
+        m = self.session.match
+        x0, y = at
+        txt.draw(surface, tr("score.place_row"), small, (x0, y), palette.GOLD, bold=True)
+        lines = 1
+        for p, place in enumerate(final_places(m)):
+            parts = txt.wrap(place, small, width, bold=True)
+            lines = max(lines, len(parts))
+            colour = palette.GOLD if p in m.winners else palette.TEXT
+            for k, part in enumerate(parts):
+                cell(p, part, y + k * (small + 2), colour, bold=True)
+        return y + (lines - 1) * (small + 2)
 
     def draw_chart(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
         s = self.session
@@ -473,11 +495,7 @@ def place_text(totals: list[int], seat: int) -> str:
     >>> place_text([40, 40, 200], 1)
     'You finished joint 1st of 3'
     """
-    mine = totals[seat]
-    place = 1 + sum(1 for t in totals if t < mine)
-    joint = sum(1 for t in totals if t == mine) > 1
-    ordinal = tr(f"score.ordinal.{place}")
-    return tr("score.place_joint" if joint else "score.place", place=ordinal, players=len(totals))
+    return tr("score.place", place=places([(t,) for t in totals])[seat], players=len(totals))
 
 
 def axis_ticks(highest: int) -> list[int]:
