@@ -205,3 +205,36 @@ def test_after_buying_back_in_one_click_on_next_deal_goes_on(app):
         step(app)
         assert app.top is table
     assert len(m.results) == deals
+
+
+def test_the_british_scoreboard_draws_the_cards_left_as_large_as_its_panel_allows(monkeypatch, tmp_path):
+    """At 1024x640 the cards left in the players' hands take the room their panel has: four
+    seats in two columns, the cards at least 40 pixels tall, not a strip of small cards in rows
+    that are mostly empty."""
+    from kalooki_desktop.storage.paths import set_data_dir
+    from kalooki_desktop.ui import cards as art
+
+    set_data_dir(tmp_path)
+    small = make_app((1024, 640))
+    try:
+        session = Session(GameSetup(("normal", "normal", "hard"), "british40", seed=11), threaded=False,
+                          speed=1000)
+        now = 0.0
+        while not british(session).results or not any(british(session).results[-1].hands[1:]):
+            now += 5000
+            session.autoplay(now)
+        heights: list[int] = []
+        face = art.face
+
+        def spy(card, height, **kw):
+            heights.append(height)
+            return face(card, height, **kw)
+
+        monkeypatch.setattr(art, "face", spy)
+        small.set_session(session)
+        small.push(ScoreboardScene(small, session, british(session).results[-1]))
+        step(small, 2)
+        assert heights and min(heights) >= 40, heights
+    finally:
+        small.shutdown()
+        set_data_dir(None)

@@ -594,10 +594,13 @@ def test_the_players_badge_shows_dealer_calls_and_laid_like_an_opponents_seat(ap
 
 def test_an_eight_player_scoreboard_shows_readable_cards_at_the_smallest_window(tmp_path, monkeypatch):
     """With eight players at 1024x640 every leftover card is drawn at least 40 pixels tall (two
-    columns of seats), each with its points, so the player sees which cards cost what."""
+    columns of seats) with its points, so the player sees which cards cost what: under each card
+    where there is room, else under each run of cards of equal points; never run together."""
     from kalooki_desktop.scenes.scoreboard import ScoreboardScene
     from kalooki_desktop.session import GameSetup, Session
     from kalooki_desktop.ui import cards as art
+    from kalooki_desktop.ui import palette
+    from kalooki_desktop.ui import text as txt
 
     set_data_dir(tmp_path)
     small_app = make_app((1024, 640))
@@ -617,14 +620,45 @@ def test_an_eight_player_scoreboard_shows_readable_cards_at_the_smallest_window(
             return face(card, height, **kw)
 
         monkeypatch.setattr(art, "face", spy)
+        labels: list[pygame.Rect] = []
+        draw = txt.draw
+
+        def record(surface, text, size, pos, colour, **kw):
+            rect = draw(surface, text, size, pos, colour, **kw)
+            if colour == palette.POINTS:
+                assert text.isdigit()
+                labels.append(rect)
+            return rect
+
+        monkeypatch.setattr(txt, "draw", record)
         small_app.push(ScoreboardScene(small_app, session, result))
         step(small_app, 2)
         left = sum(len(h) for h in result.hands)
         assert left > 0 and len(heights) >= left
         assert min(heights) >= 40, heights
+        assert labels
+        for a in labels:  # the points stand apart (a digit's width): never run together into one number
+            for b in labels:
+                if a is not b and a.y == b.y and a.x <= b.x:
+                    assert b.x - a.right >= 6, (a, b)
     finally:
         small_app.shutdown()
         set_data_dir(None)
+
+
+def test_card_points_label_each_card_where_there_is_room_else_each_run_of_equal_points():
+    from kalooki_desktop.scenes.scorelayout import point_labels
+
+    def width(text: str) -> int:
+        return 7 * len(text)
+
+    wide = point_labels([0, 40, 80], [10, 10, 5], 30, width, gap=4)  # (label x, cards from, to, points)
+    assert wide == [(3, 0, 40, "10"), (43, 40, 80, "10"), (83, 80, 110, "5")]
+    tight = point_labels([0, 12, 24, 36, 48, 60], [15, 10, 10, 10, 4, 1], 30, width, gap=4)
+    assert tight == [(3, 0, 12, "15"), (21, 12, 48, "10"), (51, 48, 60, "4"), (63, 60, 90, "1")]
+    tighter = point_labels([0, 6, 12, 18], [9, 8, 7, 6], 30, width, gap=4)
+    assert tighter == [(3, 0, 6, "9"), (15, 12, 18, "7"), (26, 18, 48, "6")]  # no room for the 8
+    assert point_labels([], [], 30, width, gap=4) == []
 
 
 def test_the_going_out_moment_is_shown_before_the_scoreboard(app):
