@@ -238,3 +238,22 @@ def test_the_british_scoreboard_draws_the_cards_left_as_large_as_its_panel_allow
     finally:
         small.shutdown()
         set_data_dir(None)
+
+
+def test_the_readme_promises_the_review_only_where_the_scoreboard_offers_it(app):
+    """A British deal's scoreboard has no Review hand (the review reads Jamaican hands), and the
+    README places the review on the Jamaican scoreboard."""
+    from pathlib import Path
+
+    session = Session(GameSetup(("normal", "normal"), "british40", seed=11), threaded=False, speed=1000)
+    now = 0.0
+    while not british(session).results:
+        now += 5000
+        session.autoplay(now)
+    app.set_session(session)
+    board = ScoreboardScene(app, session, british(session).results[-1])
+    app.push(board)
+    step(app, 2)
+    assert board.b_review is None
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    assert "**Review hand** (on the Jamaican scoreboard and after a practice hand)" in readme
