@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 import pytest
 
 from kalooki_desktop.ai.personas import persona
@@ -432,13 +433,118 @@ def test_bad_custom_schedule_is_explained_not_started(app):
     assert not dialog.start.is_enabled  # Start is off while the choices make no game
     press_button(app, dialog.start)
     assert isinstance(app.top, NewGameScene)
-    assert "not a contract" in dialog.problem() and "J-S3" in dialog.problem()
+    assert "“5 5” is not a contract" in dialog.problem() and dialog.problem().endswith("(J-S3)")
     dialog.begin()  # (Enter on the dialog, say) says why in a toast, too
     assert isinstance(app.top, NewGameScene) and app.toast_text == dialog.problem()
     dialog.schedule = "3 3; 4 4"
     dialog.rebuild()
     step(app, 2)
     assert dialog.start.is_enabled and not dialog.problem()
+
+
+def test_a_custom_schedule_is_summed_up_and_explained_in_plain_words(tmp_path, monkeypatch):
+    """At 1024x640: "1 hand: 3 3"; a bad schedule's reason is a sentence, and the list of the
+    contracts there are breaks between contracts, never inside one."""
+    import itertools
+
+    from kalooki_desktop.ui import palette
+    from kalooki_desktop.ui import text as txt
+
+    small = make_app((1024, 640))
+    try:
+        small.push(MenuScene(small))
+        dialog = NewGameScene(small)
+        small.push(dialog)
+        step(small, 2)
+        dialog.preset = "custom"
+        for schedule, summary in (("3 3", "1 hand: 3 3"), ("3 3; 3 4", "2 hands: 3 3 · 3 4")):
+            dialog.schedule = schedule
+            dialog.rebuild()
+            step(small, 2)
+            assert not dialog.problem() and dialog.summary() == summary
+        lines: list[str] = []
+        draw = txt.draw
+
+        def record(surface, text, size, pos, colour=palette.TEXT, **kw):
+            if colour == palette.INVALID:
+                lines.append(text)
+            return draw(surface, text, size, pos, colour, **kw)
+
+        monkeypatch.setattr(txt, "draw", record)
+        for bad in ("3 3; 5 5", "3 3; three", ";"):
+            dialog.schedule = bad
+            dialog.rebuild()
+            step(small, 2)
+            lines.clear()
+            step(small)  # one frame's lines
+            problem = dialog.problem()
+            assert not problem[0].islower() and problem.endswith("(J-S3)"), problem  # a sentence
+            assert len(lines) >= 1 and " ".join(lines).replace("\u00a0", " ") == problem.replace("\u00a0", " ")
+            for above, below in itertools.pairwise(lines):
+                assert not (above[-1].isdigit() and below[0].isdigit()), (above, below)  # a contract split
+        assert "3\u00a03\u00a04" in dialog.problem() or "3 3 4" not in dialog.problem()
+    finally:
+        small.shutdown()
+
+
+def test_both_british_games_are_named_alike():
+    from kalooki_desktop.i18n import tr
+
+    forty, fifty_one = tr("preset.british40"), tr("preset.kalooki51")
+    assert forty.replace("40", "51") == fifty_one
+
+
+def test_new_game_opens_with_no_tooltip_over_its_switches(tmp_path, monkeypatch):
+    """The mouse rests where the menu's New game button was, over a switch: no tooltip comes up
+    over the labels (each switch's explanation is written beside it)."""
+    from pygame_gui.elements import UITooltip
+
+    small = make_app((1024, 640))
+    try:
+        menu = MenuScene(small)
+        small.push(menu)
+        step(small, 2)
+        where = menu.buttons["new"].rect.center
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: where)
+        click(small, where)
+        step(small, 150)  # two and a half seconds
+        assert isinstance(small.top, NewGameScene)
+        assert not [e for e in small.ui.get_sprite_group().sprites() if isinstance(e, UITooltip)]
+    finally:
+        small.shutdown()
+
+
+def test_british_new_game_chooses_one_limit_and_one_kalooki_bonus_and_explains_in_plain_words(app):
+    """The limits (150, 100, 301, 501) and the Kalooki bonuses (none, doubles, +25) exclude each
+    other: one choice each, not a box each; a choice that makes no game is said in words, the
+    rule id only in brackets at the end."""
+    import re
+
+    app.settings.last_game = {"levels": ["normal"] * 3, "preset": "british40", "variants": []}
+    app.push(MenuScene(app))
+    dialog = NewGameScene(app)
+    app.push(dialog)
+    step(app, 2)
+    assert set(dialog.checks) == {"B-V2", "B-12"}
+    assert dialog.limit_menu is not None and dialog.bonus_menu is not None
+    assert [o[1] for o in dialog.limit_menu.options_list] == ["", "B-V3", "B-V4", "B-V4:501"]
+    assert [o[1] for o in dialog.bonus_menu.options_list] == ["", "B-V5", "B-V5:25"]
+    for menu, choice in ((dialog.limit_menu, "B-V4"), (dialog.limit_menu, "B-V3"), (dialog.bonus_menu, "B-V5:25")):
+        option = next(o for o in menu.options_list if o[1] == choice)
+        assert isinstance(option, tuple)
+        menu.selected_option = option  # as a click on it does
+        dialog.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                               {"ui_element": menu, "text": option[0]}))
+    assert dialog.setup(0).variants == ("B-V3", "B-V5:25")
+    assert "out of the game above 100" in dialog.summary()
+    dialog.levels = ["normal"] * 7
+    dialog.rebuild()
+    step(app, 2)
+    problem = dialog.problem()
+    assert problem and not problem[0].islower() and not dialog.start.is_enabled
+    assert re.sub(r" \([BJ]-[0-9.]+\)$", "", problem) == re.sub(r"[BJ]-[0-9]", "", re.sub(
+        r" \([BJ]-[0-9.]+\)$", "", problem)), problem  # a rule id only at the end, in brackets
+    assert "at most 4 opponents" in problem
 
 
 def test_a_joker_in_a_four_slot_stands_for_the_place_it_is_dropped_in(app):
