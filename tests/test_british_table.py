@@ -160,9 +160,11 @@ def test_the_player_over_the_limit_chooses_and_a_player_out_can_play_it_out(app)
     assert board.headline() == "You went over 100 and are out of the game"
 
 
-def test_after_buying_back_in_one_click_on_next_deal_goes_on(app):
-    """The deal that puts the player over the limit ends at the table: one scoreboard asks
-    (never a second one beneath it); after B the first click on Next deal is the next deal."""
+@pytest.mark.parametrize("skip", [False, True], ids=["waited", "skipped"])
+def test_after_buying_back_in_one_click_on_next_deal_goes_on(app, skip):
+    """The deal that puts the player over the limit ends at the table (the going-out moment
+    waited out or skipped with a key): one scoreboard asks, never a second one beneath it; after
+    B the first click on Next deal is the next deal."""
     import pygame
 
     from .gui import key
@@ -192,6 +194,8 @@ def test_after_buying_back_in_one_click_on_next_deal_goes_on(app):
     for _ in range(600):  # the going-out moment, then the scoreboard
         step(app)
         held.append(table.ending.held is not None)
+        if skip and held[-1]:
+            key(app, pygame.K_SPACE)
         if isinstance(app.top, ScoreboardScene):
             break
     assert any(held), "the table did not hold the deal that ended"
