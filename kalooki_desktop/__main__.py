@@ -38,7 +38,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the game (or the smoke test); returns the exit status."""
     args = parse_args(argv)
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.smoke_test:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -33,8 +33,8 @@ from .ui.theme import ConfirmDialog, font_size, make_ui_manager, scaled_theme, u
 from .ui.toast import Toasts
 
 MIN_SIZE = MIN_WINDOW
-#: The window surface is never smaller than this, even where the window manager lets the window
-#: shrink below :data:`MIN_SIZE` (the player is asked to make it larger meanwhile).
+#: The window surface is never smaller than this, even fullscreen on a desktop smaller than
+#: :data:`MIN_SIZE` (the player is asked for a larger screen meanwhile).
 FLOOR_SIZE = (MIN_SIZE[0] // 2, MIN_SIZE[1] // 2)
 W = TypeVar("W", bound=pygame_gui.core.UIElement)
 FPS = 60
@@ -135,13 +135,14 @@ class Scene:
         """``n`` pixels of a 1280x800 window, at this window's scale (:func:`.ui.theme.ui_scale`)."""
         return round(n * self.app.scale)
 
-    def ask(self, text: str, *, title: str, action: str) -> ConfirmDialog:
-        """A confirmation window over the scene (removed with it): ``text``, the ``action``
-        button and Cancel."""
+    def ask(self, text: str, *, title: str, action: str, destructive: bool = False) -> ConfirmDialog:
+        """A confirmation window over the scene (removed with it): ``text`` (plain text), the
+        ``action`` button and Cancel; Cancel is the default when the action is ``destructive``."""
         w, h = self.size
         rect = pygame.Rect(0, 0, min(self.px(540), w - 40), self.px(230))
         rect.center = (w // 2, h // 2)
-        dialog = ConfirmDialog(rect, text, self.app.ui, title=title, action=action, scale=self.app.scale)
+        dialog = ConfirmDialog(rect, text, self.app.ui, title=title, action=action, scale=self.app.scale,
+                               destructive=destructive)
         return self.widget(dialog)
 
     def font_px(self, size: int) -> int:
@@ -191,15 +192,8 @@ class App:
         pygame.display.set_caption(tr("app.title"))
         with contextlib.suppress(FileNotFoundError, pygame.error):  # a missing icon is not worth stopping for
             pygame.display.set_icon(pygame.image.load(str(asset("icon", "kalooki-256.png"))))
-        self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        self.window: pygame.Window | None
-        try:
-            with warnings.catch_warnings():  # the display-module window is what we want here
-                warnings.simplefilter("ignore", DeprecationWarning)
-                self.window = pygame.Window.from_display_module()
-            self.window.minimum_size = MIN_SIZE
-        except (pygame.error, AttributeError):
-            self.window = None
+        self.window: pygame.Window | None = None
+        self.screen = self.set_mode((w, h))
         self.ui = make_ui_manager((w, h))
         self.scale = ui_scale((w, h))  # the words' and widgets' size (:func:`.ui.theme.ui_scale`)
         self.scenes: list[Scene] = []
@@ -281,6 +275,11 @@ class App:
             self.scenes.pop().on_exit()
         if self.top is not None:
             self.top.on_enter()
+
+    @property
+    def changing(self) -> bool:
+        """True while scene changes wait for the end of the frame."""
+        return bool(self._requests)
 
     def apply_requests(self) -> None:
         """Apply the scene changes requested during the frame."""
@@ -461,12 +460,37 @@ class App:
         if top is not None and not (used and event.type in _CONSUMABLE):
             top.handle_event(event)
 
+    def set_mode(self, size: tuple[int, int]) -> pygame.Surface:
+        """The window at ``size``, resizable, never made smaller than :data:`MIN_SIZE` by the
+        player (:meth:`hold_minimum`)."""
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if self.window is None:
+            try:
+                with warnings.catch_warnings():  # the display-module window is what we want here
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    self.window = pygame.Window.from_display_module()
+            except (pygame.error, AttributeError):
+                self.window = None
+        self.hold_minimum()
+        return surface
+
+    def hold_minimum(self) -> None:
+        """Keep a window from being made smaller than :data:`MIN_SIZE` (pygame's ``set_mode``
+        forgets a window's minimum size, so it is set again after each change of mode)."""
+        if self.window is not None and not self.settings.fullscreen:
+            with contextlib.suppress(pygame.error):
+                self.window.minimum_size = MIN_SIZE
+
     def resized(self, size: tuple[int, int]) -> None:
-        """Lay everything out again for a new window size (never smaller than :data:`FLOOR_SIZE`)."""
-        size = (max(FLOOR_SIZE[0], size[0]), max(FLOOR_SIZE[1], size[1]))
+        """Lay everything out again for a new window size: a window never smaller than
+        :data:`MIN_SIZE`; fullscreen on a smaller desktop, never smaller than :data:`FLOOR_SIZE`
+        (the player is asked for a larger screen meanwhile)."""
+        least = FLOOR_SIZE if self.settings.fullscreen else MIN_SIZE
+        size = (max(least[0], size[0]), max(least[1], size[1]))
         surface = pygame.display.get_surface()
         if surface is None or surface.get_size() != tuple(size):
-            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            surface = self.set_mode(size)
+        self.hold_minimum()
         self.screen = surface
         self.ui.set_window_resolution(self.screen.get_size())
         scale = ui_scale(self.screen.get_size())

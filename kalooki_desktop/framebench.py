@@ -92,7 +92,6 @@ def open_table(size: tuple[int, int], seed: int, melds: int) -> tuple[App, Table
     the player's hand lifted by a press (the next motion starts the drag)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     from .app import App

@@ -101,7 +101,6 @@ def pace_figures(rounds: int, seed: int) -> dict[str, dict[str, float]]:
     """The three ways of the module docstring, ``rounds`` rounds each, from the same deal."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from .storage.paths import set_data_dir
 
     set_data_dir(tempfile.mkdtemp(prefix="kalooki-pace-"))

@@ -1,10 +1,10 @@
 """Render the screenshots under docs/screenshots: menu, new game, a mid-game table in hand 7
 (also at the smallest and the largest window, 1024x640 and 2560x1440), New game asking before
-that game is left, the moment it ends, the
-scoreboard (four and eight players), the rules, an opponent's call waiting for the player's
-answer, British Kalooki (its new game, an opening being built, a joker being taken from the
-table, the scoreboard asking for a buy-in), and the coach (a note after a weak discard, the
-review of that hand, the progress at each contract) (headless, deterministic).
+that game is left, the moment it ends, the scoreboard (four players; eight in the smallest
+window), the rules, an opponent's call waiting for the player's answer, British Kalooki (its new
+game, an opening being built, a joker being taken from the table, the scoreboard asking for a
+buy-in), and the coach (a note after a weak discard, the review of that hand, the progress at
+each contract) (headless, deterministic).
 ``python scripts/screenshots.py [DIR] [WIDTHxHEIGHT]``."""
 
 from __future__ import annotations
@@ -109,9 +109,11 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     eight = Session(GameSetup(("normal",) * 4 + ("easy",) * 3, seed=5), threaded=False, speed=1000)
     app.set_session(eight)
     advance(eight, lambda s: any(not r.void for r in s.match.results))
+    app.resized((1024, 640))  # eight players in the smallest window
     app.push(ScoreboardScene(app, eight, eight.match.results[-1]))
     shot("scoreboard-8.png")
     app.pop()
+    app.resized((w, h))
     allow_dialog(app)
     shot("allow-refuse.png")
     app.pop()

@@ -154,7 +154,7 @@ def play_by_mouse(app: App, scene: TableScene) -> bool:
     """Make the hint's move with the mouse and keys, as a player would. True if a move was made."""
     s = scene.session
     prompt = s.prompt()
-    if prompt is None:
+    if prompt is None or prompt == "buy_in":  # (the buy-in is answered on the scoreboard that comes)
         return False
     action: Action | None = s.hint()
     lay = scene.layout

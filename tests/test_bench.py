@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 
 import pytest
 
@@ -67,3 +68,27 @@ def test_the_frame_benchmark_refuses_a_switch_interval_of_zero(capsys: pytest.Ca
         framebench.main(["--switch-ms", "0"])
     assert stop.value.code == 2
     assert "--switch-ms above 0" in capsys.readouterr().err
+
+
+def _command_stdout(*args: str) -> str:
+    """The stdout of ``python -m kalooki_desktop.<args>`` run headless, without the variable that
+    would hide pygame's greeting in the caller's environment."""
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-m", *args], env=env, capture_output=True, text=True, timeout=300,
+                          check=True)
+    return done.stdout
+
+
+def test_the_frame_benchmark_prints_only_its_json() -> None:
+    out = _command_stdout("kalooki_desktop.framebench", "--size", "1024x640", "--frames", "2", "--melds", "0")
+    assert json.loads(out)["size"] == "1024x640"
+
+
+@pytest.mark.slow
+def test_the_bench_command_prints_only_its_json() -> None:
+    report = json.loads(_command_stdout("kalooki_desktop.bench", "--quick"))
+    assert report["engine_random_4p"]["actions_per_s_best"] > 0

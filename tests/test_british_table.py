@@ -175,3 +175,106 @@ def test_a_refused_lay_off_names_both_ends_of_the_run(app):
         drag(app, hand_pos(scene, "10H"), at)
         assert "5♣ or 9♣" in app.toast_text and "(B-6)" in app.toast_text, app.toast_text
         step(app, 30)
+
+
+@pytest.mark.parametrize("skip", [False, True], ids=["waited", "skipped"])
+def test_after_buying_back_in_one_click_on_next_deal_goes_on(app, skip):
+    """The deal that puts the player over the limit ends at the table (the going-out moment
+    waited out or skipped with a key): one scoreboard asks, never a second one beneath it; after
+    B the first click on Next deal is the next deal."""
+    import pygame
+
+    from .gui import key
+
+    setup = GameSetup(("normal", "hard"), "british40", ("B-V3",), seed=2)
+    first = Session(setup, threaded=False, speed=1000)
+    now = 0.0
+    while first.prompt() != "buy_in":  # the game up to the player's first buy-in question
+        now += 5000
+        if first.prompt() is None:
+            first.tick(now)
+        else:
+            action = first.hint()
+            assert action is not None and first.submit(action) is None
+    actions, deals = british(first).actions, len(british(first).results)
+    session = Session(setup, threaded=False, speed=1000)
+    m = british(session)
+    for seat, action in actions[:-1]:  # the same game up to the move that ends that deal
+        m.apply(seat, action)
+    pending = m.pending()
+    assert len(m.results) == deals - 1 and pending is not None and pending[0] != 0  # a computer ends it
+    app.set_session(session)
+    app.push(MenuScene(app))
+    table = TableScene(app, session)
+    app.push(table)
+    held = []
+    for _ in range(600):  # the going-out moment, then the scoreboard
+        step(app)
+        held.append(table.ending.held is not None)
+        if skip and held[-1]:
+            key(app, pygame.K_SPACE)
+        if isinstance(app.top, ScoreboardScene):
+            break
+    assert any(held), "the table did not hold the deal that ended"
+    step(app, 10)
+    boards = [s for s in app.scenes if isinstance(s, ScoreboardScene)]
+    assert len(boards) == 1 and boards[0].asks_buy_in()
+    key(app, pygame.K_b)
+    assert m.buy_ins[0] == 1 and not boards[0].asks_buy_in()
+    press_button(app, boards[0].b_next)
+    for _ in range(300):  # the next deal is played; no scoreboard comes back
+        step(app)
+        assert app.top is table
+    assert len(m.results) == deals
+
+
+def test_the_british_scoreboard_draws_the_cards_left_as_large_as_its_panel_allows(monkeypatch, tmp_path):
+    """At 1024x640 the cards left in the players' hands take the room their panel has: four
+    seats in two columns, the cards at least 40 pixels tall, not a strip of small cards in rows
+    that are mostly empty."""
+    from kalooki_desktop.storage.paths import set_data_dir
+    from kalooki_desktop.ui import cards as art
+
+    set_data_dir(tmp_path)
+    small = make_app((1024, 640))
+    try:
+        session = Session(GameSetup(("normal", "normal", "hard"), "british40", seed=11), threaded=False,
+                          speed=1000)
+        now = 0.0
+        while not british(session).results or not any(british(session).results[-1].hands[1:]):
+            now += 5000
+            session.autoplay(now)
+        heights: list[int] = []
+        face = art.face
+
+        def spy(card, height, **kw):
+            heights.append(height)
+            return face(card, height, **kw)
+
+        monkeypatch.setattr(art, "face", spy)
+        small.set_session(session)
+        small.push(ScoreboardScene(small, session, british(session).results[-1]))
+        step(small, 2)
+        assert heights and min(heights) >= 40, heights
+    finally:
+        small.shutdown()
+        set_data_dir(None)
+
+
+def test_the_readme_promises_the_review_only_where_the_scoreboard_offers_it(app):
+    """A British deal's scoreboard has no Review hand (the review reads Jamaican hands), and the
+    README places the review on the Jamaican scoreboard."""
+    from pathlib import Path
+
+    session = Session(GameSetup(("normal", "normal"), "british40", seed=11), threaded=False, speed=1000)
+    now = 0.0
+    while not british(session).results:
+        now += 5000
+        session.autoplay(now)
+    app.set_session(session)
+    board = ScoreboardScene(app, session, british(session).results[-1])
+    app.push(board)
+    step(app, 2)
+    assert board.b_review is None
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    assert "**Review hand** (on the Jamaican scoreboard and after a practice hand)" in readme

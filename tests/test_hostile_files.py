@@ -476,14 +476,20 @@ def test_a_window_resized_below_the_minimum_never_breaks_drawing(data, scene_nam
     else:
         app.push(LoadScene(app))
     step(app, 2)
-    from kalooki_desktop.app import FLOOR_SIZE
+    from kalooki_desktop.app import FLOOR_SIZE, MIN_SIZE
 
+    for size in [(1, 1), (0, 0), (200, 90), (1024, 10)]:
+        app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, {"size": size, "w": size[0], "h": size[1]}))
+        step(app, 2)
+        assert app.screen.get_size() == MIN_SIZE  # a window is held at its smallest size
+    app.settings.fullscreen = True  # fullscreen on a desktop smaller than that: the player is told
     for size in [(1, 1), (0, 0), (200, 90), (1024, 10)]:
         app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, {"size": size, "w": size[0], "h": size[1]}))
         step(app, 2)
         w, h = app.screen.get_size()
         assert w >= FLOOR_SIZE[0] and h >= FLOOR_SIZE[1]
         assert "too small" in app.toast_text
+    app.settings.fullscreen = False
     app.shutdown()
 
 

@@ -272,7 +272,7 @@ def test_a_dropdown_opens_as_wide_as_it_is_and_a_confirmation_has_the_games_butt
     step(app)
     dialog = load.confirm
     assert dialog is not None
-    assert dialog.confirm_button.rect.h >= 44 * app.scale - 1 and "#primary_button" in dialog.confirm_button.object_ids
+    assert dialog.confirm_button.rect.h >= 44 * app.scale - 1 and "#primary_button" in dialog.cancel_button.object_ids
     assert dialog.cancel_button.text == "Cancel" and dialog.cancel_button.rect.w >= 150
     app.shutdown()
     set_data_dir(None)

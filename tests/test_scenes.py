@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 import pytest
 
 from kalooki_desktop.ai.personas import persona
@@ -248,6 +249,43 @@ def test_whole_game_through_the_gui_to_the_final_scoreboard(app):
     assert (session.match.winners == [0]) == (place == "You finished 1st of 3")
 
 
+@pytest.mark.parametrize(
+    ("setup", "expected"),
+    [
+        (("baby", (), 8), ["1st", "4th", "3rd", "2nd"]),  # totals 50 370 226 192
+        # Kalooki 40, out above 100: the winner, then who stayed in longest, then the lower total
+        (("british40", ("B-V3",), 4), ["4th", "2nd", "1st", "3rd"]),
+    ],
+    ids=["jamaican", "british"],
+)
+def test_the_final_scoreboard_gives_every_players_place(app, monkeypatch, setup, expected):
+    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.ui import text as txt
+
+    preset, variants, seed = setup
+    session = Session(GameSetup(("easy",) * 3, preset, variants, seed=seed), threaded=False, speed=1000)
+    now = 0.0
+    while not session.over:
+        now += 5000
+        session.autoplay(now)
+    drawn: list[str] = []
+    draw = txt.draw
+
+    def spy(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return draw(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(txt, "draw", spy)
+    app.set_session(session)
+    board = ScoreboardScene(app, session, session.match.results[-1])
+    app.push(board)
+    step(app, 2)
+    assert board.final
+    assert "Place" in drawn
+    for place in expected:
+        assert place in drawn, (place, drawn)
+
+
 def test_settings_scene_changes_pace_and_saves(app, tmp_path):
     import json
 
@@ -269,6 +307,81 @@ def test_settings_scene_changes_pace_and_saves(app, tmp_path):
     assert saved["four_colour"] is True
 
 
+def test_a_dropdown_closes_when_its_chosen_entry_is_clicked(app):
+    """Clicking the entry already chosen in an open dropdown closes it, the choice unchanged."""
+    from pygame_gui.elements.ui_drop_down_menu import UIClosedDropDownState, UIExpandedDropDownState
+
+    from kalooki_desktop.scenes.settings import SettingsScene
+
+    app.push(MenuScene(app))
+    scene = SettingsScene(app)
+    app.push(scene)
+    step(app, 2)
+    for menu in (scene.speed, scene.wait):
+        chosen = menu.selected_option
+        click(app, menu.rect.center)
+        assert isinstance(menu.current_state, UIExpandedDropDownState)
+        listing = menu.current_state.options_selection_list
+        assert listing is not None
+        entry = next(i for i in listing.item_list if i["text"] == chosen[0])
+        click(app, entry["button_element"].rect.center)
+        step(app, 3)  # the list's answer to the click comes a frame later
+        assert isinstance(menu.current_state, UIClosedDropDownState)
+        assert menu.selected_option == chosen
+        click(app, menu.rect.center)  # it opens again with the same choice marked
+        assert isinstance(menu.current_state, UIExpandedDropDownState)
+        listing = menu.current_state.options_selection_list
+        assert listing is not None and listing.get_single_selection() == chosen[0]
+        click(app, menu.rect.center)
+
+
+def test_a_delete_confirmation_shows_the_save_name_as_typed_and_cancel_is_its_default(app):
+    """A save's name is the player's text, shown as typed (never read as markup); Delete is a
+    plain button and Cancel the highlighted default: Enter cancels, and nothing is loaded or
+    deleted."""
+    import warnings
+
+    from kalooki_desktop.scenes.load import LoadScene
+    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.storage import saves
+
+    name = "Tom <x> & <b>co</b>"
+    saves.save(Session(GameSetup(("normal", "normal"), seed=3), threaded=False), saves.save_path(name), name)
+    app.push(MenuScene(app))
+    load = LoadScene(app)
+    app.push(load)
+    step(app)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # pygame_gui warns of a tag it does not know
+        load.ask_delete()
+        step(app, 2)
+    dialog = load.confirm
+    assert dialog is not None
+    layout = dialog.confirmation_text.text_box_layout
+    assert layout is not None
+    shown = " ".join("".join(getattr(chunk, "text", "") for chunk in row.items) for row in layout.layout_rows)
+    assert name in shown
+    assert "#primary_button" in dialog.cancel_button.object_ids
+    assert "#primary_button" not in dialog.confirm_button.object_ids
+    key(app, pygame.K_RETURN)
+    assert not dialog.alive() and app.top is load  # cancelled: the Load screen, nothing loaded
+    assert [e.name for e in saves.list_saves()[0]] == [name]
+    from kalooki_desktop.scenes.table.dialogs import SaveAsScene
+
+    save_as = SaveAsScene(app, Session(GameSetup(("normal", "normal"), seed=4), threaded=False))
+    app.push(save_as)
+    step(app)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        save_as.ask_replace(name)  # replacing a save asks the same way
+        step(app, 2)
+    replace = save_as.replace_dialog
+    assert replace is not None and "#primary_button" in replace.cancel_button.object_ids
+    layout = replace.confirmation_text.text_box_layout
+    assert layout is not None
+    assert name in " ".join("".join(getattr(chunk, "text", "") for chunk in row.items) for row in layout.layout_rows)
+
+
 def test_rules_scene_scrolls_and_goes_back(app):
     from kalooki_desktop.scenes.rules import RulesScene
 
@@ -286,17 +399,26 @@ def test_rules_scene_scrolls_and_goes_back(app):
     assert isinstance(app.top, MenuScene)
 
 
-def test_window_resize_and_too_small_window(app):
+def test_window_resize_and_the_smallest_window(app):
+    """The window follows a resize, and never gets smaller than the smallest size the scenes are
+    laid out for: the window keeps its minimum size through every change of mode, and a resize
+    below it is held at it."""
+    from kalooki_desktop.app import MIN_SIZE
+
     scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
     from .gui import post
 
+    assert app.window is not None and app.window.minimum_size == MIN_SIZE
     post(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000)
     step(app, 2)
     assert scene.layout.size == (1600, 1000)
     assert scene.controls.hint.rect.right <= 1600
+    assert app.window.minimum_size == MIN_SIZE
     post(pygame.VIDEORESIZE, size=(900, 560), w=900, h=560)
     step(app, 2)
-    assert "too small" in app.toast_text
+    assert app.screen.get_size() == MIN_SIZE and app.window.size == MIN_SIZE
+    assert scene.layout.size == MIN_SIZE and app.window.minimum_size == MIN_SIZE
+    assert "too small" not in app.toast_text
 
 
 def test_bad_custom_schedule_is_explained_not_started(app):
@@ -311,13 +433,118 @@ def test_bad_custom_schedule_is_explained_not_started(app):
     assert not dialog.start.is_enabled  # Start is off while the choices make no game
     press_button(app, dialog.start)
     assert isinstance(app.top, NewGameScene)
-    assert "not a contract" in dialog.problem() and "J-S3" in dialog.problem()
+    assert "“5 5” is not a contract" in dialog.problem() and dialog.problem().endswith("(J-S3)")
     dialog.begin()  # (Enter on the dialog, say) says why in a toast, too
     assert isinstance(app.top, NewGameScene) and app.toast_text == dialog.problem()
     dialog.schedule = "3 3; 4 4"
     dialog.rebuild()
     step(app, 2)
     assert dialog.start.is_enabled and not dialog.problem()
+
+
+def test_a_custom_schedule_is_summed_up_and_explained_in_plain_words(tmp_path, monkeypatch):
+    """At 1024x640: "1 hand: 3 3"; a bad schedule's reason is a sentence, and the list of the
+    contracts there are breaks between contracts, never inside one."""
+    import itertools
+
+    from kalooki_desktop.ui import palette
+    from kalooki_desktop.ui import text as txt
+
+    small = make_app((1024, 640))
+    try:
+        small.push(MenuScene(small))
+        dialog = NewGameScene(small)
+        small.push(dialog)
+        step(small, 2)
+        dialog.preset = "custom"
+        for schedule, summary in (("3 3", "1 hand: 3 3"), ("3 3; 3 4", "2 hands: 3 3 · 3 4")):
+            dialog.schedule = schedule
+            dialog.rebuild()
+            step(small, 2)
+            assert not dialog.problem() and dialog.summary() == summary
+        lines: list[str] = []
+        draw = txt.draw
+
+        def record(surface, text, size, pos, colour=palette.TEXT, **kw):
+            if colour == palette.INVALID:
+                lines.append(text)
+            return draw(surface, text, size, pos, colour, **kw)
+
+        monkeypatch.setattr(txt, "draw", record)
+        for bad in ("3 3; 5 5", "3 3; three", ";"):
+            dialog.schedule = bad
+            dialog.rebuild()
+            step(small, 2)
+            lines.clear()
+            step(small)  # one frame's lines
+            problem = dialog.problem()
+            assert not problem[0].islower() and problem.endswith("(J-S3)"), problem  # a sentence
+            assert len(lines) >= 1 and " ".join(lines).replace("\u00a0", " ") == problem.replace("\u00a0", " ")
+            for above, below in itertools.pairwise(lines):
+                assert not (above[-1].isdigit() and below[0].isdigit()), (above, below)  # a contract split
+        assert "3\u00a03\u00a04" in dialog.problem() or "3 3 4" not in dialog.problem()
+    finally:
+        small.shutdown()
+
+
+def test_both_british_games_are_named_alike():
+    from kalooki_desktop.i18n import tr
+
+    forty, fifty_one = tr("preset.british40"), tr("preset.kalooki51")
+    assert forty.replace("40", "51") == fifty_one
+
+
+def test_new_game_opens_with_no_tooltip_over_its_switches(tmp_path, monkeypatch):
+    """The mouse rests where the menu's New game button was, over a switch: no tooltip comes up
+    over the labels (each switch's explanation is written beside it)."""
+    from pygame_gui.elements import UITooltip
+
+    small = make_app((1024, 640))
+    try:
+        menu = MenuScene(small)
+        small.push(menu)
+        step(small, 2)
+        where = menu.buttons["new"].rect.center
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: where)
+        click(small, where)
+        step(small, 150)  # two and a half seconds
+        assert isinstance(small.top, NewGameScene)
+        assert not [e for e in small.ui.get_sprite_group().sprites() if isinstance(e, UITooltip)]
+    finally:
+        small.shutdown()
+
+
+def test_british_new_game_chooses_one_limit_and_one_kalooki_bonus_and_explains_in_plain_words(app):
+    """The limits (150, 100, 301, 501) and the Kalooki bonuses (none, doubles, +25) exclude each
+    other: one choice each, not a box each; a choice that makes no game is said in words, the
+    rule id only in brackets at the end."""
+    import re
+
+    app.settings.last_game = {"levels": ["normal"] * 3, "preset": "british40", "variants": []}
+    app.push(MenuScene(app))
+    dialog = NewGameScene(app)
+    app.push(dialog)
+    step(app, 2)
+    assert set(dialog.checks) == {"B-V2", "B-12"}
+    assert dialog.limit_menu is not None and dialog.bonus_menu is not None
+    assert [o[1] for o in dialog.limit_menu.options_list] == ["", "B-V3", "B-V4", "B-V4:501"]
+    assert [o[1] for o in dialog.bonus_menu.options_list] == ["", "B-V5", "B-V5:25"]
+    for menu, choice in ((dialog.limit_menu, "B-V4"), (dialog.limit_menu, "B-V3"), (dialog.bonus_menu, "B-V5:25")):
+        option = next(o for o in menu.options_list if o[1] == choice)
+        assert isinstance(option, tuple)
+        menu.selected_option = option  # as a click on it does
+        dialog.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                               {"ui_element": menu, "text": option[0]}))
+    assert dialog.setup(0).variants == ("B-V3", "B-V5:25")
+    assert "out of the game above 100" in dialog.summary()
+    dialog.levels = ["normal"] * 7
+    dialog.rebuild()
+    step(app, 2)
+    problem = dialog.problem()
+    assert problem and not problem[0].islower() and not dialog.start.is_enabled
+    assert re.sub(r" \([BJ]-[0-9.]+\)$", "", problem) == re.sub(r"[BJ]-[0-9]", "", re.sub(
+        r" \([BJ]-[0-9.]+\)$", "", problem)), problem  # a rule id only at the end, in brackets
+    assert "at most 4 opponents" in problem
 
 
 def test_a_joker_in_a_four_slot_stands_for_the_place_it_is_dropped_in(app):
@@ -473,10 +700,13 @@ def test_the_players_badge_shows_dealer_calls_and_laid_like_an_opponents_seat(ap
 
 def test_an_eight_player_scoreboard_shows_readable_cards_at_the_smallest_window(tmp_path, monkeypatch):
     """With eight players at 1024x640 every leftover card is drawn at least 40 pixels tall (two
-    columns of seats), each with its points, so the player sees which cards cost what."""
+    columns of seats) with its points, so the player sees which cards cost what: under each card
+    where there is room, else under each run of cards of equal points; never run together."""
     from kalooki_desktop.scenes.scoreboard import ScoreboardScene
     from kalooki_desktop.session import GameSetup, Session
     from kalooki_desktop.ui import cards as art
+    from kalooki_desktop.ui import palette
+    from kalooki_desktop.ui import text as txt
 
     set_data_dir(tmp_path)
     small_app = make_app((1024, 640))
@@ -496,14 +726,45 @@ def test_an_eight_player_scoreboard_shows_readable_cards_at_the_smallest_window(
             return face(card, height, **kw)
 
         monkeypatch.setattr(art, "face", spy)
+        labels: list[pygame.Rect] = []
+        draw = txt.draw
+
+        def record(surface, text, size, pos, colour, **kw):
+            rect = draw(surface, text, size, pos, colour, **kw)
+            if colour == palette.POINTS:
+                assert text.isdigit()
+                labels.append(rect)
+            return rect
+
+        monkeypatch.setattr(txt, "draw", record)
         small_app.push(ScoreboardScene(small_app, session, result))
         step(small_app, 2)
         left = sum(len(h) for h in result.hands)
         assert left > 0 and len(heights) >= left
         assert min(heights) >= 40, heights
+        assert labels
+        for a in labels:  # the points stand apart (a digit's width): never run together into one number
+            for b in labels:
+                if a is not b and a.y == b.y and a.x <= b.x:
+                    assert b.x - a.right >= 6, (a, b)
     finally:
         small_app.shutdown()
         set_data_dir(None)
+
+
+def test_card_points_label_each_card_where_there_is_room_else_each_run_of_equal_points():
+    from kalooki_desktop.scenes.scorelayout import point_labels
+
+    def width(text: str) -> int:
+        return 7 * len(text)
+
+    wide = point_labels([0, 40, 80], [10, 10, 5], 30, width, gap=4)  # (label x, cards from, to, points)
+    assert wide == [(3, 0, 40, "10"), (43, 40, 80, "10"), (83, 80, 110, "5")]
+    tight = point_labels([0, 12, 24, 36, 48, 60], [15, 10, 10, 10, 4, 1], 30, width, gap=4)
+    assert tight == [(3, 0, 12, "15"), (21, 12, 48, "10"), (51, 48, 60, "4"), (63, 60, 90, "1")]
+    tighter = point_labels([0, 6, 12, 18], [9, 8, 7, 6], 30, width, gap=4)
+    assert tighter == [(3, 0, 6, "9"), (15, 12, 18, "7"), (26, 18, 48, "6")]  # no room for the 8
+    assert point_labels([], [], 30, width, gap=4) == []
 
 
 def test_the_going_out_moment_is_shown_before_the_scoreboard(app):

@@ -139,7 +139,9 @@ class LoadScene(Scene):
             return
         entry = self.entries[self.selected]
         text = tr("load.delete_confirm", name=entry.name)
-        self.confirm = self.ask(text, title=tr("load.delete_title"), action=tr("load.delete"))
+        self.confirm = self.ask(
+            text, title=tr("load.delete_title"), action=tr("load.delete"), destructive=True
+        )
 
     def open_selected(self) -> Session | None:
         """Replay the selected save (a damaged save is moved aside, saying so: None)."""

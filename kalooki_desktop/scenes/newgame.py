@@ -13,8 +13,9 @@ from pygame_gui.elements import UICheckBox, UILabel, UITextEntryLine
 from ..ai.personas import LEVELS, persona, table_names
 from ..app import Scene, register_scene
 from ..engine.british.rules import BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules
+from ..engine.rules import CARDS_FOR_CONTRACT, contract_text
 from ..games import game_of
-from ..i18n import tr
+from ..i18n import tr, tr_n
 from ..session import GameSetup
 from ..ui import palette
 from ..ui import text as txt
@@ -27,6 +28,10 @@ PRESETS = ("jamaican", "baby", "short", "custom", *BRITISH_PRESETS)
 SWITCHES = ("J-V1", "J-V2", "J-V3", "J-V4", "J-V5", "J-V6", "J-V7", "J-V8", "J-V9", "J-3.5", "J-S4")
 #: The switches of British Kalooki (part B).
 B_SWITCHES = tuple(BRITISH_SWITCHES)
+#: British switches that exclude each other, one choice each ("" for none): the elimination
+#: limit (B-11's 150, B-V3's 100, B-V4's 301 or 501) and a Kalooki's bonus (B-V5).
+B_LIMITS = ("", "B-V3", "B-V4", "B-V4:501")
+B_BONUSES = ("", "B-V5", "B-V5:25")
 JOKERS = ("4", "5", "6")
 MAX_OPPONENTS = 7
 
@@ -42,6 +47,8 @@ class NewGameScene(Scene):
         self.levels: list[str] = levels if 2 <= len(levels) <= MAX_OPPONENTS else ["normal"] * 3
         self.preset: str = last.get("preset", "jamaican") if last.get("preset") in PRESETS else "jamaican"
         self.switches: set[str] = {v for v in last.get("variants", []) if v in SWITCHES + B_SWITCHES}
+        for group in (B_LIMITS, B_BONUSES):  # one of each (older settings may hold two)
+            self.switches -= set(sorted(self.switches & set(group))[1:])
         self.jokers: str = str(last.get("jokers", "4")) if str(last.get("jokers", "4")) in JOKERS else "4"
         self.schedule: str = str(last.get("schedule", "3 3; 3 4; 4 4; 3 3 3"))
         self.error = ""
@@ -121,19 +128,21 @@ class NewGameScene(Scene):
             self.schedule_entry = self.widget(entry)
         y += row + 12
         line = max(self.px(26), (self.right.bottom - y - row - 20) // (len(SWITCHES) + 1))
+        if self.british():  # fewer rows: room for each explanation's two lines
+            line = max(line, self.px(40))
         self.checks: dict[str, UICheckBox] = {}
         for vid in self.offered():
-            cb = UICheckBox(
+            cb = UICheckBox(  # no tooltip: the switch's explanation is written beside it
                 pygame.Rect(x, y + (line - self.px(20)) // 2, self.px(20), self.px(20)),
                 f"{tr(f'variant.{vid}.name')}",
                 ui,
                 initial_state=vid in self.switches,
-                tool_tip_text=tr(f"variant.{vid}.help"),
             )
             self.checks[vid] = self.widget(cb)
             y += line
         self.switch_top = self.right.y + 14 + row + 6 + row + 12
         self.switch_line = line
+        self.build_choices(x, y, row)
         self.jokers_menu: DropDown | None = None
         self.jokers_y = y
         if self.extra_jokers_allowed():  # J-V10 is for three or four players
@@ -141,13 +150,43 @@ class NewGameScene(Scene):
             place = pygame.Rect(label.rect.right + self.px(12), y, self.px(80), row)
             self.jokers_menu = self.widget(DropDown(list(JOKERS), self.jokers, place, ui))
 
+    def build_choices(self, x: int, y: int, row: int) -> None:
+        """British Kalooki: the limit and a Kalooki's bonus, a dropdown each, in rows from ``y``,
+        labelled from ``x`` (``limit_menu`` and ``bonus_menu`` are None in the Jamaican game)."""
+        self.choices: list[tuple[DropDown, str, int]] = []  # (menu, the key of its "none", y)
+        self.limit_menu: DropDown | None = None
+        self.bonus_menu: DropDown | None = None
+        if not self.british():
+            return
+        rows = (("new.limit", B_LIMITS, "new.limit.150"), ("new.bonus", B_BONUSES, "new.bonus.none"))
+        ys = [y + k * (row + 10) for k in range(len(rows))]
+        labels = [self.widget(UILabel(pygame.Rect(x, at, -1, row), tr(r[0]), self.app.ui))
+                  for r, at in zip(rows, ys, strict=True)]
+        mx = max(label.rect.right for label in labels) + self.px(12)  # the menus in one column
+        self.limit_menu, self.bonus_menu = (
+            self.choice(*r, pygame.Rect(mx, at, self.px(200), row)) for r, at in zip(rows, ys, strict=True)
+        )
+
+    def choice(self, label: str, ids: tuple[str, ...], none: str, place: pygame.Rect) -> DropDown:
+        """British Kalooki: a dropdown at ``place`` choosing one of the switches ``ids`` that
+        exclude each other ("" for none of them, named ``none``), each option named
+        ``label.<id>``; its explanation is drawn beside it."""
+        options = [(tr(f"{label}.{vid}" if vid else none), vid) for vid in ids]
+        chosen = next((o for o in options if o[1] in self.switches), options[0])
+        menu = self.widget(DropDown(list[str | tuple[str, str]](options), chosen, place, self.app.ui))
+        self.choices.append((menu, none, place.y))
+        return menu
+
     def british(self) -> bool:
         """True when British Kalooki is chosen."""
         return self.preset in BRITISH_PRESETS
 
     def offered(self) -> tuple[str, ...]:
-        """The switches of the chosen game."""
-        return B_SWITCHES if self.british() else SWITCHES
+        """The switches of the chosen game that are turned on or off (British Kalooki's limits
+        and Kalooki bonuses are one choice each: :meth:`choice_row`)."""
+        if self.british():
+            return tuple(v for v in B_SWITCHES if v not in B_LIMITS + B_BONUSES)
+        return SWITCHES
 
     def extra_jokers_allowed(self) -> bool:
         """Five or six jokers are offered with three or four players only (J-V10), in the
@@ -185,6 +224,10 @@ class NewGameScene(Scene):
             self.rebuild()
         elif self.jokers_menu is not None and event.ui_element is self.jokers_menu:
             self.jokers = event.text
+        elif event.ui_element in (self.limit_menu, self.bonus_menu):
+            group = B_LIMITS if event.ui_element is self.limit_menu else B_BONUSES
+            self.switches -= set(group)
+            self.switches |= {event.ui_element.selected_option[1]} - {""}
         elif event.ui_element in self.level_menus:
             i = self.level_menus.index(event.ui_element)
             self.levels[i] = event.ui_element.selected_option[1]
@@ -198,7 +241,7 @@ class NewGameScene(Scene):
     def setup(self, seed: int | None = None) -> GameSetup:
         """The choices as a :class:`GameSetup` (rules not yet checked)."""
         self.read_entry()
-        variants = sorted(v for v in self.switches if v in self.offered())
+        variants = sorted(v for v in self.switches if v in (B_SWITCHES if self.british() else SWITCHES))
         if self.jokers != "4" and self.extra_jokers_allowed():
             variants.append("J-V10" if self.jokers == "6" else "J-V10:5")
         schedule = None
@@ -290,6 +333,11 @@ class NewGameScene(Scene):
         for i, vid in enumerate(self.offered()):
             cy = self.switch_top + i * self.switch_line + self.switch_line // 2
             self._help(surface, tr(f"variant.{vid}.help"), hx, cy, self.switch_line)
+        for menu, none, y in self.choices:  # the chosen option's explanation
+            chosen = menu.selected_option[1]
+            key = f"variant.{chosen}.help" if chosen else f"{none}.help"
+            self._help(surface, tr(key), int(menu.relative_rect.right) + self.px(16), y + menu.rect.h // 2,
+                       menu.rect.h + 8)
         if self.jokers_menu is not None:
             jx = int(self.jokers_menu.relative_rect.right) + self.px(16)
             self._help(surface, tr("variant.J-V10.help"), jx, self.jokers_y + self.jokers_menu.rect.h // 2,
@@ -314,11 +362,18 @@ class NewGameScene(Scene):
         setup = self.setup(0)
         key = (setup.preset, setup.variants, setup.schedule, len(setup.levels))
         if self._problem is None or self._problem[0] != key:
-            try:
-                game_of(setup.preset).new_match(setup.rules(), setup.players, 0)
-                found = ""
-            except ValueError as exc:
-                found = str(exc)
+            found = schedule_problem(setup.schedule) if setup.schedule is not None else ""
+            if not found:
+                try:
+                    rules = setup.rules()
+                    if isinstance(rules, BritishRules) and setup.players > rules.max_players:
+                        rule = "B-V2" if "B-V2" in setup.variants else "B-1"
+                        found = tr("new.british_players", game=rules.name, most=rules.max_players,
+                                   opponents=rules.max_players - 1, rule=rule)
+                    else:
+                        game_of(setup.preset).new_match(rules, setup.players, 0)
+                except ValueError as exc:  # (every choice the screen offers is checked above)
+                    found = tr("new.no_game", reason=str(exc))
             self._problem = (key, found)
         return self._problem[1]
 
@@ -350,7 +405,27 @@ class NewGameScene(Scene):
             return tr("new.summary_british", game=rules.name, opening=rules.opening, limit=rules.limit,
                       buy_ins=rules.buy_ins, cards=rules.cards_each(setup.players))
         schedule = " · ".join(s.contract_text for s in rules.schedule)
-        return tr("new.summary", hands=len(rules.schedule), schedule=schedule)
+        return tr_n("new.summary", len(rules.schedule), schedule=schedule)
+
+
+def schedule_problem(text: str) -> str:
+    """Why a custom schedule typed as ``text`` (contracts separated by ``;``) is not one, in
+    words ("" when it is one); the contracts of the rule book listed each in one piece (its
+    spaces do not break a line).
+
+    >>> schedule_problem("3 3; 4 4"), schedule_problem(" ; ")[:21]
+    ('', 'Type the contracts of')
+    """
+    parts = [p.strip() for p in text.replace("\n", ";").split(";") if p.strip()]
+    if not parts:
+        return tr("new.schedule_empty")
+    for part in parts:
+        numbers = part.replace(",", " ").split()
+        contract = tuple(sorted(int(n) for n in numbers)) if all(n.isdigit() for n in numbers) else ()
+        if contract not in CARDS_FOR_CONTRACT:
+            known = ", ".join(contract_text(c).replace(" ", "\u00a0") for c in CARDS_FOR_CONTRACT)
+            return tr("new.schedule_unknown", part=part, known=known)
+    return ""
 
 
 def _fill(words: list[str], size: int, width: int) -> int:

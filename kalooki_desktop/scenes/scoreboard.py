@@ -6,6 +6,9 @@ back in (B-11): the player chooses; computer players answer while it is on show.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 import pygame_gui
 
@@ -20,10 +23,12 @@ from ..engine.turn import DecisionKind
 from ..games import AnyMatch
 from ..i18n import refusal_text, tr
 from ..session import HUMAN, Session
+from ..standings import final_places, places
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
+from .scorelayout import axis_ticks, legend_lines, point_labels
 from .table.frame import DIM
 
 
@@ -246,10 +251,9 @@ class ScoreboardScene(Scene):
         txt.draw(surface, head, font, (x, y), palette.GOLD, bold=True, max_width=box.w - 28)
         y += font + 10
         players = len(r.scores)
-        columns = 1 if players <= 4 else 2  # more than four seats: two columns, cards stay readable
+        most = max(len(h) for h in r.hands)
+        columns, line, ch = self.seat_grid(box, box.bottom - y - 8, players, most, (font, small))
         per_column = -(-players // columns)
-        line = max(small * 2 + 10, (box.bottom - y - 8) // per_column)
-        ch = max(24, min(round(line * 0.72), line - small - 8))
         width = (box.w - 12 * (columns - 1)) // columns
         for seat in range(players):
             column, row = divmod(seat, per_column)
@@ -258,6 +262,43 @@ class ScoreboardScene(Scene):
         if columns > 1:
             x_div = box.x + width + 6
             pygame.draw.line(surface, palette.GOLD_DARK, (x_div, y), (x_div, box.bottom - 10), 1)
+
+    def seat_grid(
+        self, box: pygame.Rect, height: int, players: int, most: int, fonts: tuple[int, int]
+    ) -> tuple[int, int, int]:
+        """How the seats' rows fill ``height`` pixels of ``box``, as (columns, row height, card
+        height): one column or two, whichever draws the cards larger while the longest row of
+        ``most`` cards shows half of each card (its corner whole); the cards as tall as their row
+        allows, and smaller only to show that half, never below legibility (then they overlap
+        more). Where neither layout can, more seats than four take two columns."""
+        font, small = fonts
+        legible = round(self.size[1] * 0.06)
+
+        def grid(columns: int) -> tuple[int, int, int, int]:
+            line = max(small * 2 + 10, height // -(-players // columns))
+            tall = min(round(line * 0.72), line - small - 8, round(self.size[1] * 0.12))
+            width = (box.w - 12 * (columns - 1)) // columns
+            _, cx, laid_x, _, _ = self.seat_columns(pygame.Rect(box.x, box.y, width, box.h), font, small)
+            half = round((laid_x - font - cx) / (1 + (max(1, most) - 1) / 2) / art.ASPECT)
+            return columns, line, tall, half
+
+        grids = [grid(1), grid(2)]
+        columns, line, tall, half = max(grids, key=lambda g: (min(g[2], g[3]), -g[0]))
+        if min(tall, half) < 24:  # no layout shows half of each card
+            columns, line, tall, half = grids[0 if players <= 4 else 1]
+        return columns, line, max(24, min(tall, max(half, legible)))
+
+    def seat_columns(self, box: pygame.Rect, font: int, small: int) -> tuple[int, int, int, int, int]:
+        """A seat's row across ``box``: the names' width, where the cards start, and the x of
+        the laid word, of the hand's score (right) and of the total (right), measured in these
+        fonts."""
+        name_w = min(box.w // 4, max(txt.width(n, font, bold=True) for n in self.session.names))
+        total_w = txt.width("8888", font, bold=True)
+        score_w = txt.width("+888", font, bold=True)
+        laid_w = max(txt.width(tr("score.laid"), small), txt.width(tr("score.not_laid"), small))
+        total_x = box.right - 16
+        score_x = total_x - total_w - font
+        return name_w, box.x + 14 + name_w + 12, score_x - score_w - font - laid_w, score_x, total_x
 
     def draw_seat_row(
         self, surface: pygame.Surface, box: pygame.Rect, r: HandResult | DealResult, seat: int, y: int,
@@ -268,25 +309,17 @@ class ScoreboardScene(Scene):
         s = self.session
         x, mid = box.x + 14, y + ch // 2
         name_col = palette.GOLD if seat == HUMAN else palette.TEXT
-        name_w = min(box.w // 4, max(txt.width(n, font, bold=True) for n in s.names))
+        name_w, cx, laid_x, score_x, total_x = self.seat_columns(box, font, small)
         name = s.names[seat]
         txt.draw(surface, name, font, (x, mid), name_col, bold=True, anchor="midleft", max_width=name_w)
-        cx = x + name_w + 12
-        # the right-hand columns: laid or not, the hand's score, the total, measured in this font
-        total_w = txt.width("8888", font, bold=True)
-        score_w = txt.width("+888", font, bold=True)
-        laid_w = max(txt.width(tr("score.laid"), small), txt.width(tr("score.not_laid"), small))
-        total_x = box.right - 16
-        score_x = total_x - total_w - font
-        laid_x = score_x - score_w - font - laid_w
         cards = sorted(r.hands[seat], key=lambda c: (-self.card_points(c), c))
-        room = laid_x - font - cx - round(ch * 0.75)
-        step = min(round(ch * 0.75), max(8, room // max(1, len(cards) - 1)))
+        card_w = art.card_size(ch)[0]
+        step = min(card_w + 4, max(8, (laid_x - font - cx - card_w) // max(1, len(cards) - 1)))
         four = self.app.settings.four_colour
-        for i, c in enumerate(cards):
-            surface.blit(art.face(c, ch, four_colour=four), (cx + i * step, y))
-            points = str(self.card_points(c))
-            txt.draw(surface, points, small - 1, (cx + i * step + 3, y + ch + 1), (220, 220, 200))
+        xs = [cx + i * step for i in range(len(cards))]
+        for x, c in zip(xs, cards, strict=True):
+            surface.blit(art.face(c, ch, four_colour=four), (x, y))
+        self.draw_points(surface, xs, [self.card_points(c) for c in cards], card_w, (y + ch + 1, small - 1))
         if not cards:
             dealt = not isinstance(r, DealResult) or r.out == seat
             none, colour = (tr("score.no_cards"), palette.VALID) if dealt else (tr("score.not_dealt"), DIM)
@@ -298,6 +331,21 @@ class ScoreboardScene(Scene):
         total = str(s.match.totals[seat])
         txt.draw(surface, total, font, (total_x, mid), palette.TEXT, bold=True, anchor="midright")
 
+    def draw_points(
+        self, surface: pygame.Surface, xs: list[int], points: list[int], card_w: int, line: tuple[int, int]
+    ) -> None:
+        """What each card left costs, under the cards starting at ``xs`` (:func:`point_labels`);
+        a run of cards of equal points gets one figure and a rule under the run. ``line``: the
+        figures' top and size."""
+        y, size = line
+        width = partial(txt.width, size=size)
+        for x, left, right, text in point_labels(xs, points, card_w, width, gap=max(6, size * 2 // 3)):
+            drawn = txt.draw(surface, text, size, (x, y), palette.POINTS)
+            run = sum(1 for cx in xs if left <= cx < right) > 1
+            if run and right - 3 - (drawn.right + 3) >= size:  # the run goes on past its figure
+                mid = drawn.centery
+                pygame.draw.line(surface, palette.POINTS, (drawn.right + 3, mid), (right - 3, mid), 1)
+
     def hand_rows(self) -> list[HandResult | DealResult]:
         """The scored hands (void hands are not scored)."""
         return [r for r in self.session.match.results if not r.void]
@@ -308,7 +356,7 @@ class ScoreboardScene(Scene):
         panel(surface, box, alpha=165)
         players = s.match.players
         rows = self.hand_rows()
-        keys = ("score.hand", "score.deal", "score.total", "score.in_game")
+        keys = ("score.hand", "score.deal", "score.total", "score.in_game", "score.place_row")
         first = max(txt.width(tr(k), small, bold=True) for k in keys) + 16
         col_w = (box.w - first - 20) // players
         x0, y = box.x + 10, box.y + 10
@@ -335,7 +383,7 @@ class ScoreboardScene(Scene):
         y += head_lines * (head + 2) + 6
         room = max(1, (box.bottom - y - small * 2 - 20) // (small + 6))
         extra = self.status_rows()
-        room = max(1, room - len(extra))
+        room = max(1, room - len(extra) - (2 if self.final else 0))
         for r in rows[-room:]:
             number = r.number if isinstance(r, DealResult) else r.spec.number
             txt.draw(surface, str(number) + (" ★" if r.bent else ""), small, (x0, y), palette.TEXT)
@@ -349,6 +397,8 @@ class ScoreboardScene(Scene):
         for p in range(players):
             total = s.match.totals[p]
             cell(p, str(total), y, palette.GOLD if total == best else palette.TEXT, bold=True, size=small + 1)
+        if self.final:
+            y = self.draw_places(surface, (x0, y + small + 8), small, col_w - 6, cell)
         for label, values in extra:
             y += small + 8
             txt.draw(surface, label, small, (x0, y), palette.GOLD, bold=True)
@@ -357,6 +407,23 @@ class ScoreboardScene(Scene):
         if any(r.bent for r in rows):
             key = tr("score.kalooki_key" if isinstance(s.match, BritishMatch) else "score.bent_key")
             txt.draw(surface, key, small - 1, (x0, box.bottom - 8), DIM, bold=False, anchor="bottomleft")
+
+    def draw_places(
+        self, surface: pygame.Surface, at: tuple[int, int], small: int, width: int, cell: Callable[..., None]
+    ) -> int:
+        """The row of every player's place at the end, each in its column (``cell``), a "joint"
+        one on two lines where it must; the row's last line's y."""
+        m = self.session.match
+        x0, y = at
+        txt.draw(surface, tr("score.place_row"), small, (x0, y), palette.GOLD, bold=True)
+        lines = 1
+        for p, place in enumerate(final_places(m)):
+            parts = txt.wrap(place, small, width, bold=True)
+            lines = max(lines, len(parts))
+            colour = palette.GOLD if p in m.winners else palette.TEXT
+            for k, part in enumerate(parts):
+                cell(p, part, y + k * (small + 2), colour, bold=True)
+        return y + (lines - 1) * (small + 2)
 
     def draw_chart(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
         s = self.session
@@ -473,45 +540,4 @@ def place_text(totals: list[int], seat: int) -> str:
     >>> place_text([40, 40, 200], 1)
     'You finished joint 1st of 3'
     """
-    mine = totals[seat]
-    place = 1 + sum(1 for t in totals if t < mine)
-    joint = sum(1 for t in totals if t == mine) > 1
-    ordinal = tr(f"score.ordinal.{place}")
-    return tr("score.place_joint" if joint else "score.place", place=ordinal, players=len(totals))
-
-
-def axis_ticks(highest: int) -> list[int]:
-    """Round values for the chart's axis from 0 to at least ``highest``: steps of 1, 2 or 5 times
-    a power of ten, four to six of them.
-
-    >>> axis_ticks(187)
-    [0, 50, 100, 150, 200]
-    >>> axis_ticks(0)
-    [0, 10, 20, 30, 40, 50]
-    >>> axis_ticks(1234)
-    [0, 500, 1000, 1500]
-    """
-    highest = max(highest, 50)
-    power = 1
-    while True:
-        for unit in (1, 2, 5):
-            step = unit * power
-            count = -(-highest // step)
-            if count <= 5:
-                return [step * k for k in range(count + 1)]
-        power *= 10
-
-
-def legend_lines(widths: list[int], room: int) -> int:
-    """How many lines a legend of entries this wide takes in ``room`` pixels.
-
-    >>> legend_lines([100, 100, 100], 250), legend_lines([100, 100], 250)
-    (2, 1)
-    """
-    lines, used = 1, 0
-    for w in widths:
-        if used and used + w > room:
-            lines, used = lines + 1, 0
-        used += w
-    return lines
-
+    return tr("score.place", place=places([(t,) for t in totals])[seat], players=len(totals))

@@ -12,6 +12,7 @@ GOLD_DARK: Colour = (150, 112, 34)
 VALID: Colour = (66, 150, 245)  # clear blue for "valid"
 INVALID: Colour = (245, 140, 40)  # orange for "invalid" (with a cross icon, never colour alone)
 TEXT: Colour = (240, 236, 224)
+POINTS: Colour = (220, 220, 200)  # what a card left in hand costs, under it on the scoreboard
 
 CARD_FACE: Colour = (251, 247, 236)  # cream
 CARD_EDGE: Colour = (120, 112, 98)

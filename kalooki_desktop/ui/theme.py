@@ -4,6 +4,7 @@ style."""
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -64,16 +65,24 @@ def make_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     return manager
 
 
+#: The keys a confirmation answers: Enter presses its default button, Esc cancels.
+_DIALOG_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)
+
+
 class ConfirmDialog(pygame_gui.windows.UIConfirmationDialog):
     """pygame_gui's confirmation window in the game's style: its buttons as large as the
-    scenes' (the action the primary one), sized for the window's ``scale``. It posts
+    scenes', sized for the window's ``scale``; the default one highlighted and pressed by Enter
+    (the action, or Cancel when the action is ``destructive``); Esc cancels. ``text`` is plain
+    text (a save's name in it is shown as typed, never read as pygame_gui's markup). It posts
     ``UI_CONFIRMATION_DIALOG_CONFIRMED`` as pygame_gui's does."""
 
     def __init__(
         self, rect: pygame.Rect, text: str, manager: pygame_gui.UIManager, *, title: str, action: str,
-        scale: float,
+        scale: float, destructive: bool = False,
     ) -> None:
-        super().__init__(rect, text, manager, window_title=title, action_short_name=action, blocking=True)
+        super().__init__(rect, html.escape(text, quote=False), manager, window_title=title,
+                         action_short_name=action, blocking=True)
+        self.destructive = destructive
         bw, bh, pad = round(150 * scale), round(44 * scale), round(14 * scale)
         corner: dict[str, str | IUIElementInterface] = {
             "left": "right", "right": "right", "top": "bottom", "bottom": "bottom"
@@ -81,20 +90,43 @@ class ConfirmDialog(pygame_gui.windows.UIConfirmationDialog):
         labels = (tr("common.cancel"), self.confirm_button.text)
         self.cancel_button.kill()
         self.confirm_button.kill()
+        primary = "#primary_button"
         self.cancel_button = pygame_gui.elements.UIButton(
-            pygame.Rect(-pad - bw, -pad - bh, bw, bh), labels[0], manager, container=self, anchors=corner
+            pygame.Rect(-pad - bw, -pad - bh, bw, bh), labels[0], manager, container=self, anchors=corner,
+            object_id=primary if destructive else None,
         )
         self.confirm_button = pygame_gui.elements.UIButton(
             pygame.Rect(-2 * (pad + bw), -pad - bh, bw, bh), labels[1], manager, container=self,
-            object_id="#primary_button", anchors=corner,
+            anchors=corner, object_id=None if destructive else primary,
         )
         inner = self.get_container().get_size()
         self.confirmation_text.set_dimensions((inner[0] - 10, inner[1] - bh - 2 * pad))
 
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in _DIALOG_KEYS:
+            cancel = self.destructive or event.key == pygame.K_ESCAPE
+            button = self.cancel_button if cancel else self.confirm_button
+            pressed = {"ui_element": button, "ui_object_id": button.most_specific_combined_id}
+            return super().process_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, pressed)) or True
+        return super().process_event(event)
+
 
 class DropDown(pygame_gui.elements.UIDropDownMenu):
     """pygame_gui's dropdown whose open list is as wide as the closed dropdown (pygame_gui's
-    leaves out the arrow's width): the open state has no arrow column."""
+    leaves out the arrow's width): the open state has no arrow column; and it closes when the
+    entry already chosen is clicked (pygame_gui's list drops that entry's selection and stays
+    open), the choice unchanged."""
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        expanded = self.current_state
+        if (
+            event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION
+            and isinstance(expanded, UIExpandedDropDownState)
+            and event.ui_element is expanded.options_selection_list
+        ):
+            expanded.should_transition = True
+            return True
+        return super().process_event(event)
 
     def update(self, time_delta: float) -> None:
         expanded = self.menu_states.get("expanded")

@@ -104,5 +104,6 @@ class SaveAsScene(Scene):
         """Ask before a save of that name is replaced."""
         self.replace_name = name
         self.replace_dialog = self.ask(
-            tr("save.replace_confirm", name=name), title=tr("save.replace_title"), action=tr("save.replace")
+            tr("save.replace_confirm", name=name), title=tr("save.replace_title"), action=tr("save.replace"),
+            destructive=True,
         )

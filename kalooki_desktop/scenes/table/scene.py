@@ -447,10 +447,11 @@ class TableScene(Scene):
             self.deal_pending = False
             if not self.session.match.hand.log:  # a fresh deal (not a game resumed mid-hand)
                 self.choreo.deal(self.geometry, self.pace, now)
-        if self.app.top is self:
+        if self.app.top is self and not self.app.changing:  # (not when the scoreboard is on its way)
             self.session.tick(now)
-            if self.session.prompt() == DecisionKind.BUY_IN and self.session.match.results:
-                self.app.push("scoreboard", self.session, self.session.match.results[-1])  # B-11
+            if self.session.prompt() == DecisionKind.BUY_IN and self.session.match.results \
+                    and not self.ending.on_show():  # a game resumed at the question (B-11)
+                self.app.push("scoreboard", self.session, self.session.match.results[-1])
                 return
         self.sync_hand()
         self.fit_staging()
