@@ -107,8 +107,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         session = saves.load(args.save, threaded=False)
-    except (BadFile, OSError) as exc:
-        print(getattr(exc, "message", None) or tr("coach.cannot_read", name=args.save.name), file=sys.stderr)
+    except BadFile as exc:  # said plainly; the file is left as it is (the command only reads)
+        print(str(exc), file=sys.stderr)
+        return 2
+    except OSError:
+        print(tr("coach.cannot_read", name=args.save.name), file=sys.stderr)
         return 2
     try:
         result = review(session, args.hand, args.budget_ms, after=args.after)

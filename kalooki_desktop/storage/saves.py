@@ -255,6 +255,7 @@ def parse(data: bytes, path: Path | None = None) -> dict[str, Any]:
     if doc["checksum"] != checksum(doc):
         raise BadFile("tampered", tr("save.tampered", name=name), path)
     checked: dict[str, Any] = validate(doc, DOCUMENT, path, what)
+    _new_session(checked, {"threaded": False}, path).close()  # a game a New game could start
     while version < VERSION:
         checked = validate(UPGRADES[version](checked, path), DOCUMENT, path, what)
         version = checked["version"] = version + 1
@@ -267,7 +268,7 @@ def _upgrade_1(doc: dict[str, Any], path: Path | None) -> dict[str, Any]:
     caller in J-5.2 order who let the card go before the next action, check the result against
     the version-1 fingerprint, and take the fingerprint of today's state."""
     name = path.name if path else tr("file.this_file")
-    session = _new_session(doc, {"threaded": False})
+    session = _new_session(doc, {"threaded": False}, path)
     match = session.match
     if not isinstance(match, Match):
         raise BadFile("corrupt", tr("save.bad_game", name=name), path)
@@ -322,19 +323,27 @@ def _digest_1(match: Match, actions: int) -> str:
 UPGRADES: dict[int, Callable[[dict[str, Any], Path | None], dict[str, Any]]] = {1: _upgrade_1}
 
 
-def _new_session(doc: dict[str, Any], session_kw: dict[str, Any]) -> Session:
-    """The game of a checked save document as it began, before any action."""
+def _new_session(doc: dict[str, Any], session_kw: dict[str, Any], path: Path | None) -> Session:
+    """The game of a checked save document as it began, before any action. Its setup (and the
+    exact deal it began from, if any) passes the checks of a new game, or it is a BadFile."""
     s = doc["setup"]
     setup = GameSetup(tuple(s["levels"]), s["preset"], tuple(s["variants"]), s["schedule"], s["seed"])
     scenario = doc.get("scenario")
+    session: Session | None = None
     try:
-        return Session.from_scenario(scenario, **session_kw) if scenario else Session(setup, **session_kw)
-    except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as exc:
-        raise ValueError(str(exc)) from exc
+        setup.check()
+        session = Session.from_scenario(scenario, **session_kw) if scenario else Session(setup, **session_kw)
+        session.setup.check()  # the exact deal's own opponents and rules
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError):
+        if session is not None:
+            session.close()
+        name = path.name if path else tr("file.this_file")
+        raise BadFile("corrupt", tr("save.bad_game", name=name), path) from None
+    return session
 
 
-def _replay(doc: dict[str, Any], session_kw: dict[str, Any]) -> Session:
-    session = _new_session(doc, session_kw)
+def _replay(doc: dict[str, Any], session_kw: dict[str, Any], path: Path | None) -> Session:
+    session = _new_session(doc, session_kw, path)
     session.game_id = doc.get("game_id") or hashlib.sha256(
         json.dumps([doc["setup"], doc.get("scenario")], sort_keys=True).encode()
     ).hexdigest()[:32]
@@ -352,7 +361,7 @@ def restore(doc: dict[str, Any], path: Path | None = None, **session_kw: Any) ->
     actions; raises BadFile when it does not replay to the game its snapshot describes."""
     name = path.name if path else tr("file.this_file")
     try:
-        session = _replay(doc, session_kw)
+        session = _replay(doc, session_kw, path)
     except IllegalAction as exc:
         raise BadFile("mismatch", tr("save.refused_move", name=name, rule=exc.refusal.rule), path) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
