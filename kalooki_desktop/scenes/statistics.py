@@ -31,8 +31,8 @@ class StatisticsScene(Scene):
             app.toast(note, "error", 8)
         self.hands = hands
         self.weakest = progress.weakest(hands)
-        self.chosen: int | None = None  # the contract whose trend the Progress page shows
-        self.rows: dict[int, pygame.Rect] = {}
+        self.chosen: str | None = None  # the contract whose trend the Progress page shows
+        self.rows: dict[str, pygame.Rect] = {}
         session = app.session
         preset = session.setup.preset if session is not None else app.settings.last_game.get("preset", "")
         self.game = preset if preset in stats.GAMES else "jamaican"
@@ -65,9 +65,9 @@ class StatisticsScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.game == "progress":
-            hand = next((n for n, r in self.rows.items() if r.collidepoint(event.pos)), None)
-            if hand is not None:
-                self.chosen = hand
+            contract = next((c for c, r in self.rows.items() if r.collidepoint(event.pos)), None)
+            if contract is not None:
+                self.chosen = contract
                 return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for game, tab in self.tabs.items():
