@@ -1,0 +1,159 @@
+"""Writing files in a hostile folder: something in the way of a file or its previous copy is moved
+aside and saving goes on; a full disk leaves no temporary file and is said once; the log is never
+written through a link."""
+
+from __future__ import annotations
+
+import errno
+import logging
+import logging.handlers
+import os
+from pathlib import Path
+
+import pytest
+
+from kalooki_desktop.session import GameSetup
+from kalooki_desktop.storage import logs
+from kalooki_desktop.storage.atomic import write_atomic
+from kalooki_desktop.storage.paths import set_data_dir
+from kalooki_desktop.storage.settings import Settings
+
+from .gui import make_app
+from .saving import play
+
+
+@pytest.fixture
+def data(tmp_path):
+    set_data_dir(tmp_path)
+    yield tmp_path
+    set_data_dir(None)
+    root = logging.getLogger("kalooki")
+    for handler in list(root.handlers):
+        if isinstance(handler, logging.FileHandler):
+            root.removeHandler(handler)
+            handler.close()
+
+
+def temporaries(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.tmp"))
+
+
+@pytest.mark.parametrize("where", ["autosave.json.bak", "autosave.json"])
+def test_a_folder_where_the_autosave_or_its_copy_belongs_is_moved_aside_and_saving_goes_on(data, where):
+    (data / "saves" / where).mkdir(parents=True)
+    (data / "saves" / where / "inside.txt").write_text("kept")
+    app = make_app(persist=True)
+    errors: list[str] = []
+    app.toast = lambda message, kind="info", seconds=0: errors.append(message) if kind == "error" else None  # type: ignore[method-assign]
+    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    play(session, 30)
+    autosave = data / "saves" / "autosave.json"
+    assert errors == []
+    assert autosave.is_file() and (data / "saves" / "autosave.json.bak").is_file()
+    from kalooki_desktop.storage import saves
+
+    assert saves.load(autosave, threaded=False).match.digest() == session.match.digest()
+    moved = list((data / "saves").glob(f"{where}.corrupt-*"))
+    assert len(moved) == 1 and (moved[0] / "inside.txt").read_text() == "kept"
+    assert temporaries(data) == []
+    app.shutdown()
+
+
+def test_a_folder_where_the_settings_copy_belongs_is_moved_aside(data):
+    (data / "settings.json.bak").mkdir()
+    Settings(volume=0.2).save()
+    Settings(volume=0.4).save()
+    assert Settings.read(data / "settings.json")[0].volume == 0.4
+    assert Settings.read(data / "settings.json.bak")[0].volume == 0.2
+    assert list(data.glob("settings.json.bak.corrupt-*")) and temporaries(data) == []
+
+
+def no_space(*args: object) -> None:
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_write_on_a_full_disk_leaves_the_file_as_it_was_and_no_temporary_file(data, monkeypatch):
+    target = data / "stats.json"
+    write_atomic(target, b"old")
+    write_atomic(target, b"older")
+    monkeypatch.setattr(os, "fsync", no_space)
+    with pytest.raises(OSError) as err:
+        write_atomic(target, b"new")
+    assert err.value.errno == errno.ENOSPC
+    assert target.read_bytes() == b"older" and (data / "stats.json.bak").read_bytes() == b"old"
+    assert temporaries(data) == []
+
+
+def test_a_full_disk_during_play_is_said_once_logged_in_one_line_and_leaves_no_temporary_file(
+        data, monkeypatch, capfd):
+    logs.setup_logging()
+    app = make_app(persist=True)
+    errors: list[str] = []
+    app.toast = lambda message, kind="info", seconds=0: errors.append(message) if kind == "error" else None  # type: ignore[method-assign]
+    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    capfd.readouterr()
+    handler = next(h for h in logging.getLogger("kalooki").handlers if isinstance(h, logging.handlers.RotatingFileHandler))
+
+    class Full:
+        def write(self, text: str) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        def flush(self) -> None:
+            pass
+
+        def tell(self) -> int:
+            return 0
+
+        def seek(self, *args: object) -> int:
+            return 0
+
+        def close(self) -> None:
+            pass
+
+    real = handler.stream
+    monkeypatch.setattr(handler, "stream", Full())
+    monkeypatch.setattr(os, "fsync", no_space)
+    play(session, 40)
+    for n in range(5):
+        logging.getLogger("kalooki.game").warning("move %d", n)
+    err = capfd.readouterr().err
+    assert len(errors) == 1 and "No space left on device" in errors[0]
+    assert "Traceback" not in err and "Logging error" not in err
+    assert len(err.strip().splitlines()) <= 1
+    assert temporaries(data) == []
+    monkeypatch.setattr(handler, "stream", real)
+    app.shutdown()
+
+
+def test_the_log_is_never_written_through_a_link(data):
+    folder = data / "logs"
+    folder.mkdir()
+    victim = data / "victim.txt"
+    victim.write_text("precious\n")
+    (folder / "kalooki.log").symlink_to(victim)
+    path = logs.setup_logging()
+    assert path is not None and path == folder / "kalooki.log"
+    logging.getLogger("kalooki.test").warning("a line of the log")
+    for h in logging.getLogger("kalooki").handlers:
+        h.flush()
+    assert victim.read_text() == "precious\n"
+    assert not path.is_symlink() and "a line of the log" in path.read_text()
+    moved = list(folder.glob("kalooki.log.corrupt-*"))
+    assert len(moved) == 1 and moved[0].is_symlink()
+
+
+@pytest.mark.parametrize("kind", ["folder", "pipe"])
+def test_a_folder_or_a_pipe_where_the_log_belongs_is_moved_aside(data, kind):
+    folder = data / "logs"
+    folder.mkdir()
+    if kind == "folder":
+        (folder / "kalooki.log").mkdir()
+    else:
+        os.mkfifo(folder / "kalooki.log")
+    path = logs.setup_logging()
+    assert path is not None
+    logging.getLogger("kalooki.test").warning("fresh log")
+    for h in logging.getLogger("kalooki").handlers:
+        h.flush()
+    assert path.is_file() and "fresh log" in path.read_text()
+    assert len(list(folder.glob("kalooki.log.corrupt-*"))) == 1
