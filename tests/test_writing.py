@@ -11,6 +11,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kalooki_desktop.session import GameSetup
 from kalooki_desktop.storage import logs
@@ -157,3 +159,52 @@ def test_a_folder_or_a_pipe_where_the_log_belongs_is_moved_aside(data, kind):
         h.flush()
     assert path.is_file() and "fresh log" in path.read_text()
     assert len(list(folder.glob("kalooki.log.corrupt-*"))) == 1
+
+
+# --- the names of saves -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["€" * 60, "🂡" * 60, "😀" * 40, "♠♥" * 30, "a€" * 30])
+def test_a_name_whose_file_name_is_too_long_for_the_disk_is_refused_plainly(data, name):
+    from kalooki_desktop.storage import saves
+
+    problem = saves.name_problem(name)
+    assert problem is not None and "long" in problem
+
+
+@pytest.mark.parametrize("name", ["COM¹", "com²", "LPT³", "lpt¹.txt", " COM³ ", "COM0", "LPT0"])
+def test_device_names_windows_keeps_with_superscript_digits_are_refused(data, name):
+    from kalooki_desktop.storage import saves
+
+    assert saves.name_problem(name) is not None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=60))
+def test_every_name_the_check_accepts_makes_files_the_disk_takes(data, name):
+    """Saved, saved again (its .bak and temporary names), and moved aside: each file name fits."""
+    from kalooki_desktop.storage import saves
+    from kalooki_desktop.storage.atomic import backup_path, move_aside
+
+    if saves.name_problem(name) is not None:
+        return
+    path = saves.save_path(name)
+    write_atomic(path, b"{}")
+    write_atomic(path, b"{ }")
+    assert backup_path(path).read_bytes() == b"{}"
+    assert move_aside(backup_path(path)) is not None
+    assert move_aside(path) is not None
+
+
+def test_the_longest_names_the_check_accepts_are_saved(data):
+    from kalooki_desktop.storage import saves
+
+    for ch in "€😀é字a":
+        name = ch * saves.MAX_NAME
+        while saves.name_problem(name) is not None:
+            name = name[:-1]
+        assert len(name) >= 25
+        path = saves.save_path(name)
+        write_atomic(path, b"{}")
+        write_atomic(path, b"{ }")
+        assert path.read_bytes() == b"{ }"

@@ -71,10 +71,15 @@ def saves_dir() -> Path:
     return sub_dir("saves")
 
 
-#: Names Windows keeps for devices: no file may be called so, whatever its extension.
-_DEVICE_NAMES = {"con", "prn", "aux", "nul", *(f"{port}{i}" for port in ("com", "lpt") for i in range(1, 10))}
+#: Names Windows keeps for devices: no file may be called so, whatever its extension (the ports
+#: with a digit 0-9 or a superscript ¹ ² ³).
+_DEVICE_NAMES = {"con", "prn", "aux", "nul",
+                 *(f"{port}{i}" for port in ("com", "lpt") for i in ("0123456789" + "\u00b9\u00b2\u00b3"))}
 #: The longest name of a save.
 MAX_NAME = 60
+#: The longest file stem of a save, in bytes: its longest file name (``.<stem>.json.bak.<pid>.tmp``
+#: or ``<stem>.json.bak.corrupt-<time>-<n>``) stays within the 255 bytes file systems allow.
+MAX_STEM_BYTES = 200
 
 
 def name_problem(name: str) -> str | None:
@@ -90,6 +95,8 @@ def name_problem(name: str) -> str | None:
         return tr("save.name_autosave", name=name)
     if name.split(".")[0].strip().casefold() in _DEVICE_NAMES:
         return tr("save.name_device", name=name)
+    if len(os.fsencode(file_stem(name))) > MAX_STEM_BYTES:  # symbols are spelt out in the file name
+        return tr("save.name_long_file")
     return None
 
 
