@@ -110,3 +110,47 @@ def test_a_progress_file_without_contracts_is_read_by_the_hand_number(data):
     figures = progress.per_contract(records)
     assert set(figures) == {progress.STANDARD[5], progress.STANDARD[9]}
     assert progress.weakest(records) == 9
+
+
+# --- the Statistics scene before a game is finished ---------------------------------------------
+
+
+def texts_drawn(app, scene, monkeypatch) -> list[str]:
+    from .layout_probe import Probe
+
+    probe = Probe(monkeypatch)
+    app.push(scene)
+    app.step(1 / 60)
+    app.draw()
+    return [d.text for d in probe.drawn]
+
+
+def test_statistics_show_the_hands_played_before_any_game_is_finished(data, monkeypatch):
+    from kalooki_desktop.scenes.statistics import StatisticsScene
+
+    game = Session(GameSetup(("easy", "easy"), seed=3), threaded=False, speed=1000)
+    for _ in range(2):
+        play_until_a_hand_ends(game)
+        progress.record_hand(game)
+    practice = Session(GameSetup(("easy", "easy"), "custom", (), "3 3 3", seed=4), threaded=False, speed=1000)
+    practice.practice = 1
+    play_until_a_hand_ends(practice)
+    progress.record_hand(practice, practice=True)
+    hands = progress.FILE.load()[0]
+    in_games = [h for h in hands if not h.practice]
+    made = sum(h.made for h in in_games)
+    app = make_app()
+    drawn = texts_drawn(app, StatisticsScene(app), monkeypatch)
+    assert "Finish a game to see your statistics here" not in drawn
+    assert "Hands in games (finished or not)" in drawn and "Hands in practice" in drawn
+    assert str(len(in_games)) in drawn and f"{made} ({100 * made / len(in_games):.0f}%)" in drawn
+    app.shutdown()
+
+
+def test_statistics_with_nothing_played_say_how_to_fill_them(data, monkeypatch):
+    from kalooki_desktop.scenes.statistics import StatisticsScene
+
+    app = make_app()
+    drawn = texts_drawn(app, StatisticsScene(app), monkeypatch)
+    assert any("Play a hand" in t for t in drawn)
+    app.shutdown()
