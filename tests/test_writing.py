@@ -208,3 +208,29 @@ def test_the_longest_names_the_check_accepts_are_saved(data):
         write_atomic(path, b"{}")
         write_atomic(path, b"{ }")
         assert path.read_bytes() == b"{ }"
+
+
+@pytest.mark.parametrize("name", ["€" * 60, "😀" * 60, "COM¹"])
+def test_save_as_refuses_such_a_name_with_its_reason_and_writes_nothing(data, name):
+    from kalooki_desktop.scenes.table.dialogs import SaveAsScene
+
+    from .gui import press_button, step, table_at
+
+    app = make_app(persist=True)
+    scene = table_at(
+        app,
+        ["7S 7H 7D 9S 9H 9D KS KH KD 4C", "2S 3H 5D 6C 8S 10H QD JC AH", "2H 3D 5C 6S 8H 10D QC JS AD",
+         "2D 3C 5S 6H 8D 10C QS JH AC"],
+        discard="2C",
+        stock="7C 6D 8H 3S 4D 10C",
+    )
+    press_button(app, scene.controls.save)
+    dialog = app.top
+    assert isinstance(dialog, SaveAsScene)
+    before = sorted(p.name for p in (data / "saves").iterdir())
+    dialog.save_as(name)
+    step(app, 2)
+    assert app.top is dialog and ("too long" in app.toast_text or "Windows" in app.toast_text)
+    assert "could not be saved" not in app.toast_text
+    assert sorted(p.name for p in (data / "saves").iterdir()) == before
+    app.shutdown()
