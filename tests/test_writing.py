@@ -234,3 +234,26 @@ def test_save_as_refuses_such_a_name_with_its_reason_and_writes_nothing(data, na
     assert "could not be saved" not in app.toast_text
     assert sorted(p.name for p in (data / "saves").iterdir()) == before
     app.shutdown()
+
+
+def test_a_folder_where_the_autosave_copy_belongs_at_the_end_of_a_game_is_moved_aside(data):
+    from kalooki_desktop.storage import stats
+
+    app = make_app(persist=True)
+    errors: list[str] = []
+    app.toast = lambda message, kind="info", seconds=0: errors.append(message) if kind == "error" else None  # type: ignore[method-assign]
+    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    bak = data / "saves" / "autosave.json.bak"
+
+    def obstacle(move):
+        if move.game_over:  # heard before the autosave retires the game
+            bak.unlink(missing_ok=True)
+            bak.mkdir()
+
+    session.listeners.insert(0, obstacle)
+    play(session, 100_000)
+    assert session.over and errors == []
+    assert not (data / "saves" / "autosave.json").exists() and not bak.exists()
+    assert len(list((data / "saves").glob("autosave.json.bak.corrupt-*"))) == 1
+    assert len(stats.load_records()) == 1
+    app.shutdown()

@@ -98,6 +98,21 @@ def _keep_backup(path: Path) -> None:
         raise
 
 
+def remove(path: Path) -> None:
+    """Remove the file (or link) ``path`` when it is there; a folder by that name is moved
+    aside instead, so that it never stops the game."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(mode):
+        moved = move_aside(path)
+        logging.getLogger("kalooki").warning("%s was not a file: moved to %s", path.name, moved)
+        return
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+
+
 def move_aside(path: Path) -> Path | None:
     """Rename a damaged file to ``<name>.corrupt-<time>`` (kept for a bug report); the new name,
     or None if it could not be moved."""

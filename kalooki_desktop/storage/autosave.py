@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ..i18n import tr
 from ..session import Move, Session
 from . import progress, saves, stats
-from .atomic import backup_path
+from .atomic import backup_path, remove
 from .files import reason
 
 #: Says something to the player: (message, kind), kind "notice" (queued) or "error".
@@ -38,7 +38,7 @@ class Autosave:
                 for message in stats.record_game(self.session):
                     self.notify(message, "notice")
                 for p in (path, backup_path(path)):
-                    p.unlink(missing_ok=True)  # counted once even if this is never reached
+                    remove(p)  # counted once even if this is never reached
                 return
             saves.save(self.session, path)
             self.failed = False
