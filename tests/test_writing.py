@@ -87,7 +87,7 @@ def test_a_write_on_a_full_disk_leaves_the_file_as_it_was_and_no_temporary_file(
 
 
 def test_a_full_disk_during_play_is_said_once_logged_in_one_line_and_leaves_no_temporary_file(
-        data, monkeypatch, capfd):
+        data, monkeypatch, capfd, caplog):
     logs.setup_logging()
     app = make_app(persist=True)
     errors: list[str] = []
@@ -120,6 +120,8 @@ def test_a_full_disk_during_play_is_said_once_logged_in_one_line_and_leaves_no_t
         logging.getLogger("kalooki.game").warning("move %d", n)
     err = capfd.readouterr().err
     assert len(errors) == 1 and "No space left on device" in errors[0]
+    said = [r for r in caplog.records if "autosave" in r.getMessage()]
+    assert len(said) == 1 and said[0].exc_info is None and "No space left on device" in said[0].getMessage()
     assert "Traceback" not in err and "Logging error" not in err
     assert len(err.strip().splitlines()) <= 1
     assert temporaries(data) == []

@@ -4,6 +4,7 @@ the autosave. A failed write is said once and play goes on."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from ..i18n import tr
@@ -11,6 +12,8 @@ from ..session import Move, Session
 from . import progress, saves, stats
 from .atomic import backup_path, remove
 from .files import reason
+
+log = logging.getLogger("kalooki.autosave")
 
 #: Says something to the player: (message, kind), kind "notice" (queued) or "error".
 Notify = Callable[[str, str], None]
@@ -43,8 +46,9 @@ class Autosave:
             saves.save(self.session, path)
             self.failed = False
         except OSError as exc:
-            if not self.failed:  # say it once, keep playing
+            if not self.failed:  # say it once (and log it in one line), keep playing
                 self.failed = True
+                log.warning("the autosave cannot be written: %s", reason(exc))
                 self.notify(tr("app.autosave_failed", error=reason(exc)), "error")
 
 
