@@ -180,7 +180,8 @@ class StatisticsScene(Scene):
                 y += font + 6
             return
         x, y = box.x + 16, box.y + 14
-        for line in txt.wrap(tr("stats.no_game_yet"), font, box.w - 32):
+        heading = tr("stats.no_game_yet_deals" if self.british else "stats.no_game_yet")
+        for line in txt.wrap(heading, font, box.w - 32, bold=True):
             txt.draw(surface, line, font, (x, y), palette.GOLD, bold=True)
             y += font + 6
         y += 10
