@@ -259,3 +259,15 @@ def test_a_folder_where_the_autosave_copy_belongs_at_the_end_of_a_game_is_moved_
     assert len(list((data / "saves").glob("autosave.json.bak.corrupt-*"))) == 1
     assert len(stats.load_records()) == 1
     app.shutdown()
+
+
+def test_a_folder_at_the_copy_that_cannot_be_moved_never_stops_the_file_being_written(data, monkeypatch):
+    from kalooki_desktop.storage import atomic
+
+    target = data / "settings.json"
+    write_atomic(target, b"one")
+    (data / "settings.json.bak").mkdir()
+    monkeypatch.setattr(atomic, "move_aside", lambda path: None)  # (a folder the game may not rename)
+    write_atomic(target, b"two")
+    assert target.read_bytes() == b"two" and (data / "settings.json.bak").is_dir()
+    assert temporaries(data) == []

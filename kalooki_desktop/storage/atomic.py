@@ -57,7 +57,10 @@ def write_atomic(path: Path, data: bytes, *, keep_backup: bool = True) -> None:
             os.fsync(fh.fileno())
         _clear_way(path)
         if keep_backup and path.is_file():
-            _keep_backup(path)
+            try:
+                _keep_backup(path)
+            except OSError as exc:  # (an obstacle that cannot be moved) the file itself comes first
+                logging.getLogger("kalooki").warning("no copy of %s kept: %s", path.name, exc.strerror or exc)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
