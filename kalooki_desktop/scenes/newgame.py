@@ -13,8 +13,9 @@ from pygame_gui.elements import UICheckBox, UILabel, UITextEntryLine
 from ..ai.personas import LEVELS, persona, table_names
 from ..app import Scene, register_scene
 from ..engine.british.rules import BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules
+from ..games import game_of
 from ..i18n import tr
-from ..session import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
+from ..session import GameSetup
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
@@ -26,6 +27,7 @@ SWITCHES = ("J-V1", "J-V2", "J-V3", "J-V4", "J-V5", "J-V6", "J-V7", "J-V8", "J-V
 #: The switches of British Kalooki (part B).
 B_SWITCHES = tuple(BRITISH_SWITCHES)
 JOKERS = ("4", "5", "6")
+MAX_OPPONENTS = 7
 
 
 @register_scene("new_game")
@@ -36,7 +38,7 @@ class NewGameScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         last = self.app.settings.last_game
         levels = [lv for lv in last.get("levels", []) if lv in LEVELS]
-        self.levels: list[str] = levels if MIN_OPPONENTS <= len(levels) <= MAX_OPPONENTS else ["normal"] * 3
+        self.levels: list[str] = levels if 2 <= len(levels) <= MAX_OPPONENTS else ["normal"] * 3
         self.preset: str = last.get("preset", "jamaican") if last.get("preset") in PRESETS else "jamaican"
         self.switches: set[str] = {v for v in last.get("variants", []) if v in SWITCHES + B_SWITCHES}
         self.jokers: str = str(last.get("jokers", "4")) if str(last.get("jokers", "4")) in JOKERS else "4"
@@ -70,7 +72,7 @@ class NewGameScene(Scene):
         x, y = self.left.x + 16, self.left.y + 14
         heading = UILabel(pygame.Rect(x, y, -1, row), tr("new.opponents"), ui, object_id="#heading")
         self.widget(heading)
-        count_opts: list[str | tuple[str, str]] = [str(n) for n in range(MIN_OPPONENTS, MAX_OPPONENTS + 1)]
+        count_opts: list[str | tuple[str, str]] = [str(n) for n in range(2, MAX_OPPONENTS + 1)]
         cw = self.px(80)
         place = pygame.Rect(self.left.right - 16 - cw, y, cw, row)
         self.count_menu = self.widget(DropDown(count_opts, str(len(self.levels)), place, ui))
@@ -303,7 +305,7 @@ class NewGameScene(Scene):
         key = (setup.preset, setup.variants, setup.schedule, len(setup.levels))
         if self._problem is None or self._problem[0] != key:
             try:
-                setup.check()
+                game_of(setup.preset).new_match(setup.rules(), setup.players, 0)
                 found = ""
             except ValueError as exc:
                 found = str(exc)
