@@ -146,7 +146,8 @@ def crashed() -> int:
 
 
 def _what_was_saved() -> str:
-    """The truth about the game in progress after a crash: saved (where), or not."""
+    """The truth about the game in progress after a crash: saved (where), or not (an autosave
+    that cannot be used is not called saved)."""
     try:
         from .i18n import tr
         from .storage.paths import check_data_dir, data_dir
@@ -154,7 +155,12 @@ def _what_was_saved() -> str:
         problem = check_data_dir()
         if problem is not None:
             return tr("crash.not_saved", where=problem)
-        if (data_dir() / "saves" / "autosave.json").is_file():
+        from .storage import saves
+        from .storage.files import read_bytes
+
+        autosave = data_dir() / "saves" / "autosave.json"
+        if autosave.is_file():
+            saves.parse(read_bytes(autosave), autosave)  # a save the next start can use
             return tr("crash.saved")
     except Exception:  # (the message must come whatever else is broken)
         return ""

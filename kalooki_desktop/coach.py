@@ -1,5 +1,6 @@
 """``python -m kalooki_desktop.coach SAVE [--hand N] [--budget-ms MS] [--after]``: the coach's
-review of the player's decisions in one hand of a saved Jamaican game, as one JSON object.
+review of the player's decisions in one hand of a saved Jamaican game, as one JSON object (in
+ASCII, so valid UTF-8 whatever the output's encoding and the save's file name).
 
 Each decision of the player's seat in the hand (plucks, calls and passes, answers to calls, lays,
 tacks, discards): its text, the coach's choice and why, the estimated cost in the player's points
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -111,8 +113,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         session = saves.load(args.save, threaded=False)
-    except (BadFile, OSError) as exc:
-        print(getattr(exc, "message", None) or tr("coach.cannot_read", name=args.save.name), file=sys.stderr)
+    except BadFile as exc:  # said plainly; the file is left as it is (the command only reads)
+        print(str(exc), file=sys.stderr)
+        return 2
+    except OSError:
+        print(tr("coach.cannot_read", name=args.save.name), file=sys.stderr)
         return 2
     try:
         result = review(session, args.hand, args.budget_ms, after=args.after)
@@ -121,8 +126,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     finally:
         session.close()
-    print(json.dumps({"save": str(args.save), **result}, ensure_ascii=False))
+    print(json.dumps({"save": readable(args.save), **result}, ensure_ascii=True))  # any output encoding
     return 0
+
+
+def readable(path: Path) -> str:
+    """``path`` as text that is valid Unicode: bytes of a file name that are not (a name that is
+    not UTF-8) become replacement characters."""
+    return os.fsencode(path).decode("utf-8", "replace") if os.name != "nt" else str(path)
 
 
 if __name__ == "__main__":

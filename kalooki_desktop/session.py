@@ -20,7 +20,7 @@ from typing import Any
 from .ai.advice import Advice
 from .ai.base import Bot
 from .ai.coach import TABLE_MS, Note, coach
-from .ai.personas import Persona, persona, table_names
+from .ai.personas import LEVELS, Persona, persona, table_names
 from .ai.worker import BotWorker
 from .engine.actions import (
     Action,
@@ -62,6 +62,8 @@ QUICK_SHARE = {DecisionKind.PLUCK: 0.5, DecisionKind.ALLOW: 0.5}
 FULL_PACE_OPPONENTS = 3
 #: The most staging slots the table shows (British Kalooki adds one as each fills).
 MAX_SLOTS = 6
+#: The fewest and the most computer players a game may have (J-1.1: 3 to 8 players).
+MIN_OPPONENTS, MAX_OPPONENTS = 2, 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,17 @@ class GameSetup:
         if self.schedule is not None:
             schedule = [part for part in self.schedule.replace("\n", ";").split(";") if part.strip()]
         return self.game.rules(self.preset, self.variants, schedule)
+
+    def check(self) -> None:
+        """Raise ValueError when these choices make no game the New game screen could start: a
+        level it does not offer, too few or too many opponents, rules that do not hold together
+        (preset, switches, schedule) or a table they do not allow."""
+        unknown = [level for level in self.levels if level not in LEVELS]
+        if unknown:
+            raise ValueError(f"unknown level {unknown[0]!r} (known: {', '.join(LEVELS)})")
+        if not MIN_OPPONENTS <= len(self.levels) <= MAX_OPPONENTS:
+            raise ValueError(f"{len(self.levels)} opponents (a game has {MIN_OPPONENTS} to {MAX_OPPONENTS})")
+        self.game.new_match(self.rules(), self.players, 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -432,3 +432,24 @@ def test_a_decision_superseded_before_the_coach_begins_it_is_dropped_not_queued(
         gate.set()
         session_module.coach = real  # type: ignore[attr-defined]
         s.close()
+
+
+def test_the_review_command_writes_valid_utf8_json_for_a_save_path_that_is_not_utf8(tmp_path) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from kalooki_desktop.storage import saves
+
+    session, _ = normal_game(tmp_path, 60)
+    raw = os.fsencode(tmp_path) + b"/caf\xe9 \xff.json"  # bytes no UTF-8 decoder accepts
+    saves.save(session, Path(os.fsdecode(raw)), "game")
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    done = subprocess.run([sys.executable, "-m", "kalooki_desktop.coach", raw, "--hand", "1", "--budget-ms", "20"],
+                          capture_output=True, env=env, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
+    out = json.loads(done.stdout.decode("utf-8"))  # strict: any invalid byte raises
+    assert out["save"].endswith("caf\ufffd \ufffd.json") and out["hand"] == 1
+    assert b"Traceback" not in done.stderr

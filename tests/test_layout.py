@@ -187,8 +187,15 @@ def scenes(app: App) -> Iterator[str]:
     from kalooki_desktop.storage import progress
 
     progress.record_hand(practice_hand, practice=True)
+    progress.record_hand(hand9)
     stats_scene = StatisticsScene(app)
     app.push(stats_scene)
+    stats_scene.show("jamaican")
+    step(app)
+    yield "statistics, hands before a finished game"
+    stats_scene.show("british40")
+    step(app)
+    yield "statistics, Kalooki 40, deals of the game in progress"
     stats_scene.show("progress")
     step(app)
     yield "statistics, progress"

@@ -275,6 +275,29 @@ def test_the_autosave_never_replaces_another_unfinished_game_without_keeping_it(
         set_data_dir(None)
 
 
+def test_a_folder_at_the_autosaves_copy_never_stops_a_new_game_taking_over(tmp_path):
+    """A folder where the autosave's ``.bak`` belongs is moved aside when another game takes the
+    autosave over: the game left is kept, the new game is saved, nothing raises."""
+    set_data_dir(tmp_path)
+    try:
+        old = Session(GameSetup(("easy", "easy"), seed=2), threaded=False, speed=1000)
+        Autosave(old, lambda *_: None, lambda: True)(None)
+        play(old, 6)
+        saves.save(old, autosave_path())
+        bak = backup_path(autosave_path())
+        bak.unlink()
+        bak.mkdir()
+        said: list[str] = []
+        new = Session(GameSetup(("easy", "easy"), seed=3), threaded=False, speed=1000)
+        Autosave(new, lambda text, _kind: said.append(text), lambda: True)(None)
+        assert not said
+        assert doc_of(autosave_path())["game_id"] == new.game_id
+        assert doc_of(previous_path())["game_id"] == old.game_id
+        assert not bak.is_dir()
+    finally:
+        set_data_dir(None)
+
+
 def test_a_game_that_ends_on_its_first_autosave_keeps_the_other_game_first(tmp_path):
     """The autosave of a finished game is removed: never before another game on disk is kept."""
     set_data_dir(tmp_path)

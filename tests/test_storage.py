@@ -498,9 +498,9 @@ def test_every_hand_of_a_game_and_of_practice_counts_in_the_progress_per_contrac
     hands = progress.FILE.load()[0]
     assert hands[-1].practice and hands[-1].hand == 9 and len(hands) == len(scored) + 1
     figures = progress.per_contract(hands)
-    assert figures[9].played == 1 and sum(f.played for f in figures.values()) == len(hands)
+    assert figures["4 4 4 4"].played == 1 and sum(f.played for f in figures.values()) == len(hands)
     weakest = progress.weakest(hands)
-    assert weakest in figures
+    assert weakest is not None and progress.STANDARD[weakest] in figures
     from kalooki_desktop.scenes.menu import MenuScene
 
     menu = MenuScene(app)

@@ -1,36 +1,48 @@
-"""The Statistics scene's Progress page: each contract of the schedule with the hands played
-(games and practice), how often it was made, the turns to lay it, the points it cost and how
-often the player's decisions were the coach's advice; the weakest contract marked; and the trend
-of one contract's points, hand after hand (:mod:`..storage.progress`)."""
+"""The Statistics scene's Progress page: each contract played (the nine-hand schedule's in its
+order, then any other: short and custom schedules) with the hands played (games and practice),
+how often it was made, the turns to lay it, the points it cost and how often the player's
+decisions were the coach's advice; the weakest contract marked; and the trend of one contract's
+points, hand after hand (:mod:`..storage.progress`)."""
 
 from __future__ import annotations
 
 import pygame
 
 from ..i18n import tr
-from ..practice import SCHEDULE
-from ..storage.progress import ContractFigures, HandRecord, per_contract
+from ..storage.progress import STANDARD, ContractFigures, HandRecord, contracts_shown, per_contract
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import panel
 
 #: The hands the trend chart shows at most.
 TREND = 30
+#: The hand number of each contract of the nine-hand schedule.
+NUMBER = {contract: n for n, contract in STANDARD.items()}
 
 
-def draw_progress(surface: pygame.Surface, box: pygame.Rect, records: list[HandRecord], chosen: int | None,
-                  weakest: int | None, font: int) -> dict[int, pygame.Rect]:
-    """The page in ``box``; the rows' rectangles by contract (a click on one shows its trend)."""
+def contract_name(contract: str) -> str:
+    """A contract as the page names it: "Hand 3 · 3 4 4", or "Other · 3 4"."""
+    n = NUMBER.get(contract)
+    if n is None:
+        return tr("progress.other", contract=contract)
+    return tr("practice.hand", n=n, contract=contract)
+
+
+def draw_progress(surface: pygame.Surface, box: pygame.Rect, records: list[HandRecord], chosen: str | None,
+                  weakest: int | None, font: int) -> dict[str, pygame.Rect]:
+    """The page in ``box``; the rows' rectangles by contract (a click on one shows its trend).
+    ``weakest`` is the hand number of the nine-hand schedule's weakest contract."""
     top = pygame.Rect(box.x, box.y, box.w, round(box.h * 0.56))
     low = pygame.Rect(box.x, top.bottom + 12, box.w, box.bottom - top.bottom - 12)
-    rows = _table(surface, top, per_contract(records), chosen, weakest, font)
-    hand = chosen or weakest
-    _trend(surface, low, [r for r in records if r.hand == hand][-TREND:], hand, font)
+    marked = STANDARD.get(weakest) if weakest is not None else None
+    rows = _table(surface, top, per_contract(records), chosen, marked, font)
+    contract = chosen or marked
+    _trend(surface, low, [r for r in records if r.played == contract][-TREND:], contract, font)
     return rows
 
 
-def _table(surface: pygame.Surface, box: pygame.Rect, figures: dict[int, ContractFigures], chosen: int | None,
-           weakest: int | None, font: int) -> dict[int, pygame.Rect]:
+def _table(surface: pygame.Surface, box: pygame.Rect, figures: dict[str, ContractFigures], chosen: str | None,
+           weakest: str | None, font: int) -> dict[str, pygame.Rect]:
     panel(surface, box, alpha=165)
     heads = ("progress.contract", "progress.played", "progress.made", "progress.turns", "progress.points",
              "progress.agreed")
@@ -39,22 +51,24 @@ def _table(surface: pygame.Surface, box: pygame.Rect, figures: dict[int, Contrac
     xs = [x0 + round(sum(widths[:i]) * (box.w - 32)) for i in range(len(widths))]
     for x, key in zip(xs, heads, strict=True):
         txt.draw(surface, tr(key), font - 1, (x, y), palette.GOLD, bold=True)
-    line = max(font + 6, (box.h - font - 26) // 9)
+    shown = contracts_shown(figures)
+    line = max(font + 2, (box.h - font - 26) // len(shown))
+    size = min(font - 1, line - 3)
     y += font + 10
-    rects: dict[int, pygame.Rect] = {}
-    for hand, contract in SCHEDULE.items():
-        f = figures.get(hand)
+    rects: dict[str, pygame.Rect] = {}
+    for contract in shown:
+        f = figures.get(contract)
         row = pygame.Rect(box.x + 6, y - 2, box.w - 12, line)
-        rects[hand] = row
-        if hand == chosen:
+        rects[contract] = row
+        if contract == chosen:
             pygame.draw.rect(surface, (40, 80, 60), row, border_radius=6)
-        name = tr("practice.hand", n=hand, contract=contract)
-        if hand == weakest:
+        name = contract_name(contract)
+        if contract == weakest:
             name += "  ◂ " + tr("progress.weakest")
-        colour = palette.INVALID if hand == weakest else palette.TEXT
+        colour = palette.INVALID if contract == weakest else palette.TEXT
         cells = [name, *_cells(f)]
         for x, cell in zip(xs, cells, strict=True):
-            txt.draw(surface, cell, font - 1, (x, y + 2), colour, bold=hand == weakest)
+            txt.draw(surface, cell, size, (x, y + 2), colour, bold=contract == weakest)
         y += line
     return rects
 
@@ -68,15 +82,12 @@ def _cells(f: ContractFigures | None) -> list[str]:
     return [str(f.played), f"{100 * f.made / f.played:.0f}%", turns, f"{f.points:.0f}", agreed]
 
 
-def _trend(surface: pygame.Surface, box: pygame.Rect, records: list[HandRecord], hand: int | None,
+def _trend(surface: pygame.Surface, box: pygame.Rect, records: list[HandRecord], contract: str | None,
            font: int) -> None:
     """The chosen contract's points, hand after hand (a dot filled when it was made), and their
     running mean."""
     panel(surface, box, alpha=165)
-    if hand is None:
-        title = tr("progress.none")
-    else:
-        title = tr("progress.trend", hand=tr("practice.hand", n=hand, contract=SCHEDULE[hand]))
+    title = tr("progress.none") if contract is None else tr("progress.trend", hand=contract_name(contract))
     txt.draw(surface, title, font, (box.x + 14, box.y + 8), palette.GOLD, bold=True)
     if not records:
         return

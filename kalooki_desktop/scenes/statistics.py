@@ -1,6 +1,8 @@
 """Statistics, for each game apart (Jamaican, Kalooki 40, Kalooki 51): games played and won per
 rules preset and opponent mix, average and best scores, the contract-made rate per hand number
-(British: coming out per deal), calls, bends (British: Kalookis), and a chart of recent results."""
+(British: coming out per deal), calls, bends (British: Kalookis), and a chart of recent results.
+Before a game is finished, the hands played so far (games and practice apart) and the contracts
+made in them."""
 
 from __future__ import annotations
 
@@ -8,7 +10,9 @@ import pygame
 import pygame_gui
 
 from ..app import App, Scene, register_scene
+from ..engine.british.match import DealResult
 from ..i18n import tr
+from ..session import HUMAN
 from ..storage import progress, stats
 from ..ui import palette
 from ..ui import text as txt
@@ -31,8 +35,8 @@ class StatisticsScene(Scene):
             app.toast(note, "error", 8)
         self.hands = hands
         self.weakest = progress.weakest(hands)
-        self.chosen: int | None = None  # the contract whose trend the Progress page shows
-        self.rows: dict[int, pygame.Rect] = {}
+        self.chosen: str | None = None  # the contract whose trend the Progress page shows
+        self.rows: dict[str, pygame.Rect] = {}
         session = app.session
         preset = session.setup.preset if session is not None else app.settings.last_game.get("preset", "")
         self.game = preset if preset in stats.GAMES else "jamaican"
@@ -65,9 +69,9 @@ class StatisticsScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.game == "progress":
-            hand = next((n for n, r in self.rows.items() if r.collidepoint(event.pos)), None)
-            if hand is not None:
-                self.chosen = hand
+            contract = next((c for c, r in self.rows.items() if r.collidepoint(event.pos)), None)
+            if contract is not None:
+                self.chosen = contract
                 return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for game, tab in self.tabs.items():
@@ -100,7 +104,7 @@ class StatisticsScene(Scene):
         panel(surface, left, alpha=165)
         x, y = left.x + 16, left.y + 14
         if not s.played:
-            txt.draw(surface, tr("stats.none"), font, left.center, palette.TEXT, bold=False, anchor="center")
+            self.draw_before_a_game(surface, left, font)
         rate = f"{100 * s.won / s.played:.0f}%" if s.played else "-"
         lines = [
             (tr("stats.played"), str(s.played)),
@@ -140,6 +144,51 @@ class StatisticsScene(Scene):
                 y += small + 8
         self.draw_rates(surface, right, small)
         self.draw_recent(surface, lower, small)
+
+    def before_a_game(self) -> list[tuple[str, str]]:
+        """What this page's game has to show before one is finished: the Jamaican hands played
+        in games (finished or not) and in practice, with the contracts made (from the progress);
+        British: the deals of the game in progress, with the times the player came out."""
+        def made(n: int, of: int) -> str:
+            return f"{n} ({100 * n / of:.0f}%)"
+
+        if self.british:
+            session = self.app.session
+            if session is None or stats.game_of_preset(session.setup.preset) != self.game:
+                return []
+            deals = [r for r in session.match.results if not r.void]
+            came = sum(1 for r in deals if isinstance(r, DealResult) and r.opened[HUMAN])
+            return [(tr("stats.deals_this_game"), str(len(deals))),
+                    (tr("stats.came_out"), made(came, len(deals)))] if deals else []
+        rows: list[tuple[str, str]] = []
+        for practice, key in ((False, "stats.hands_games"), (True, "stats.hands_practice")):
+            hands = [h for h in self.hands if h.practice == practice]
+            if hands:
+                rows += [(tr(key), str(len(hands))),
+                         (tr("stats.contract_made"), made(sum(h.made for h in hands), len(hands)))]
+        return rows
+
+    def draw_before_a_game(self, surface: pygame.Surface, box: pygame.Rect, font: int) -> None:
+        """The left panel while no game of this page is finished (:meth:`before_a_game`), or
+        what fills it."""
+        rows = self.before_a_game()
+        if not rows:
+            lines = txt.wrap(tr("stats.none" if self.british else "stats.none_jamaican"), font, box.w - 40)
+            y = box.centery - len(lines) * (font + 6) // 2
+            for line in lines:
+                txt.draw(surface, line, font, (box.centerx, y), palette.TEXT, bold=False, anchor="midtop")
+                y += font + 6
+            return
+        x, y = box.x + 16, box.y + 14
+        heading = tr("stats.no_game_yet_deals" if self.british else "stats.no_game_yet")
+        for line in txt.wrap(heading, font, box.w - 32, bold=True):
+            txt.draw(surface, line, font, (x, y), palette.GOLD, bold=True)
+            y += font + 6
+        y += 10
+        for label, value in rows:
+            txt.draw(surface, label, font, (x, y), palette.TEXT, max_width=box.w - 150)
+            txt.draw(surface, value, font, (box.right - 16, y), palette.GOLD, bold=True, anchor="topright")
+            y += font + 10
 
     def draw_rates(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
         """Contract made, per hand number, as bars."""

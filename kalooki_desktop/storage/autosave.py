@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,10 @@ from typing import Any
 from ..i18n import tr
 from ..session import Move, Session
 from . import progress, saves, stats
-from .atomic import backup_path, write_atomic
+from .atomic import backup_path, remove, write_atomic
 from .files import read_bytes, reason
+
+log = logging.getLogger("kalooki.autosave")
 
 #: Says something to the player: (message, kind), kind "notice" (queued) or "error".
 Notify = Callable[[str, str], None]
@@ -52,13 +55,14 @@ class Autosave:
                 for message in stats.record_game(self.session):
                     self.notify(message, "notice")
                 for p in (path, backup_path(path)):
-                    p.unlink(missing_ok=True)  # counted once even if this is never reached
+                    remove(p)  # counted once even if this is never reached
                 return
             saves.save(self.session, path)
             self.failed = False
         except OSError as exc:
-            if not self.failed:  # say it once, keep playing
+            if not self.failed:  # say it once (and log it in one line), keep playing
                 self.failed = True
+                log.warning("the autosave cannot be written: %s", reason(exc))
                 self.notify(tr("app.autosave_failed", error=reason(exc)), "error")
 
     def take_over(self, path: Path) -> None:
@@ -70,7 +74,7 @@ class Autosave:
         if not doc["snapshot"]["over"]:
             keep_previous(doc)
         for p in (backup_path(path), path):
-            p.unlink(missing_ok=True)
+            remove(p)
 
     def game_on_disk(self, path: Path) -> dict[str, Any] | None:
         """The checked document of the autosave at ``path``, None when there is none. A damaged

@@ -1,6 +1,11 @@
-"""The player's progress at each contract of the schedule: one record per Jamaican hand played
-(in games and in practice) in ``progress.json``: the contract made or not, in how many turns,
-the points it cost, and how often the player's decisions agreed with the coach's advice.
+"""The player's progress at each contract: one record per Jamaican hand played (in games and in
+practice) in ``progress.json``: the contract played, made or not, in how many turns, the points
+it cost, and how often the player's decisions agreed with the coach's advice.
+
+A record names its game and the hand's number in that game's schedule, and a hand is recorded
+once: a game brought back from its autosave before the end of a hand that was already counted
+(a kill between the two writes) does not count it again. A record without a contract (an older
+file) is the hand of that number in the nine-hand schedule.
 """
 
 from __future__ import annotations
@@ -10,35 +15,48 @@ from dataclasses import dataclass
 
 from ..engine.actions import Lay, PluckDiscard, PluckStock, Refuse, taken_back
 from ..engine.match import Match
+from ..engine.rules import CARDS_FOR_CONTRACT, contract_text, make_rules
 from ..session import HUMAN, Session
 from . import schema as sc
 from .files import reason
 from .records import RecordFile
 
+#: The nine-hand schedule's contracts by hand number, in its order.
+STANDARD = {spec.number: spec.contract_text for spec in make_rules("jamaican").schedule}
+
 
 @dataclass
 class HandRecord:
-    """One hand of the schedule as the player played it."""
+    """One hand as the player played it."""
 
     date: str
-    hand: int  # its number in the schedule (1-9)
+    hand: int  # its number in its game's schedule (a practice hand: the number of the nine it practises)
     made: bool  # the contract laid
     turns: int  # the player's turns until it was laid (0: not laid)
     points: int  # what the hand cost the player
     weighed: int = 0  # the player's decisions the coach weighed
     agreed: int = 0  # of those, the ones that were the coach's advice
     practice: bool = False
+    contract: str = ""  # the contract played ("3 4"); "": the nine-hand schedule's hand ``hand``
+    game_id: str = ""  # the game it was played in: a hand is recorded once
+
+    @property
+    def played(self) -> str:
+        """The contract played."""
+        return self.contract or STANDARD.get(self.hand, "")
 
 
 _RECORD = sc.obj(
     {
         "date": sc.string(40),
-        "hand": sc.integer(1, 9),
+        "hand": sc.integer(1, 1000),
         "made": sc.boolean(),
         "turns": sc.integer(0, 1000),
         "points": sc.integer(0, 10**5),
     },
-    {"weighed": sc.integer(0, 10**4), "agreed": sc.integer(0, 10**4), "practice": sc.boolean()},
+    {"weighed": sc.integer(0, 10**4), "agreed": sc.integer(0, 10**4), "practice": sc.boolean(),
+     "contract": sc.string(40, choices=["", *(contract_text(c) for c in CARDS_FOR_CONTRACT)]),
+     "game_id": sc.string(64)},
 )
 #: ``progress.json``: the hands played.
 FILE = RecordFile("progress.json", "hands", HandRecord, _RECORD, version=1, keep=3000, words="progress")
@@ -70,31 +88,31 @@ def turns_to_lay(session: Session) -> int | None:
 
 
 def record_of(session: Session, *, practice: bool = False) -> HandRecord | None:
-    """The player's record of the last hand that ended, when it is a scored Jamaican hand of the
-    schedule; None otherwise."""
+    """The player's record of the last hand that ended, when it is a scored Jamaican hand (of
+    the schedule or a sudden death, filed under the contract played); None otherwise."""
     m = session.match
     if not isinstance(m, Match) or not m.results or m.results[-1].void:
         return None
     result = m.results[-1]
     number = result.spec.number if not practice or session.practice is None else session.practice
-    if not 1 <= number <= 9:
-        return None  # a sudden-death hand is not a hand of the schedule
     first, end = last_deal(session)
     notes = [n for i, n in session.decided_notes().items() if first <= i < end]
     turns = turns_to_lay(session)
     return HandRecord(time.strftime("%Y-%m-%d %H:%M"), number, turns is not None, turns or 0,
                       result.scores[HUMAN], len(notes), sum(1 for n in notes if n.estimate.worlds == 0),
-                      practice)
+                      practice, result.spec.contract_text, session.game_id)
 
 
 def record_hand(session: Session, *, practice: bool = False) -> list[str]:
-    """Add the last hand of ``session`` to the progress; the messages for the player (a damaged
-    file, a failed write)."""
+    """Add the last hand of ``session`` to the progress, unless that hand of that game is there
+    already; the messages for the player (a damaged file, a failed write)."""
     record = record_of(session, practice=practice)
     if record is None:
         return []
     records, message = FILE.load()
     notes = [message] if message else []
+    if record.game_id and any(r.game_id == record.game_id and r.hand == record.hand for r in records):
+        return notes
     records.append(record)
     try:
         FILE.save(records)
@@ -118,22 +136,32 @@ class ContractFigures:
     weighed: int
 
 
-def per_contract(records: list[HandRecord]) -> dict[int, ContractFigures]:
-    """The figures of each contract played."""
-    out: dict[int, ContractFigures] = {}
-    for hand in sorted({r.hand for r in records}):
-        rs = [r for r in records if r.hand == hand]
+def per_contract(records: list[HandRecord]) -> dict[str, ContractFigures]:
+    """The figures of each contract played, by its text ("3 3 4")."""
+    out: dict[str, ContractFigures] = {}
+    for contract in dict.fromkeys(r.played for r in records):
+        rs = [r for r in records if r.played == contract]
         made = [r for r in rs if r.made]
-        out[hand] = ContractFigures(
+        out[contract] = ContractFigures(
             len(rs), len(made), sum(r.turns for r in made) / len(made) if made else None,
             sum(r.points for r in rs) / len(rs), sum(r.agreed for r in rs), sum(r.weighed for r in rs),
         )
     return out
 
 
+def contracts_shown(figures: dict[str, ContractFigures]) -> list[str]:
+    """The contracts the Progress page lists: the nine-hand schedule's in its order, then any
+    other contract played (short and custom schedules, sudden death), fewest cards first."""
+    standard = list(STANDARD.values())
+    others = sorted((c for c in figures if c and c not in standard), key=lambda c: (len(c), c))
+    return [*standard, *others]
+
+
 def weakest(records: list[HandRecord]) -> int | None:
-    """The contract made least often (then the one that costs most points), or None."""
+    """The contract of the nine-hand schedule (the ones practice offers) made least often, then
+    the one that costs most points, as its hand number; None before one was played."""
     figures = per_contract(records)
-    if not figures:
+    played = {hand: figures[c] for hand, c in STANDARD.items() if c in figures}
+    if not played:
         return None
-    return min(figures, key=lambda h: (figures[h].made / figures[h].played, -figures[h].points))
+    return min(played, key=lambda h: (played[h].made / played[h].played, -played[h].points))

@@ -72,10 +72,15 @@ def saves_dir() -> Path:
     return sub_dir("saves")
 
 
-#: Names Windows keeps for devices: no file may be called so, whatever its extension.
-_DEVICE_NAMES = {"con", "prn", "aux", "nul", *(f"{port}{i}" for port in ("com", "lpt") for i in range(1, 10))}
+#: Names Windows keeps for devices: no file may be called so, whatever its extension (the ports
+#: with a digit 0-9 or a superscript ¹ ² ³).
+_DEVICE_NAMES = {"con", "prn", "aux", "nul",
+                 *(f"{port}{i}" for port in ("com", "lpt") for i in ("0123456789" + "\u00b9\u00b2\u00b3"))}
 #: The longest name of a save.
 MAX_NAME = 60
+#: The longest file stem of a save, in bytes: its longest file name (``.<stem>.json.bak.<pid>.tmp``
+#: or ``<stem>.json.bak.corrupt-<time>-<n>``) stays within the 255 bytes file systems allow.
+MAX_STEM_BYTES = 200
 
 
 def name_problem(name: str) -> str | None:
@@ -91,6 +96,8 @@ def name_problem(name: str) -> str | None:
         return tr("save.name_autosave", name=name)
     if name.split(".")[0].strip().casefold() in _DEVICE_NAMES:
         return tr("save.name_device", name=name)
+    if len(os.fsencode(file_stem(name))) > MAX_STEM_BYTES:  # symbols are spelt out in the file name
+        return tr("save.name_long_file")
     return None
 
 
@@ -256,6 +263,7 @@ def parse(data: bytes, path: Path | None = None) -> dict[str, Any]:
     if doc["checksum"] != checksum(doc):
         raise BadFile("tampered", tr("save.tampered", name=name), path)
     checked: dict[str, Any] = validate(doc, DOCUMENT, path, what)
+    _new_session(checked, {"threaded": False}, path).close()  # a game a New game could start
     while version < VERSION:
         checked = validate(UPGRADES[version](checked, path), DOCUMENT, path, what)
         version = checked["version"] = version + 1
@@ -268,7 +276,7 @@ def _upgrade_1(doc: dict[str, Any], path: Path | None) -> dict[str, Any]:
     caller in J-5.2 order who let the card go before the next action, check the result against
     the version-1 fingerprint, and take the fingerprint of today's state."""
     name = path.name if path else tr("file.this_file")
-    session = _new_session(doc, {"threaded": False})
+    session = _new_session(doc, {"threaded": False}, path)
     match = session.match
     if not isinstance(match, Match):
         raise BadFile("corrupt", tr("save.bad_game", name=name), path)
@@ -323,15 +331,23 @@ def _digest_1(match: Match, actions: int) -> str:
 UPGRADES: dict[int, Callable[[dict[str, Any], Path | None], dict[str, Any]]] = {1: _upgrade_1}
 
 
-def _new_session(doc: dict[str, Any], session_kw: dict[str, Any]) -> Session:
-    """The game of a checked save document as it began, before any action."""
+def _new_session(doc: dict[str, Any], session_kw: dict[str, Any], path: Path | None) -> Session:
+    """The game of a checked save document as it began, before any action. Its setup (and the
+    exact deal it began from, if any) passes the checks of a new game, or it is a BadFile."""
     s = doc["setup"]
     setup = GameSetup(tuple(s["levels"]), s["preset"], tuple(s["variants"]), s["schedule"], s["seed"])
     scenario = doc.get("scenario")
+    session: Session | None = None
     try:
-        return Session.from_scenario(scenario, **session_kw) if scenario else Session(setup, **session_kw)
-    except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as exc:
-        raise ValueError(str(exc)) from exc
+        setup.check()
+        session = Session.from_scenario(scenario, **session_kw) if scenario else Session(setup, **session_kw)
+        session.setup.check()  # the exact deal's own opponents and rules
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError):
+        if session is not None:
+            session.close()
+        name = path.name if path else tr("file.this_file")
+        raise BadFile("corrupt", tr("save.bad_game", name=name), path) from None
+    return session
 
 
 def game_id(doc: dict[str, Any]) -> str:
@@ -341,8 +357,8 @@ def game_id(doc: dict[str, Any]) -> str:
     ).hexdigest()[:32])
 
 
-def _replay(doc: dict[str, Any], session_kw: dict[str, Any]) -> Session:
-    session = _new_session(doc, session_kw)
+def _replay(doc: dict[str, Any], session_kw: dict[str, Any], path: Path | None) -> Session:
+    session = _new_session(doc, session_kw, path)
     session.game_id = game_id(doc)
     try:
         for seat, text in doc["actions"]:
@@ -358,7 +374,7 @@ def restore(doc: dict[str, Any], path: Path | None = None, **session_kw: Any) ->
     actions; raises BadFile when it does not replay to the game its snapshot describes."""
     name = path.name if path else tr("file.this_file")
     try:
-        session = _replay(doc, session_kw)
+        session = _replay(doc, session_kw, path)
     except IllegalAction as exc:
         raise BadFile("mismatch", tr("save.refused_move", name=name, rule=exc.refusal.rule), path) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:

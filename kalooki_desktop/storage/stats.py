@@ -159,9 +159,14 @@ class Summary:
 GAMES = ("jamaican", "british40", "kalooki51")
 
 
+def game_of_preset(preset: str) -> str:
+    """Which of :data:`GAMES` a game of rules preset ``preset`` is."""
+    return preset if preset in GAMES[1:] else "jamaican"
+
+
 def game_of_record(record: GameRecord) -> str:
     """Which of :data:`GAMES` a record belongs to."""
-    return record.preset if record.preset in GAMES[1:] else "jamaican"
+    return game_of_preset(record.preset)
 
 
 def summarise(records: list[GameRecord], recent: int = 20, game: str | None = None) -> Summary:
