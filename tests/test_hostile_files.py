@@ -606,7 +606,7 @@ def test_settings_with_any_value_in_any_field_load_with_at_most_one_message(tmp_
 
 @HYP
 @given(field=st.sampled_from(["date", "preset", "opponents", "players", "won", "score", "winner_score",
-                              "hands", "laid", "calls", "bends", "game_id"]), value=JSON_VALUES)
+                              "hands", "laid", "calls", "bends", "game_id", "contracts"]), value=JSON_VALUES)
 def test_statistics_with_any_value_in_any_field_load_and_summarise(tmp_path, field, value):
     folder = fresh_folder(tmp_path / "stats-any")
     untouched = others_untouched(folder)

@@ -200,6 +200,19 @@ def scenes(app: App) -> Iterator[str]:
     step(app)
     yield "statistics, progress"
     app.pop()
+    from kalooki_desktop.storage import stats
+
+    nine = list(progress.STANDARD.values())
+    stats.save_records([  # every contract there is: the nine, then a custom schedule's three
+        stats.GameRecord("2026-01-01 10:00", "jamaican", "Normal ×7", 8, won=False, score=212, winner_score=40,
+                         hands=list(range(1, 10)), laid=[k % 3 != 1 for k in range(9)], contracts=nine),
+        stats.GameRecord("2026-01-02 10:00", "custom", "Easy, Hard, Normal", 4, won=True, score=15, winner_score=15,
+                         hands=[1, 2, 3], laid=[True, False, True], contracts=["3 3", "3 4", "4 4"]),
+    ])
+    app.push(StatisticsScene(app))
+    step(app)
+    yield "statistics, a custom schedule's game recorded"
+    app.pop()
     app.push(MenuScene(app))
     step(app)
     yield "menu, offering the weakest contract"

@@ -41,7 +41,7 @@ class MenuScene(Scene):
                 "#menu_primary" if key == ("continue" if session else "new") else "#big_button",
             )
             self.buttons[key] = b
-        weakest = progress.weakest(progress.FILE.load()[0])
+        weakest = progress.weakest_hand()
         if weakest is not None:  # the contract to practise
             self.buttons["practice"].set_text(tr("menu.practice_weakest", n=weakest))
         if session is None or session.over:

@@ -1,4 +1,4 @@
-"""Practice: pick one contract of the schedule (or the one the statistics say is the player's
+"""Practice: pick one contract of the schedule (or the one the player's progress says is their
 weakest) and the opponents, then play single hands of it with the coach on (:mod:`..practice`).
 After each hand, its figures and the practice's so far, and Deal again or Replay this deal.
 
@@ -18,7 +18,7 @@ from ..engine.match import HandResult
 from ..i18n import tr, tr_n
 from ..practice import SCHEDULE, Practice
 from ..session import HUMAN, Session
-from ..storage import progress, stats
+from ..storage import progress
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
@@ -29,24 +29,13 @@ from .table.words import note_text
 OPPONENTS = ("2", "3", "4", "5", "6", "7")
 
 
-def weakest_hand(app: App) -> int | None:
-    """The contract the player makes least often (their progress, practice included; else their
-    finished games' statistics), or None before they have played a hand."""
-    found = progress.weakest(progress.FILE.load()[0])
-    if found is not None:
-        return found
-    rates = stats.summarise(stats.load_records(), game="jamaican").contract_rate
-    played = [(made / n, -hand, hand) for hand, (made, n) in rates.items() if n and hand in SCHEDULE]
-    return min(played)[2] if played else None
-
-
 @register_scene("practice")
 class PracticeScene(Scene):
     """Choose the contract and the opponents; Start plays a practice hand."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.weakest = weakest_hand(app)
+        self.weakest = progress.weakest_hand()  # what the menu offers too
         last = app.practice
         self.hand = last.hand if last is not None else (self.weakest or 1)
         self.count = str(len(last.levels)) if last is not None else "3"

@@ -1,6 +1,6 @@
 """Statistics, for each game apart (Jamaican, Kalooki 40, Kalooki 51): games played and won per
-rules preset and opponent mix, average and best scores, the contract-made rate per hand number
-(British: coming out per deal), calls, bends (British: Kalookis), and a chart of recent results.
+rules preset and opponent mix, average and best scores, the contract-made rate per contract
+played (British: coming out per deal), calls, bends (British: Kalookis), and a chart of recent results.
 Before a game is finished, the hands played so far (games and practice apart) and the contracts
 made in them."""
 
@@ -190,44 +190,41 @@ class StatisticsScene(Scene):
             txt.draw(surface, value, font, (box.right - 16, y), palette.GOLD, bold=True, anchor="topright")
             y += font + 10
 
+    def bars(self) -> list[tuple[str, int, int]]:
+        """The bars of the rates panel: label, made (British: came out), played. Jamaican: the
+        nine-hand schedule's contracts in its order, then any other contract played; British:
+        the first twelve deals."""
+        if self.british:
+            rates = self.summary.deal_rate
+            numbers = sorted(rates)[:12] or list(range(1, 10))
+            return [(str(n), *rates.get(n, (0, 0))) for n in numbers]
+        contracts = self.summary.contract_rate
+        return [(c, *contracts.get(c, (0, 0))) for c in progress.contracts_shown(contracts)]
+
     def draw_rates(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
-        """Contract made, per hand number, as bars."""
+        """Contract made, per contract played (British: came out, per deal), as bars."""
         panel(surface, box, alpha=165)
         title = tr("stats.came_out_rate" if self.british else "stats.contract_rate")
         txt.draw(surface, title, small + 1, (box.x + 14, box.y + 10), palette.GOLD, bold=True)
-        rates = self.summary.contract_rate
-        numbers = sorted(rates) or list(range(1, 10))
-        if len(numbers) > 12:  # long British games: their first twelve deals
-            numbers = numbers[:12]
+        bars = self.bars()
         plot = pygame.Rect(box.x + 40, box.y + small + 28, box.w - 60, box.h - small * 3 - 40)
-        bw = plot.w / max(1, len(numbers))
-        for i, n in enumerate(numbers):
-            made, played = rates.get(n, (0, 0))
+        bw = plot.w / max(1, len(bars))
+        size = small - 1
+        wide = max(txt.width(label, size) for label, _, _ in bars) > bw - 4
+        for i, (label, made, played) in enumerate(bars):
             frac = made / played if played else 0.0
             bar = pygame.Rect(
                 round(plot.x + i * bw + bw * 0.18), 0, max(2, round(bw * 0.64)), round(plot.h * frac)
             )
             bar.bottom = plot.bottom
             pygame.draw.rect(surface, palette.VALID, bar, border_radius=4)
-            txt.draw(
-                surface,
-                str(n),
-                small - 1,
-                (bar.centerx, plot.bottom + 4),
-                (200, 208, 198),
-                bold=False,
-                anchor="midtop",
-            )
+            # a contract too wide for its bar is written without its spaces ("3344")
+            shown = label.replace(" ", "") if wide else label
+            txt.draw(surface, shown, size, (bar.centerx, plot.bottom + 4), (200, 208, 198), bold=False,
+                     anchor="midtop")
             if played:
-                txt.draw(
-                    surface,
-                    f"{100 * frac:.0f}%",
-                    small - 2,
-                    (bar.centerx, bar.y - 2),
-                    palette.TEXT,
-                    bold=False,
-                    anchor="midbottom",
-                )
+                txt.draw(surface, f"{100 * frac:.0f}%", small - 2, (bar.centerx, bar.y - 2), palette.TEXT,
+                         bold=False, anchor="midbottom")
         pygame.draw.line(surface, palette.GOLD_DARK, plot.bottomleft, plot.bottomright, 1)
 
     def draw_recent(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:

@@ -11,6 +11,7 @@ file) is the hand of that number in the nine-hand schedule.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..engine.actions import Lay, PluckDiscard, PluckStock, Refuse, taken_back
@@ -149,11 +150,12 @@ def per_contract(records: list[HandRecord]) -> dict[str, ContractFigures]:
     return out
 
 
-def contracts_shown(figures: dict[str, ContractFigures]) -> list[str]:
-    """The contracts the Progress page lists: the nine-hand schedule's in its order, then any
-    other contract played (short and custom schedules, sudden death), fewest cards first."""
+def contracts_shown(played: Iterable[str]) -> list[str]:
+    """The contracts the Progress page (and the Statistics' bars) list: the nine-hand schedule's
+    in its order, then any other of ``played`` (short and custom schedules, sudden death), fewest
+    cards first."""
     standard = list(STANDARD.values())
-    others = sorted((c for c in figures if c and c not in standard), key=lambda c: (len(c), c))
+    others = sorted({c for c in played if c and c not in standard}, key=lambda c: (len(c), c))
     return [*standard, *others]
 
 
@@ -165,3 +167,9 @@ def weakest(records: list[HandRecord]) -> int | None:
     if not played:
         return None
     return min(played, key=lambda h: (played[h].made / played[h].played, -played[h].points))
+
+
+def weakest_hand() -> int | None:
+    """:func:`weakest` of the saved progress (games and practice, by the contracts played): the
+    hand the menu's Practice offers and the practice screen's "My weakest"."""
+    return weakest(FILE.load()[0])

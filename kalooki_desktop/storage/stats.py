@@ -1,5 +1,13 @@
 """The player's statistics: one record per finished game in ``stats.json`` (the most recent
-:data:`KEEP`), and the figures the Statistics scene shows, computed from them."""
+:data:`KEEP`), and the figures the Statistics scene shows, computed from them.
+
+The contract-made rate is kept per contract played ("3 3 4"), so that a short or custom
+schedule's hand 1 is not counted as the nine-hand schedule's hand 1. A record holds the contract
+of each hand it counts; a record without them (an older file) is read by the hand numbers only
+when its preset is the nine-hand schedule (``jamaican``), and then only for hands 1 to 9 (a later
+number is a second or third game of J-S4 or a sudden death of J-V6, which the record does not tell
+apart); the other presets' hands without a contract are left out of the rates.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.match import Match
+from ..engine.rules import CARDS_FOR_CONTRACT, contract_text
 from ..i18n import tr
 from ..session import HUMAN, Session
 from . import schema as sc
 from .files import reason
+from .progress import STANDARD, contracts_shown
 from .records import RecordFile
 
 VERSION = 1
@@ -36,6 +46,17 @@ class GameRecord:
     calls: int = 0
     bends: int = 0  # hands the player went down and out, bending the table (British: Kalookis)
     game_id: str = ""  # the game's own id: a game is counted once
+    contracts: list[str] = field(default_factory=list)  # each hand's contract ("3 4"; British: none)
+
+    def contracts_played(self) -> list[str]:
+        """The contract of each hand of :attr:`hands` ("" where the record does not tell it):
+        the ones it holds, or for an older record of the nine-hand schedule those of its hands'
+        numbers (see the module docstring)."""
+        if self.contracts:
+            return self.contracts
+        if self.preset == "jamaican":
+            return [STANDARD.get(number, "") for number in self.hands]
+        return ["" for _ in self.hands]
 
 
 def opponent_mix(levels: tuple[str, ...] | list[str]) -> str:
@@ -63,6 +84,7 @@ def record_of(session: Session) -> GameRecord:
     if isinstance(m, Match):
         played = [r for r in m.results if not r.void]
         record.hands = [r.spec.number for r in played]
+        record.contracts = [r.spec.contract_text for r in played]
         record.laid = [bool(r.laid[HUMAN]) for r in played]
         record.calls = sum(r.calls_used[HUMAN] for r in played)
         record.bends = sum(1 for r in played if r.bent and r.out == HUMAN)
@@ -90,6 +112,8 @@ _RECORD = sc.obj(
         "calls": sc.integer(0, 10**5),
         "bends": sc.integer(0, 10**5),
         "game_id": sc.string(64),
+        "contracts": sc.list_of(sc.string(40, choices=[contract_text(c) for c in CARDS_FOR_CONTRACT]),
+                                max_len=1000),
     },
 )
 #: ``stats.json``: the finished games.
@@ -149,7 +173,8 @@ class Summary:
     by_mix: dict[str, tuple[int, int]] = field(default_factory=dict)  # "preset · mix" -> (played, won)
     average: float | None = None
     best: int | None = None
-    contract_rate: dict[int, tuple[int, int]] = field(default_factory=dict)  # hand -> (made, played)
+    contract_rate: dict[str, tuple[int, int]] = field(default_factory=dict)  # contract -> (made, played)
+    deal_rate: dict[int, tuple[int, int]] = field(default_factory=dict)  # British: deal -> (came out, played)
     calls: int = 0
     bends: int = 0
     recent: list[GameRecord] = field(default_factory=list)
@@ -170,8 +195,9 @@ def game_of_record(record: GameRecord) -> str:
 
 
 def summarise(records: list[GameRecord], recent: int = 20, game: str | None = None) -> Summary:
-    """Totals, wins per rules preset and opponent mix, scores, contract rates per hand (British
-    Kalooki: coming out per deal); ``game`` (one of :data:`GAMES`) keeps that game's records only."""
+    """Totals, wins per rules preset and opponent mix, scores, contract rates per contract played
+    (British Kalooki: coming out per deal); ``game`` (one of :data:`GAMES`) keeps that game's
+    records only."""
     if game is not None:
         records = [r for r in records if game_of_record(r) == game]
     s = Summary(played=len(records), won=sum(r.won for r in records), recent=records[-recent:])
@@ -181,12 +207,20 @@ def summarise(records: list[GameRecord], recent: int = 20, game: str | None = No
         entry = mixes.setdefault(key, [0, 0])
         entry[0] += 1
         entry[1] += int(r.won)
-        for number, laid in zip(r.hands, r.laid, strict=False):
-            made, played = s.contract_rate.get(number, (0, 0))
-            s.contract_rate[number] = (made + int(laid), played + 1)
+        if game_of_record(r) == "jamaican":
+            for contract, laid in zip(r.contracts_played(), r.laid, strict=False):
+                if contract:
+                    made, played = s.contract_rate.get(contract, (0, 0))
+                    s.contract_rate[contract] = (made + int(laid), played + 1)
+        else:
+            for number, laid in zip(r.hands, r.laid, strict=False):
+                made, played = s.deal_rate.get(number, (0, 0))
+                s.deal_rate[number] = (made + int(laid), played + 1)
         s.calls += r.calls
         s.bends += r.bends
     s.by_mix = {k: (v[0], v[1]) for k, v in sorted(mixes.items())}
+    rates = s.contract_rate  # in the Progress page's order: the nine-hand schedule's first
+    s.contract_rate = {c: rates[c] for c in contracts_shown(rates) if c in rates}
     if records:
         s.average = sum(r.score for r in records) / len(records)
         s.best = min(r.score for r in records)
