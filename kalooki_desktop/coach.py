@@ -26,7 +26,7 @@ from .engine.actions import taken_back
 from .engine.cards import card_text
 from .engine.match import Match
 from .i18n import tr
-from .review import game_as_begun
+from .review import game_as_begun, replay
 from .session import HUMAN, Session
 from .storage.files import BadFile
 
@@ -34,7 +34,8 @@ from .storage.files import BadFile
 def review(session: Session, hand: int | None = None, budget_ms: float = BUDGET_MS,
            *, after: bool = False) -> dict[str, Any]:
     """The coach's review of the player's decisions in hand ``hand`` of ``session``'s game
-    (replayed from its start); ValueError when the game has no such hand or is not Jamaican."""
+    (replayed from its start); ValueError when the game has no such hand, is not Jamaican or does
+    not replay as it was played (:class:`.review.ReplayFailed`)."""
     played = session.match
     if not isinstance(played, Match):
         raise ValueError(tr("coach.not_jamaican"))
@@ -50,7 +51,7 @@ def review(session: Session, hand: int | None = None, budget_ms: float = BUDGET_
     for i, (seat, action) in enumerate(played.actions):
         if deals[i][1] == last and seat == HUMAN and i not in gone:
             decisions.append(_decision(game, i, action, budget_ms, after=after))
-        game.apply(seat, action)
+        replay(game, seat, action)
     spec = game.results[last].spec if last < len(game.results) else game.hand.spec
     return {
         "hand": target,
@@ -69,7 +70,7 @@ def _deals(session: Session, actions: Sequence[tuple[int, Any]]) -> list[tuple[i
     out = []
     for seat, action in actions:
         out.append((game.hand_number, len(game.results)))
-        game.apply(seat, action)
+        replay(game, seat, action)
     return out
 
 

@@ -15,9 +15,35 @@ from .ai.coach import Estimate, Note, coach, cost_after
 from .engine.actions import Action, taken_back
 from .engine.hand import HandState
 from .engine.match import HandResult, Match
+from .engine.refusal import IllegalAction
 from .engine.rules import RuleSet
 from .engine.view import View
+from .i18n import tr
 from .session import HUMAN, GameSetup, Session
+
+
+class ReplayFailed(ValueError):
+    """The game does not replay as it was played (its file was changed, or its id is that of
+    another deal): it cannot be reviewed. ``rule`` is the rule a replayed move broke, if one did;
+    the message is the player's."""
+
+    def __init__(self, rule: str | None = None) -> None:
+        super().__init__(tr("review.does_not_replay"))
+        self.rule = rule
+
+    def about(self, name: str) -> str:
+        """What is wrong with the file called ``name`` (the words of a save that does not replay)."""
+        if self.rule:
+            return tr("save.refused_move", name=name, rule=self.rule)
+        return tr("save.mismatch", name=name)
+
+
+def replay(game: Match, seat: int, action: Action) -> None:
+    """Apply a move of a game being replayed; ReplayFailed when the rules refuse it there."""
+    try:
+        game.apply(seat, action)
+    except IllegalAction as exc:
+        raise ReplayFailed(exc.rule) from None
 
 
 @dataclass(frozen=True)
@@ -35,7 +61,7 @@ class Step:
 class Review:
     """Deal ``deal`` of ``session``'s game (counted from 0, void deals included; by default the
     last one that ended), step by step. ValueError when the game has no such finished deal or is
-    not Jamaican."""
+    not Jamaican; :class:`ReplayFailed` (a ValueError) when it does not replay as it was played."""
 
     def __init__(self, session: Session, deal: int | None = None) -> None:
         played = session.match
@@ -52,8 +78,9 @@ class Review:
                 self.steps.append(Step(i, seat, action, game.hand.clone(), tuple(game.totals)))
             elif len(game.results) > self.deal:
                 break
-            game.apply(seat, action)
-        assert game.ended is not None and self.steps, "the deal did not replay"
+            replay(game, seat, action)
+        if game.ended is None or not self.steps or game.results[self.deal] != played.results[self.deal]:
+            raise ReplayFailed  # the deal did not replay to the hand that was played
         self.end: HandState = game.ended.clone()
         self.result: HandResult = game.results[self.deal]
         self.notes: dict[int, Note] = {i: n for i, n in session.decided_notes().items() if self.covers(i)}

@@ -11,12 +11,14 @@ import pygame_gui
 from ..app import App, Scene, register_scene
 from ..engine.match import Match
 from ..i18n import tr
+from ..review import ReplayFailed
 from ..session import Session
 from ..storage import saves
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, glow, panel
 from .leaving import LeaveQuestion
+from .review import ReviewScene
 
 
 @register_scene("load")
@@ -156,12 +158,16 @@ class LoadScene(Scene):
                 call_wait_ms=self.app.settings.call_wait_s * 1000,
             )
         except saves.BadFile as exc:
-            rec = saves.quarantine(exc)
-            kept = rec.moved_to.name if rec.moved_to else "-"
-            self.app.toast(tr("load.damaged", error=rec.message, kept=kept), "error", 8)
-            self.refresh()
-            self.rebuild()
+            self.set_aside(exc)
             return None
+
+    def set_aside(self, exc: saves.BadFile) -> None:
+        """Move a bad save aside, say so, and list the saves again."""
+        rec = saves.quarantine(exc)
+        kept = rec.moved_to.name if rec.moved_to else "-"
+        self.app.toast(tr("load.damaged", error=rec.message, kept=kept), "error", 8)
+        self.refresh()
+        self.rebuild()
 
     def review_selected(self) -> None:
         """Review the last finished hand of the selected save (it is not loaded as the game)."""
@@ -172,7 +178,14 @@ class LoadScene(Scene):
             session.close()
             self.app.toast(tr("load.nothing_to_review"))
             return
-        self.app.push("review", session)  # closed with the review (it is not the game in progress)
+        try:
+            scene = ReviewScene(self.app, session)
+        except ReplayFailed as exc:  # its moves replay, but not to the hand the review replays
+            session.close()
+            path = self.entries[self.selected].path
+            self.set_aside(saves.BadFile("mismatch", exc.about(path.name), path))
+            return
+        self.app.push(scene)  # closed with the review (it is not the game in progress)
 
     def load_selected(self) -> None:
         """Replay the selected save and go to its table (a damaged save is moved aside); while

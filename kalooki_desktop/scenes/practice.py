@@ -24,6 +24,7 @@ from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 from ..ui.theme import DropDown
+from .review import open_review
 from .table.words import note_text
 
 OPPONENTS = ("2", "3", "4", "5", "6", "7")
@@ -146,7 +147,7 @@ class PracticeResultScene(Scene):
                                   command=lambda: self.play(replay=True))
         self.back = self.button(pygame.Rect(20, y, self.px(220), bh), tr("practice.menu"), command=self.leave)
         self.review = self.button(pygame.Rect(w - 3 * bw - 44, y, bw, bh), tr("practice.review"),
-                                  command=lambda: self.app.push("review", self.session))
+                                  command=lambda: open_review(self.app, self.session))
 
     def play(self, *, replay: bool) -> None:
         """Another practice hand: a new deal, or this deal again."""

@@ -17,13 +17,22 @@ from ..app import App, Scene, register_scene
 from ..engine.cards import sort_key_suit
 from ..i18n import tr
 from ..practice import Practice
-from ..review import Review, try_from_here
+from ..review import ReplayFailed, Review, try_from_here
 from ..session import HUMAN, Session
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 from .table.words import chosen_text, describe, note_text
+
+
+def open_review(app: App, session: Session) -> None:
+    """Show the review of the last finished hand of ``session``, the game in progress or a
+    practice hand; a game that does not replay as it was played is said plainly instead."""
+    try:
+        app.push(ReviewScene(app, session))
+    except ReplayFailed as exc:
+        app.toast(str(exc), "error", 8)
 
 
 @register_scene("review")
@@ -61,7 +70,11 @@ class ReviewScene(Scene):
         if not 0 <= deal < len(m.results):
             self.app.toast(tr("review.no_more"))
             return
-        self.review, self.k = Review(self.session, deal), 0
+        try:
+            self.review, self.k = Review(self.session, deal), 0
+        except ReplayFailed as exc:
+            self.app.toast(str(exc), "error", 8)
+            return
         self._weigh(self.review)
 
     def on_exit(self) -> None:

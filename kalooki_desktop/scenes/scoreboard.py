@@ -28,6 +28,7 @@ from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
+from .review import open_review
 from .scorelayout import axis_ticks, legend_lines, point_labels
 from .table.frame import DIM
 
@@ -69,7 +70,7 @@ class ScoreboardScene(Scene):
         self.b_review: pygame_gui.elements.UIButton | None = None
         if isinstance(self.result, HandResult) and not self.result.void:  # the coach's review
             self.b_review = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("score.review"),
-                                        command=lambda: self.app.push("review", self.session))
+                                        command=lambda: open_review(self.app, self.session))
         if self._asking:
             m = self.session.match
             assert isinstance(m, BritishMatch)
