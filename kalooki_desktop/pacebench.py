@@ -15,6 +15,12 @@ next pluck prompt (rounds that a hand's end interrupts are left out). Three ways
 
 Each gives the median, 90th percentile and longest round in seconds and the prompts per round.
 It prints one JSON object; ``python -m kalooki_desktop.bench`` includes it.
+
+``--size 1920x1080`` runs the table as a player has it instead, in a window of that size (the
+dummy video driver): every frame drawn, the computer players thinking on their own thread, the
+clock the real one (each frame's ``dt`` is the time it took, at most 60 frames a second). Its
+figures are seconds of the player's waiting on this machine, so what the frames cost shows in
+them; ``--way`` picks one of the three ways.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import os
 import statistics
 import sys
 import tempfile
+import time
 from typing import TYPE_CHECKING
 
 from .session import HUMAN, GameSetup, Session
@@ -34,10 +41,20 @@ if TYPE_CHECKING:
 
 #: The frame length of the simulated clock (s).
 DT = 1 / 30
+#: The three ways measured (the module docstring): (every card offered, prompt answered at once).
+WAYS = {
+    "every_card_waited": (True, False),
+    "helpful_waited": (False, False),
+    "helpful_answered": (False, True),
+}
 
 
-def _round_times(app: App, session: Session, rounds: int, *, answer: bool) -> tuple[list[float], int]:
-    """The rounds' lengths (s) and the Call prompts shown in them."""
+def _round_times(
+    app: App, session: Session, rounds: int, *, answer: bool, real: bool = False
+) -> tuple[list[float], int]:
+    """The rounds' lengths (s) and the Call prompts shown in them (``real``: each frame takes
+    the time it takes, as in play)."""
+    from .app import FPS
     from .scenes.table import TableScene
 
     scene = app.top
@@ -67,38 +84,52 @@ def _round_times(app: App, session: Session, rounds: int, *, answer: bool) -> tu
             scene.play_hint()
             if session.match.hand.turn != turn and turn == HUMAN:
                 ended_at, hand_at_end = app.now_ms, len(session.match.results)
-        app.step(DT)
+        app.step(app.clock.tick(FPS) / 1000 if real else DT)
     return times, prompts
 
 
-def _measure(rounds: int, seed: int, *, every: bool, answer: bool) -> dict[str, float]:
+def _measure(
+    rounds: int, seed: int, *, every: bool, answer: bool, size: tuple[int, int] | None = None
+) -> dict[str, float]:
     from .app import App
     from .scenes.table import TableScene
 
-    app = App((1280, 800), fullscreen=False)
+    app = App(size or (1280, 800), fullscreen=False)
     app.persist = False
     app.settings.speed = "normal"
-    app.draw = lambda: None  # type: ignore[method-assign]  # the clock, not the drawing, is measured
+    if size is None:
+        app.draw = lambda: None  # type: ignore[method-assign]  # the clock, not the drawing, is measured
     setup = GameSetup(("normal",) * 7, seed=seed)
-    session = Session(setup, threaded=False, speed=app.settings.speed_factor, call_wait_ms=5000)
+    session = Session(setup, threaded=size is not None, speed=app.settings.speed_factor, call_wait_ms=5000)
     app.set_session(session)
     session.offer_every_call = every
     app.push(TableScene(app, session))
     app.step(DT)
-    times, prompts = _round_times(app, session, rounds, answer=answer)
+    if size is not None:
+        app.clock.tick()  # the real clock starts here
+        started = time.perf_counter()
+    times, prompts = _round_times(app, session, rounds, answer=answer, real=size is not None)
+    frame_ms = list(app.frame_ms)
     app.shutdown()
     times.sort()
-    return {
+    out: dict[str, float] = {
         "rounds": len(times),
         "median_s": round(statistics.median(times), 2),
         "p90_s": round(times[min(len(times) - 1, int(0.9 * len(times)))], 2),
         "max_s": round(times[-1], 2),
         "call_prompts_per_round": round(prompts / max(1, len(times)), 2),
     }
+    if size is not None:
+        out["frame_ms_mean"] = round(statistics.fmean(frame_ms), 1)
+        out["wall_s"] = round(time.perf_counter() - started, 1)
+    return out
 
 
-def pace_figures(rounds: int, seed: int) -> dict[str, dict[str, float]]:
-    """The three ways of the module docstring, ``rounds`` rounds each, from the same deal."""
+def pace_figures(
+    rounds: int, seed: int, size: tuple[int, int] | None = None, ways: tuple[str, ...] = tuple(WAYS)
+) -> dict[str, dict[str, float]]:
+    """The ways of the module docstring (all three unless ``ways`` names some), ``rounds``
+    rounds each, from the same deal; at ``size``, as a player has the table."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -106,19 +137,30 @@ def pace_figures(rounds: int, seed: int) -> dict[str, dict[str, float]]:
 
     set_data_dir(tempfile.mkdtemp(prefix="kalooki-pace-"))
     return {
-        "every_card_waited": _measure(rounds, seed, every=True, answer=False),
-        "helpful_waited": _measure(rounds, seed, every=False, answer=False),
-        "helpful_answered": _measure(rounds, seed, every=False, answer=True),
+        way: _measure(rounds, seed, every=WAYS[way][0], answer=WAYS[way][1], size=size) for way in ways
     }
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, _, h = text.lower().partition("x")
+    try:
+        return int(w), int(h)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a size is WIDTHxHEIGHT, such as 1920x1080, not {text!r}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
     """Print the figures as one JSON object."""
-    p = argparse.ArgumentParser(prog="python -m kalooki_desktop.pacebench", description=__doc__)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    p = argparse.ArgumentParser(prog="python -m kalooki_desktop.pacebench", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rounds", type=int, default=40)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--size", type=_size, default=None, help="run as in play in a window of this size (WxH)")
+    p.add_argument("--way", choices=tuple(WAYS), action="append", help="measure only this way (repeatable)")
     args = p.parse_args(argv)
-    print(json.dumps(pace_figures(args.rounds, args.seed), indent=2))
+    ways = tuple(args.way) if args.way else tuple(WAYS)
+    print(json.dumps(pace_figures(args.rounds, args.seed, args.size, ways), indent=2))
     return 0
 
 
