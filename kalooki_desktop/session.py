@@ -396,7 +396,8 @@ class Session:
                     continue
                 if kind == DecisionKind.CALL:
                     if self._call_deadline is None and self.call_wait_ms > 0:
-                        self._call_deadline = now + self.call_wait_ms / max(self.speed, 0.25)
+                        # the player's own time, from when the card has landed: never the pace's
+                        self._call_deadline = max(now, self.hold_until) + self.call_wait_ms
                     if self._call_deadline is not None and now >= self._call_deadline:
                         applied.append(self._apply(HUMAN, Pass()))
                         continue

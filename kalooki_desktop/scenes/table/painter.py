@@ -33,11 +33,12 @@ from .words import status
 
 
 def call_fraction(session: Session, now: float) -> float | None:
-    """The part of the player's time to call that is left, or None when no call is offered."""
+    """The part of the player's time to call that is left, or None when no call is offered (the
+    time is the player's setting whatever the pace; it starts when the card has landed)."""
     left_ms = session.call_time_left(now)
     if left_ms is None or not session.call_wait_ms:
         return None
-    return left_ms / (session.call_wait_ms / max(session.speed, 0.25))
+    return min(1.0, left_ms / session.call_wait_ms)
 
 
 def snapshot(
