@@ -20,11 +20,12 @@ from .gui import act, jamaican, key, make_app, press_button, run_until, step
 #: Seats 2 and 3: nothing in them brings a three of nines or queens closer.
 PLAIN = ["2D 3C 5S 6H 8D 10C KS JH AC", "2H 3D 4C 6S 8H 10D KC JS AD"]
 STOCK = "6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 4S KD 10S 7H 7D 3H"
-#: The player's contract waits for one card: hand 1 (two threes) with 5-5-5 ready and 9♠ 9♣; hand
-#: 2 (a three and a four) with 4♠-7♠ ready and Q♦ Q♣. Seat 1 discards the card that completes it.
+#: The player's contract waits for one card: hand 1 (three threes) with 5-5-5 and K-K-K ready and
+#: 9♠ 9♣; hand 2 (two threes and a four) with 4♠-7♠ and 8-8-8 ready and Q♦ Q♣. Seat 1 discards
+#: the card that completes it.
 POSITIONS = {
-    "nines": (1, "5S 5H 5D 9S 9C 2C 4D 7C KH", "9S 3H 5D 6C 8S 10H QD JC AH", "9S"),
-    "queens": (2, "4S 5S 6S 7S QD QC 2C 8D KH 3D", "QH 3H 5D 6C 8S 10H 9D JC AH 2S", "QH"),
+    "nines": (1, "5S 5H 5D KS KH KD 9S 9C 2C", "9S 3H 5D 6C 8S 10H QD JC AH", "9S"),
+    "queens": (2, "4S 5S 6S 7S QD QC 8D 8S 8C 2C", "QH 3H 5D 6C 8S 10H 9D JC AH 2S", "QH"),
 }
 
 
