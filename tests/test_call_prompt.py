@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from kalooki_desktop.app import App
-from kalooki_desktop.engine.actions import Discard, PluckStock
+from kalooki_desktop.engine.actions import Discard, Pass, PluckStock
 from kalooki_desktop.engine.cards import parse_card, parse_cards
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.scenes.table.painter import call_fraction
@@ -89,3 +89,56 @@ def test_a_card_that_completes_the_contract_is_offered_for_the_whole_wait_at_eve
     seconds(app, 2)
     assert s.prompt() != "call"
     assert (0, "pass") in jamaican(s).hand.log
+
+
+@pytest.mark.parametrize("how", ["button", "key"])
+def test_no_calls_this_hand_lets_every_further_discard_go_until_the_next_hand(app, how):
+    """The Call prompt's "No calls this hand" (or N) lets this card and every further discard of
+    the hand go by without a prompt, even with "every discard" on; the next hand offers again."""
+    scene = offered_position(app, "nines")
+    s = scene.session
+    s.offer_every_call = True
+    run_until(app, lambda: s.prompt() == "call")
+    step(app)
+    assert scene.controls.no_calls.visible
+    if how == "button":
+        press_button(app, scene.controls.no_calls)
+    else:
+        key(app, pygame.K_n)
+    assert s.prompt() != "call" and (0, "pass") in jamaican(s).hand.log
+    key(app, pygame.K_c)
+    assert app.toast_text == "No calls this hand: you chose to let every discard go until the next hand"
+    app.pop()  # on without the table: the player's seat by the hint
+    now, silent = app.now_ms, 0
+    for _ in range(50_000):
+        before, ended = len(s.moves), len(s.match.results)
+        now += 200
+        s.tick(now)  # the table's step: a card not offered goes by here
+        if s.prompt() == "call":
+            break
+        s.autoplay(now)
+        if not ended:
+            silent += sum(1 for m in s.moves[before:] if m.seat == 0 and m.action == Pass())
+    assert s.prompt() == "call", "no call was offered in the next hand"
+    assert len(s.match.results) == 1 and silent >= 1
+
+
+@pytest.mark.parametrize("answer", ["time", "let_go"])
+def test_c_after_the_prompt_has_gone_says_why_the_card_is_no_longer_offered(app, answer):
+    """C after the prompt ran out (or after L) names the true reason, not the rule for several
+    callers (J-5.2)."""
+    scene = offered_position(app, "nines")
+    s = scene.session
+    run_until(app, lambda: s.prompt() == "call")
+    if answer == "let_go":
+        key(app, pygame.K_l)
+    else:
+        run_until(app, lambda: s.prompt() != "call")
+    assert s.view().discard_top == parse_card("9S")
+    key(app, pygame.K_c)
+    said = {
+        "time": "The time to call the 9♠ ran out (the Call prompt waits 5 s: Settings)",
+        "let_go": "You let the 9♠ go: once let go, it cannot be called",
+    }
+    assert app.toast_text == said[answer]
+    assert "J-5.2" not in app.toast_text

@@ -172,6 +172,8 @@ class TablePainter:
         seats.draw_flash(surface, f, g)
         if g.layout.staging is not None:
             render.draw_slots(surface, f, g, targets)
+        if f.prompt == DecisionKind.CALL:
+            render.draw_prompt_box(surface, c.call_box)
         render.draw_status(surface, f, g, between=c.status_room(), call_bar=c.call_bar())
         render.draw_hand(surface, f, g)
         if f.prompt == DecisionKind.ALLOW:

@@ -34,12 +34,12 @@ from ...engine.hand import HandState
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
 from ...engine.turn import DecisionKind
-from ...i18n import refusal_text, tr
+from ...i18n import tr
 from ...session import HUMAN, Move, Session
 from ...ui.layout import TableLayout, table_layout
 from . import render
 from .choreography import Choreography, Pace
-from .controls import TableControls
+from .controls import TableControls, calls_off
 from .drops import Drops, Play, Reorder, Stage
 from .ending import HandEnd
 from .frame import TableFrame
@@ -48,11 +48,10 @@ from .model import HandModel
 from .painter import TablePainter, snapshot
 from .pointer import DoubleTap, Drag, Drop, Intent, Pointer, Tap
 from .slotrules import ContractSlots, FreeSlots
-from .words import advice_text, coach_text, log_lines
+from .words import advice_text, coach_text, log_lines, refusal_words
 
 #: How long a hint stays highlighted (ms).
 HINT_MS = 6000
-
 
 
 @register_scene("table")
@@ -169,6 +168,7 @@ class TableScene(Scene):
             "sound": self.toggle_sound,
             "call": lambda: self.submit(Call()),
             "let_go": self.session.let_go,
+            "no_calls": lambda: calls_off(self.session, self.app.toast),
             "allow": lambda: self.submit(Allow()),
             "refuse": lambda: self.submit(Refuse()),
         }
@@ -219,7 +219,7 @@ class TableScene(Scene):
 
     def refused(self, bad: Refusal, glide: Drag | None = None) -> None:
         """Show a refusal: the cards glide back and a toast names the rule."""
-        self.app.toast(refusal_text(bad), "error", 4.0)
+        self.app.toast(refusal_words(self.session, bad), "error", 4.0)
         if glide is not None:
             self.choreo.glide_back(glide, self.pace, self.now)
 
@@ -338,6 +338,7 @@ class TableScene(Scene):
         }
         if prompt == DecisionKind.CALL:
             keys[pygame.K_l] = keys[pygame.K_SPACE] = self.session.let_go
+            keys[pygame.K_n] = lambda: calls_off(self.session, self.app.toast)
         elif prompt == DecisionKind.ALLOW:
             keys[pygame.K_a] = lambda: self.submit(Allow())
             keys[pygame.K_r] = lambda: self.submit(Refuse())
@@ -484,8 +485,7 @@ class TableScene(Scene):
         staging = self.layout.staging is not None and not self.ending.on_show()
         c.show(
             {
-                "call": prompt == DecisionKind.CALL,
-                "let_go": prompt == DecisionKind.CALL,
+                **dict.fromkeys(("call", "let_go", "no_calls"), prompt == DecisionKind.CALL),
                 "allow": prompt == DecisionKind.ALLOW,
                 "refuse": prompt == DecisionKind.ALLOW and not view.laid[HUMAN],
                 "end": prompt == DecisionKind.PLAY

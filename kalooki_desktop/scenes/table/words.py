@@ -24,8 +24,9 @@ from ...engine.actions import (
 )
 from ...engine.british.view import BritishView
 from ...engine.cards import Card, card_label
+from ...engine.refusal import Refusal
 from ...engine.turn import DecisionKind
-from ...i18n import tr
+from ...i18n import refusal_text, tr
 from ...session import HUMAN, Session
 from ...ui import palette
 
@@ -151,3 +152,14 @@ def _advice_words(session: Session, advice: Advice, *, after: bool = False) -> t
         move = describe(session.names[HUMAN], action, top, hint=True, british=session.british)
     params = {k: card_label(v) if k == "card" and isinstance(v, int) else v for k, v in advice.params.items()}
     return move, tr(advice.why, **params)
+
+
+def refusal_words(session: Session, bad: Refusal) -> str:
+    """A refused move in words. A call of a card the player has already passed on says why it
+    is no longer offered (the prompt's time ran out, the card could not help, no calls this
+    hand, or the player let it go) rather than the engine's words for any seat."""
+    top = session.view().discard_top
+    if bad.key != "call.passed" or top is None:
+        return refusal_text(bad)
+    return tr(f"table.call_gone.{session.why_let_go()}", card=card_label(top),
+              seconds=round(session.call_wait_ms / 1000))
