@@ -20,7 +20,9 @@ It prints one JSON object; ``python -m kalooki_desktop.bench`` includes it.
 dummy video driver): every frame drawn, the computer players thinking on their own thread, the
 clock the real one (each frame's ``dt`` is the time it took, at most 60 frames a second). Its
 figures are seconds of the player's waiting on this machine, so what the frames cost shows in
-them; ``--way`` picks one of the three ways.
+them; ``--way`` picks one of the three ways. ``--frame-ms 67`` keeps the game's clock but has the
+computer players think on their own thread as in play, with frames of that length (a slow
+window's): the frames should not set the pace.
 """
 
 from __future__ import annotations
@@ -50,10 +52,10 @@ WAYS = {
 
 
 def _round_times(
-    app: App, session: Session, rounds: int, *, answer: bool, real: bool = False
+    app: App, session: Session, rounds: int, *, answer: bool, real: bool = False, dt: float = DT
 ) -> tuple[list[float], int]:
     """The rounds' lengths (s) and the Call prompts shown in them (``real``: each frame takes
-    the time it takes, as in play)."""
+    the time it takes, as in play; else each is ``dt`` seconds of the game's clock)."""
     from .app import FPS
     from .scenes.table import TableScene
 
@@ -64,7 +66,7 @@ def _round_times(
     ended_at: float | None = None  # when the player's last turn ended
     hand_at_end = len(session.match.results)
     was_call = False
-    for _ in range(rounds * 2000):
+    for _ in range(round(rounds * 2000 * DT / min(dt, DT))):
         if len(times) >= rounds or session.over:
             break
         if app.top is not scene:  # the scoreboard after a hand: straight back to the table
@@ -84,13 +86,16 @@ def _round_times(
             scene.play_hint()
             if session.match.hand.turn != turn and turn == HUMAN:
                 ended_at, hand_at_end = app.now_ms, len(session.match.results)
-        app.step(app.clock.tick(FPS) / 1000 if real else DT)
+        app.step(app.clock.tick(FPS) / 1000 if real else dt)
     return times, prompts
 
 
 def _measure(
-    rounds: int, seed: int, *, every: bool, answer: bool, size: tuple[int, int] | None = None
+    rounds: int, seed: int, *, every: bool, answer: bool, size: tuple[int, int] | None = None,
+    frame_ms: float | None = None,
 ) -> dict[str, float]:
+    """One way measured: at ``size`` as in play, with frames of ``frame_ms`` of the game's clock
+    and the computer players on their thread, or (neither) on the game's clock alone."""
     from .app import App
     from .scenes.table import TableScene
 
@@ -100,7 +105,8 @@ def _measure(
     if size is None:
         app.draw = lambda: None  # type: ignore[method-assign]  # the clock, not the drawing, is measured
     setup = GameSetup(("normal",) * 7, seed=seed)
-    session = Session(setup, threaded=size is not None, speed=app.settings.speed_factor, call_wait_ms=5000)
+    threaded = size is not None or frame_ms is not None
+    session = Session(setup, threaded=threaded, speed=app.settings.speed_factor, call_wait_ms=5000)
     app.set_session(session)
     session.offer_every_call = every
     app.push(TableScene(app, session))
@@ -108,8 +114,9 @@ def _measure(
     if size is not None:
         app.clock.tick()  # the real clock starts here
         started = time.perf_counter()
-    times, prompts = _round_times(app, session, rounds, answer=answer, real=size is not None)
-    frame_ms = list(app.frame_ms)
+    dt = DT if frame_ms is None else frame_ms / 1000
+    times, prompts = _round_times(app, session, rounds, answer=answer, real=size is not None, dt=dt)
+    frames = list(app.frame_ms)
     app.shutdown()
     times.sort()
     out: dict[str, float] = {
@@ -120,16 +127,18 @@ def _measure(
         "call_prompts_per_round": round(prompts / max(1, len(times)), 2),
     }
     if size is not None:
-        out["frame_ms_mean"] = round(statistics.fmean(frame_ms), 1)
+        out["frame_ms_mean"] = round(statistics.fmean(frames), 1)
         out["wall_s"] = round(time.perf_counter() - started, 1)
     return out
 
 
 def pace_figures(
-    rounds: int, seed: int, size: tuple[int, int] | None = None, ways: tuple[str, ...] = tuple(WAYS)
+    rounds: int, seed: int, size: tuple[int, int] | None = None, ways: tuple[str, ...] = tuple(WAYS),
+    frame_ms: float | None = None,
 ) -> dict[str, dict[str, float]]:
     """The ways of the module docstring (all three unless ``ways`` names some), ``rounds``
-    rounds each, from the same deal; at ``size``, as a player has the table."""
+    rounds each, from the same deal; at ``size``, as a player has the table; with frames of
+    ``frame_ms`` and the computer players on their thread."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -137,7 +146,8 @@ def pace_figures(
 
     set_data_dir(tempfile.mkdtemp(prefix="kalooki-pace-"))
     return {
-        way: _measure(rounds, seed, every=WAYS[way][0], answer=WAYS[way][1], size=size) for way in ways
+        way: _measure(rounds, seed, every=WAYS[way][0], answer=WAYS[way][1], size=size, frame_ms=frame_ms)
+        for way in ways
     }
 
 
@@ -158,9 +168,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--size", type=_size, default=None, help="run as in play in a window of this size (WxH)")
     p.add_argument("--way", choices=tuple(WAYS), action="append", help="measure only this way (repeatable)")
+    p.add_argument("--frame-ms", type=float, default=None,
+                   help="frames of this length, the computer players on their thread")
     args = p.parse_args(argv)
     ways = tuple(args.way) if args.way else tuple(WAYS)
-    print(json.dumps(pace_figures(args.rounds, args.seed, args.size, ways), indent=2))
+    print(json.dumps(pace_figures(args.rounds, args.seed, args.size, ways, args.frame_ms), indent=2))
     return 0
 
 

@@ -54,6 +54,12 @@ CALL_PAUSE_MS = 450
 #: A computer player's pause before a pluck or an answer to a call, as a share of its pause
 #: before a play: taking a card and saying yes or no are quick, the discard is where people think.
 QUICK_SHARE = {DecisionKind.PLUCK: 0.5, DecisionKind.ALLOW: 0.5}
+#: How long the table waits for a computer player's move that is due before the next frame (s):
+#: a quick decision (a caller letting the card go) is made in the same frame, so the frames do
+#: not set the pace of a big table.
+DUE_WAIT_S = 0.004
+#: The most of a late move's delay that the next computer player's pause makes up (ms).
+LATE_CAP_MS = 100.0
 #: The number of computer players up to which they keep their full pace; with more, their pauses
 #: and card flights shorten in proportion, so a round of the table keeps its length.
 FULL_PACE_OPPONENTS = 3
@@ -161,6 +167,7 @@ class Session:
         self.pace_rng = random.Random(self.setup.seed + 3)
         self._worker = BotWorker() if self.threaded else None
         self._thinking: _Thinking | None = None
+        self._late = 0.0  # how long after it was due the last computer move came (a frame's wait)
         self._call_deadline: float | None = None
         self._offer: tuple[int, bool] | None = None  # call_offered() for the actions so far
         self._paused_at: float | None = None
@@ -425,8 +432,12 @@ class Session:
                         applied.append(self._pass("time"))
                         continue
                 break
-            if shown or now < self.dealt_at:
-                break  # one visible move per tick (the table animates it first); none while dealing
+            if now < self.dealt_at:
+                break  # nobody plays, or starts thinking, while the cards are dealt
+            if shown:  # one visible move per tick (the table animates it first) ...
+                if now < self.hold_until:
+                    self._bot_step(seat, kind, now)  # ... but the next player thinks while it lands
+                break
             move = self._bot_step(seat, kind, now)
             if move is None:
                 break  # still thinking or pausing
@@ -441,7 +452,7 @@ class Session:
             p = self.persona(seat)
             pause = 0.0 if kind == DecisionKind.CALL or p is None else p.pause_ms(self.pace_rng, self.speed)
             pause *= self.crowd * QUICK_SHARE.get(kind, 1.0)
-            t = self._thinking = _Thinking(key, now + pause)
+            t = self._thinking = _Thinking(key, now + pause - self._late)  # the clock's pace, not the frames'
             bot = self.bots[seat]
             assert bot is not None
             view = self.game.thinking_view(self.match, seat)
@@ -449,8 +460,9 @@ class Session:
                 self._worker.start(bot, view, self.rng)  # type: ignore[arg-type]  # the game's own view
             else:
                 t.action, t.ready = bot.choose(view, self.rng), True  # type: ignore[arg-type]
-        if not t.ready and self._worker is not None:
-            t.ready, t.action = self._worker.poll()
+        if not t.ready and self._worker is not None:  # a move that is due waits a moment, not a frame
+            due = now >= max(t.due_ms, self.hold_until)
+            t.ready, t.action = self._worker.poll(DUE_WAIT_S if due else 0.0)
         if not t.ready:
             return None
         if isinstance(t.action, Call) and not t.paused:  # a call is an event: a moment before it lands
@@ -459,6 +471,7 @@ class Session:
         if now < t.due_ms or now < self.hold_until:  # (it thinks while the last move lands)
             return None
         action = t.action
+        self._late = min(LATE_CAP_MS, now - max(t.due_ms, self.hold_until))
         self._thinking = None
         if action is None:
             raise RuntimeError(f"the computer player at seat {seat} gave no move")

@@ -1,8 +1,9 @@
 """Render the screenshots under docs/screenshots: menu, new game, a mid-game table in hand 7
 (also at the smallest and the largest window, 1024x640 and 2560x1440), the moment it ends, the
 scoreboard (four and eight players), the rules, the Call prompt and an opponent's call waiting
-for the player's answer (both with melds on the table), British Kalooki (its new game, an opening being built, a joker being taken from the
-table, the scoreboard asking for a buy-in), and the coach (a note after a weak discard, the
+for the player's answer (both with melds on the table), British Kalooki (its new game, an
+opening being built, a joker being taken from the table, the scoreboard asking for a buy-in),
+and the coach (a note after a weak discard, the
 review of that hand, the progress at each contract) (headless, deterministic).
 ``python scripts/screenshots.py [DIR] [WIDTHxHEIGHT]``."""
 
