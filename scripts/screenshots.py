@@ -267,11 +267,11 @@ def _melds_then(app: App, last: str) -> Session:
     m = session.match
     assert isinstance(m, Match)
 
-    def play(seat: int, *actions: object) -> None:
+    def play(seat: int, *actions: object) -> None:  # through the session, so the log tells it
         for caller in m.hand.callers_before(seat, actions[0]):  # type: ignore[arg-type]
-            m.apply(caller, Pass())
+            session.replay_action(caller, str(Pass()))
         for action in actions:
-            m.apply(seat, action)  # type: ignore[arg-type]
+            session.replay_action(seat, str(action))
 
     play(0, PluckStock(), Discard(parse_card("2S")))
     threes = [(THREE, parse_cards(t)) for t in ("7H 7D 7S", "9H 9D 9S", "4C 4D 4S")]
