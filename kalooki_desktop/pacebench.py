@@ -20,9 +20,9 @@ It prints one JSON object; ``python -m kalooki_desktop.bench`` includes it.
 dummy video driver): every frame drawn, the computer players thinking on their own thread, the
 clock the real one (each frame's ``dt`` is the time it took, at most 60 frames a second). Its
 figures are seconds of the player's waiting on this machine, so what the frames cost shows in
-them; ``--way`` picks one of the three ways. ``--frame-ms 67`` keeps the game's clock but has the
-computer players think on their own thread as in play, with frames of that length (a slow
-window's): the frames should not set the pace.
+them; ``--way`` picks one of the three ways. ``--frame-ms 67`` runs the same on the real clock
+with every frame taking that long (not drawn: the interpreter kept busy for the frame's length, as
+a slow window's drawing keeps it): the frames should not set the pace.
 """
 
 from __future__ import annotations
@@ -52,10 +52,11 @@ WAYS = {
 
 
 def _round_times(
-    app: App, session: Session, rounds: int, *, answer: bool, real: bool = False, dt: float = DT
+    app: App, session: Session, rounds: int, *, answer: bool, real: bool = False, frame_s: float = 0.0
 ) -> tuple[list[float], int]:
     """The rounds' lengths (s) and the Call prompts shown in them (``real``: each frame takes
-    the time it takes, as in play; else each is ``dt`` seconds of the game's clock)."""
+    the time it takes, as in play, and at least ``frame_s``; else each is :data:`DT` of the
+    game's clock)."""
     from .app import FPS
     from .scenes.table import TableScene
 
@@ -66,7 +67,8 @@ def _round_times(
     ended_at: float | None = None  # when the player's last turn ended
     hand_at_end = len(session.match.results)
     was_call = False
-    for _ in range(round(rounds * 2000 * DT / min(dt, DT))):
+    for _ in range(rounds * 2000):
+        start = time.perf_counter()
         if len(times) >= rounds or session.over:
             break
         if app.top is not scene:  # the scoreboard after a hand: straight back to the table
@@ -86,7 +88,12 @@ def _round_times(
             scene.play_hint()
             if session.match.hand.turn != turn and turn == HUMAN:
                 ended_at, hand_at_end = app.now_ms, len(session.match.results)
-        app.step(app.clock.tick(FPS) / 1000 if real else dt)
+        if not real:
+            app.step(DT)
+            continue
+        app.step(app.clock.tick(0 if frame_s else FPS) / 1000)
+        while time.perf_counter() < start + frame_s:
+            pass  # a slow frame: the interpreter busy, as when drawing a large window
     return times, prompts
 
 
@@ -94,8 +101,8 @@ def _measure(
     rounds: int, seed: int, *, every: bool, answer: bool, size: tuple[int, int] | None = None,
     frame_ms: float | None = None,
 ) -> dict[str, float]:
-    """One way measured: at ``size`` as in play, with frames of ``frame_ms`` of the game's clock
-    and the computer players on their thread, or (neither) on the game's clock alone."""
+    """One way measured: at ``size`` as in play, with frames of ``frame_ms`` on the real clock, or
+    (neither) on the game's clock alone."""
     from .app import App
     from .scenes.table import TableScene
 
@@ -105,17 +112,16 @@ def _measure(
     if size is None:
         app.draw = lambda: None  # type: ignore[method-assign]  # the clock, not the drawing, is measured
     setup = GameSetup(("normal",) * 7, seed=seed)
-    threaded = size is not None or frame_ms is not None
-    session = Session(setup, threaded=threaded, speed=app.settings.speed_factor, call_wait_ms=5000)
+    real = size is not None or frame_ms is not None
+    session = Session(setup, threaded=real, speed=app.settings.speed_factor, call_wait_ms=5000)
     app.set_session(session)
     session.offer_every_call = every
     app.push(TableScene(app, session))
     app.step(DT)
-    if size is not None:
-        app.clock.tick()  # the real clock starts here
-        started = time.perf_counter()
-    dt = DT if frame_ms is None else frame_ms / 1000
-    times, prompts = _round_times(app, session, rounds, answer=answer, real=size is not None, dt=dt)
+    app.clock.tick()  # the real clock starts here
+    started = time.perf_counter()
+    frame_s = (frame_ms or 0.0) / 1000
+    times, prompts = _round_times(app, session, rounds, answer=answer, real=real, frame_s=frame_s)
     frames = list(app.frame_ms)
     app.shutdown()
     times.sort()
@@ -126,7 +132,7 @@ def _measure(
         "max_s": round(times[-1], 2),
         "call_prompts_per_round": round(prompts / max(1, len(times)), 2),
     }
-    if size is not None:
+    if real:
         out["frame_ms_mean"] = round(statistics.fmean(frames), 1)
         out["wall_s"] = round(time.perf_counter() - started, 1)
     return out
@@ -169,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", type=_size, default=None, help="run as in play in a window of this size (WxH)")
     p.add_argument("--way", choices=tuple(WAYS), action="append", help="measure only this way (repeatable)")
     p.add_argument("--frame-ms", type=float, default=None,
-                   help="frames of this length, the computer players on their thread")
+                   help="as in play, not drawn, every frame taking this long")
     args = p.parse_args(argv)
     ways = tuple(args.way) if args.way else tuple(WAYS)
     print(json.dumps(pace_figures(args.rounds, args.seed, args.size, ways, args.frame_ms), indent=2))
