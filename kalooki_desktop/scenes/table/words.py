@@ -155,11 +155,17 @@ def _advice_words(session: Session, advice: Advice, *, after: bool = False) -> t
 
 
 def refusal_words(session: Session, bad: Refusal) -> str:
-    """A refused move in words. A call of a card the player has already passed on says why it
-    is no longer offered (the prompt's time ran out, the card could not help, no calls this
-    hand, or the player let it go) rather than the engine's words for any seat."""
+    """A refused move in words (a call of a card no longer offered: :func:`call_gone_words`)."""
+    gone = call_gone_words(session, bad)
+    return gone if gone is not None else refusal_text(bad)
+
+
+def call_gone_words(session: Session, bad: Refusal) -> str | None:
+    """Why a card the player has already passed on is no longer offered to call (the prompt's
+    time ran out, the card could not help, no calls this hand, or the player let it go) rather
+    than the engine's words for any seat; None for any other refusal."""
     top = session.view().discard_top
     if bad.key != "call.passed" or top is None:
-        return refusal_text(bad)
+        return None
     return tr(f"table.call_gone.{session.why_let_go()}", card=card_label(top),
               seconds=round(session.call_wait_ms / 1000))
