@@ -1,5 +1,5 @@
-"""The Call prompt at the table: when it comes, how long it waits, "no calls this hand", what C
-says when no card is offered, and where the Call bar and the allow-or-refuse dialog sit."""
+"""The Call prompt at the table: when it comes, how long it waits, "no calls this hand", and what
+C says when no card is offered (where it sits: ``tests/test_layout.py``)."""
 
 from __future__ import annotations
 
