@@ -15,6 +15,14 @@ next pluck prompt (rounds that a hand's end interrupts are left out). Three ways
 
 Each gives the median, 90th percentile and longest round in seconds and the prompts per round.
 It prints one JSON object; ``python -m kalooki_desktop.bench`` includes it.
+
+``--size 1920x1080`` runs the table as a player has it instead, in a window of that size (the
+dummy video driver): every frame drawn, the computer players thinking on their own thread, the
+clock the real one (each frame's ``dt`` is the time it took, at most 60 frames a second). Its
+figures are seconds of the player's waiting on this machine, so what the frames cost shows in
+them; ``--way`` picks one of the three ways. ``--frame-ms 67`` runs the same on the real clock
+with every frame taking that long (not drawn: the interpreter kept busy for the frame's length, as
+a slow window's drawing keeps it): the frames should not set the pace.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import os
 import statistics
 import sys
 import tempfile
+import time
 from typing import TYPE_CHECKING
 
 from .session import HUMAN, GameSetup, Session
@@ -34,10 +43,21 @@ if TYPE_CHECKING:
 
 #: The frame length of the simulated clock (s).
 DT = 1 / 30
+#: The three ways measured (the module docstring): (every card offered, prompt answered at once).
+WAYS = {
+    "every_card_waited": (True, False),
+    "helpful_waited": (False, False),
+    "helpful_answered": (False, True),
+}
 
 
-def _round_times(app: App, session: Session, rounds: int, *, answer: bool) -> tuple[list[float], int]:
-    """The rounds' lengths (s) and the Call prompts shown in them."""
+def _round_times(
+    app: App, session: Session, rounds: int, *, answer: bool, real: bool = False, frame_s: float = 0.0
+) -> tuple[list[float], int]:
+    """The rounds' lengths (s) and the Call prompts shown in them (``real``: each frame takes
+    the time it takes, as in play, and at least ``frame_s``; else each is :data:`DT` of the
+    game's clock)."""
+    from .app import FPS
     from .scenes.table import TableScene
 
     scene = app.top
@@ -48,6 +68,7 @@ def _round_times(app: App, session: Session, rounds: int, *, answer: bool) -> tu
     hand_at_end = len(session.match.results)
     was_call = False
     for _ in range(rounds * 2000):
+        start = time.perf_counter()
         if len(times) >= rounds or session.over:
             break
         if app.top is not scene:  # the scoreboard after a hand: straight back to the table
@@ -67,57 +88,96 @@ def _round_times(app: App, session: Session, rounds: int, *, answer: bool) -> tu
             scene.play_hint()
             if session.match.hand.turn != turn and turn == HUMAN:
                 ended_at, hand_at_end = app.now_ms, len(session.match.results)
-        app.step(DT)
+        if not real:
+            app.step(DT)
+            continue
+        app.step(app.clock.tick(0 if frame_s else FPS) / 1000)
+        while time.perf_counter() < start + frame_s:
+            pass  # a slow frame: the interpreter busy, as when drawing a large window
     return times, prompts
 
 
-def _measure(rounds: int, seed: int, *, every: bool, answer: bool) -> dict[str, float]:
+def _measure(
+    rounds: int, seed: int, *, every: bool, answer: bool, size: tuple[int, int] | None = None,
+    frame_ms: float | None = None,
+) -> dict[str, float]:
+    """One way measured: at ``size`` as in play, with frames of ``frame_ms`` on the real clock, or
+    (neither) on the game's clock alone."""
     from .app import App
     from .scenes.table import TableScene
 
-    app = App((1280, 800), fullscreen=False)
+    app = App(size or (1280, 800), fullscreen=False)
     app.persist = False
     app.settings.speed = "normal"
-    app.draw = lambda: None  # type: ignore[method-assign]  # the clock, not the drawing, is measured
+    if size is None:
+        app.draw = lambda: None  # type: ignore[method-assign]  # the clock, not the drawing, is measured
     setup = GameSetup(("normal",) * 7, seed=seed)
-    session = Session(setup, threaded=False, speed=app.settings.speed_factor, call_wait_ms=5000)
+    real = size is not None or frame_ms is not None
+    session = Session(setup, threaded=real, speed=app.settings.speed_factor, call_wait_ms=5000)
     app.set_session(session)
     session.offer_every_call = every
     app.push(TableScene(app, session))
     app.step(DT)
-    times, prompts = _round_times(app, session, rounds, answer=answer)
+    app.clock.tick()  # the real clock starts here
+    started = time.perf_counter()
+    frame_s = (frame_ms or 0.0) / 1000
+    times, prompts = _round_times(app, session, rounds, answer=answer, real=real, frame_s=frame_s)
+    frames = list(app.frame_ms)
     app.shutdown()
     times.sort()
-    return {
+    out: dict[str, float] = {
         "rounds": len(times),
         "median_s": round(statistics.median(times), 2),
         "p90_s": round(times[min(len(times) - 1, int(0.9 * len(times)))], 2),
         "max_s": round(times[-1], 2),
         "call_prompts_per_round": round(prompts / max(1, len(times)), 2),
     }
+    if real:
+        out["frame_ms_mean"] = round(statistics.fmean(frames), 1)
+        out["wall_s"] = round(time.perf_counter() - started, 1)
+    return out
 
 
-def pace_figures(rounds: int, seed: int) -> dict[str, dict[str, float]]:
-    """The three ways of the module docstring, ``rounds`` rounds each, from the same deal."""
+def pace_figures(
+    rounds: int, seed: int, size: tuple[int, int] | None = None, ways: tuple[str, ...] = tuple(WAYS),
+    frame_ms: float | None = None,
+) -> dict[str, dict[str, float]]:
+    """The ways of the module docstring (all three unless ``ways`` names some), ``rounds``
+    rounds each, from the same deal; at ``size``, as a player has the table; with frames of
+    ``frame_ms`` and the computer players on their thread."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .storage.paths import set_data_dir
 
     set_data_dir(tempfile.mkdtemp(prefix="kalooki-pace-"))
     return {
-        "every_card_waited": _measure(rounds, seed, every=True, answer=False),
-        "helpful_waited": _measure(rounds, seed, every=False, answer=False),
-        "helpful_answered": _measure(rounds, seed, every=False, answer=True),
+        way: _measure(rounds, seed, every=WAYS[way][0], answer=WAYS[way][1], size=size, frame_ms=frame_ms)
+        for way in ways
     }
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, _, h = text.lower().partition("x")
+    try:
+        return int(w), int(h)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a size is WIDTHxHEIGHT, such as 1920x1080, not {text!r}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
     """Print the figures as one JSON object."""
-    p = argparse.ArgumentParser(prog="python -m kalooki_desktop.pacebench", description=__doc__)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    p = argparse.ArgumentParser(prog="python -m kalooki_desktop.pacebench", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rounds", type=int, default=40)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--size", type=_size, default=None, help="run as in play in a window of this size (WxH)")
+    p.add_argument("--way", choices=tuple(WAYS), action="append", help="measure only this way (repeatable)")
+    p.add_argument("--frame-ms", type=float, default=None,
+                   help="as in play, not drawn, every frame taking this long")
     args = p.parse_args(argv)
-    print(json.dumps(pace_figures(args.rounds, args.seed), indent=2))
+    ways = tuple(args.way) if args.way else tuple(WAYS)
+    print(json.dumps(pace_figures(args.rounds, args.seed, args.size, ways, args.frame_ms), indent=2))
     return 0
 
 

@@ -57,6 +57,12 @@ CALL_PAUSE_MS = 450
 #: A computer player's pause before a pluck or an answer to a call, as a share of its pause
 #: before a play: taking a card and saying yes or no are quick, the discard is where people think.
 QUICK_SHARE = {DecisionKind.PLUCK: 0.5, DecisionKind.ALLOW: 0.5}
+#: How long the table waits for a computer player's move that is due before the next frame (s):
+#: a quick decision (a caller letting the card go) is made in the same frame, so the frames do
+#: not set the pace of a big table.
+DUE_WAIT_S = 0.004
+#: The most of a late move's delay that the next computer player's pause makes up (ms).
+LATE_CAP_MS = 100.0
 #: The number of computer players up to which they keep their full pace; with more, their pauses
 #: and card flights shorten in proportion, so a round of the table keeps its length.
 FULL_PACE_OPPONENTS = 3
@@ -154,6 +160,8 @@ class Session:
     speed: float = 1.0
     call_wait_ms: int = 5000  # how long the player's Call prompt waits (0: until answered)
     offer_every_call: bool = False  # False: a card that cannot help the player is let go at once
+    calls_off: int | None = None  # no Call prompt in this hand (counted by the hands ended before it)
+    let_go_why: tuple[int, str] = (-1, "")  # the index of the player's last pass and why it was made
     coach_on: bool = False  # the coach weighs each of the player's decisions (Jamaican games)
     practice: int | None = None  # the hand of the schedule practised (:mod:`.practice`), if any
     match: AnyMatch = field(init=False)
@@ -175,6 +183,7 @@ class Session:
         self.pace_rng = random.Random(self.setup.seed + 3)
         self._worker = BotWorker() if self.threaded else None
         self._thinking: _Thinking | None = None
+        self._late = 0.0  # how long after it was due the last computer move came (a frame's wait)
         self._call_deadline: float | None = None
         self._offer: tuple[int, bool] | None = None  # call_offered() for the actions so far
         self._paused_at: float | None = None
@@ -382,7 +391,10 @@ class Session:
 
     def call_offered(self) -> bool:
         """True if the player is asked whether to call the fresh discard: every card when they
-        chose so, else only one that could help them (:func:`.ai.advice.could_help`)."""
+        chose so, else only one that could help them (:func:`.ai.advice.could_help`); none for
+        the rest of a hand in which they said "no calls this hand"."""
+        if self.calls_off == len(self.match.results):
+            return False
         top = self.match.hand.discard_top
         if self.offer_every_call or top is None:
             return True
@@ -391,11 +403,27 @@ class Session:
             self._offer = (key, self.game.could_help(self.match, HUMAN, top))
         return self._offer[1]
 
-    def let_go(self) -> None:
-        """The player lets the fresh discard go instead of calling it (a pass)."""
+    def let_go(self, *, rest_of_hand: bool = False) -> None:
+        """The player lets the fresh discard go instead of calling it (a pass); with
+        ``rest_of_hand``, every further discard of this hand too, without a prompt."""
+        if rest_of_hand:
+            self.calls_off = len(self.match.results)
         if self.prompt() == DecisionKind.CALL:
             self._coach(Pass())
-            self._apply(HUMAN, Pass())
+            self._pass("calls_off" if rest_of_hand else "let_go")
+
+    def why_let_go(self) -> str:
+        """Why the player's last pass was made: "let_go" (they said so), "calls_off" (no calls
+        this hand), "not_offered" (a card that could not help them) or "time" (the prompt's time
+        ran out)."""
+        actions = self.match.actions
+        passes = [i for i, (seat, a) in enumerate(actions) if seat == HUMAN and isinstance(a, Pass)]
+        index, why = self.let_go_why
+        return why if passes and passes[-1] == index else "let_go"
+
+    def _pass(self, why: str) -> Move:
+        self.let_go_why = (len(self.match.actions), why)
+        return self._apply(HUMAN, Pass())
 
     def autoplay(self, now_ms: float) -> None:
         """One step with the player's seat played by the hint (headless runs: smoke tests,
@@ -415,30 +443,36 @@ class Session:
         in milliseconds); the moves applied."""
         now = now_ms
         applied: list[Move] = []
+        shown = False  # a visible move was applied: only the player's unasked pass may follow it
         for _ in range(16):  # a few instant decisions (callers passing) per frame at most
             d = self.match.pending()
             if d is None:
                 break
             seat, kind = d
             if seat == HUMAN:
-                if kind == DecisionKind.CALL and not self.call_offered():
-                    applied.append(self._apply(HUMAN, Pass()))  # a card that cannot help: no prompt
+                if kind == DecisionKind.CALL and not self.call_offered():  # no prompt for this card
+                    applied.append(self._pass("calls_off" if self.calls_off == len(self.match.results)
+                                              else "not_offered"))
                     continue
                 if kind == DecisionKind.CALL:
                     if self._call_deadline is None and self.call_wait_ms > 0:
-                        self._call_deadline = now + self.call_wait_ms / max(self.speed, 0.25)
+                        # the player's own time, from when the card has landed: never the pace's
+                        self._call_deadline = max(now, self.hold_until) + self.call_wait_ms
                     if self._call_deadline is not None and now >= self._call_deadline:
-                        applied.append(self._apply(HUMAN, Pass()))
+                        applied.append(self._pass("time"))
                         continue
                 break
             if now < self.dealt_at:
                 break  # nobody plays, or starts thinking, while the cards are dealt
+            if shown:  # one visible move per tick (the table animates it first) ...
+                if now < self.hold_until:
+                    self._bot_step(seat, kind, now)  # ... but the next player thinks while it lands
+                break
             move = self._bot_step(seat, kind, now)
             if move is None:
                 break  # still thinking or pausing
             applied.append(move)
-            if not isinstance(move.action, Pass):
-                break  # one visible move per tick: the table animates it first
+            shown = not isinstance(move.action, Pass)
         return applied
 
     def _bot_step(self, seat: int, kind: DecisionKind, now: float) -> Move | None:
@@ -448,7 +482,7 @@ class Session:
             p = self.persona(seat)
             pause = 0.0 if kind == DecisionKind.CALL or p is None else p.pause_ms(self.pace_rng, self.speed)
             pause *= self.crowd * QUICK_SHARE.get(kind, 1.0)
-            t = self._thinking = _Thinking(key, now + pause)
+            t = self._thinking = _Thinking(key, now + pause - self._late)  # the clock's pace, not the frames'
             bot = self.bots[seat]
             assert bot is not None
             view = self.game.thinking_view(self.match, seat)
@@ -456,8 +490,9 @@ class Session:
                 self._worker.start(bot, view, self.rng)  # type: ignore[arg-type]  # the game's own view
             else:
                 t.action, t.ready = bot.choose(view, self.rng), True  # type: ignore[arg-type]
-        if not t.ready and self._worker is not None:
-            t.ready, t.action = self._worker.poll()
+        if not t.ready and self._worker is not None:  # a move that is due waits a moment, not a frame
+            due = now >= max(t.due_ms, self.hold_until)
+            t.ready, t.action = self._worker.poll(DUE_WAIT_S if due else 0.0)
         if not t.ready:
             return None
         if isinstance(t.action, Call) and not t.paused:  # a call is an event: a moment before it lands
@@ -466,6 +501,7 @@ class Session:
         if now < t.due_ms or now < self.hold_until:  # (it thinks while the last move lands)
             return None
         action = t.action
+        self._late = min(LATE_CAP_MS, now - max(t.due_ms, self.hold_until))
         self._thinking = None
         if action is None:
             raise RuntimeError(f"the computer player at seat {seat} gave no move")

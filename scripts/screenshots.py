@@ -1,10 +1,10 @@
 """Render the screenshots under docs/screenshots: menu, new game, a mid-game table in hand 7
 (also at the smallest and the largest window, 1024x640 and 2560x1440), New game asking before
 that game is left, the moment it ends, the scoreboard (four players; eight in the smallest
-window), the rules, an opponent's call waiting for the player's answer, British Kalooki (its new
-game, an opening being built, a joker being taken from the table, the scoreboard asking for a
-buy-in), and the coach (a note after a weak discard, the review of that hand, the progress at
-each contract) (headless, deterministic).
+window), the rules, the Call prompt and an opponent's call waiting for the player's answer (both
+with melds on the table), British Kalooki (its new game, an opening being built, a joker being
+taken from the table, the scoreboard asking for a buy-in), and the coach (a note after a weak
+discard, the review of that hand, the progress at each contract) (headless, deterministic).
 ``python scripts/screenshots.py [DIR] [WIDTHxHEIGHT]``."""
 
 from __future__ import annotations
@@ -116,6 +116,9 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     app.resized((w, h))
     allow_dialog(app)
     shot("allow-refuse.png")
+    app.pop()
+    call_bar(app)
+    shot("call-bar.png")
     app.pop()
     british(app, shot)
     coaching(app, shot)
@@ -255,28 +258,56 @@ def _drag_over_joker(app: App, table: object, action: object) -> None:
         app.step(1 / 60)
 
 
-def allow_dialog(app: App) -> None:
-    """Desmond calls the 7♥ the dealer's left-hand player threw: the player, next, is asked."""
-    from kalooki_desktop.engine.actions import Discard, PluckStock
-    from kalooki_desktop.engine.cards import parse_card
+def _melds_then(app: App, last: str) -> Session:
+    """A table where Desmond has laid three threes and the player holds 7♠ 7♦; then ``last``:
+    "call" (Desmond discards the 7♣, which makes the player's sevens a three: the Call prompt) or
+    "allow" (Marcia and Winston play; Marcia calls Winston's 8♥, and the player, next, is asked)."""
+    from kalooki_desktop.engine.actions import Discard, Lay, Pass, PluckStock
+    from kalooki_desktop.engine.cards import parse_card, parse_cards
+    from kalooki_desktop.engine.match import Match
+    from kalooki_desktop.engine.rules import THREE
     from kalooki_desktop.scenes.table import TableScene
 
-    hands = ["2S 3H 5D 6C 8S 10H QD JC AH", "7S 7D 9C 9H KS KH 4C 5C 3S", "2D 3C 5S 6H 8D 10C QS JH AC",
-             "7H 3D 5C 6S 8H 10D QC JS AD"]
-    scenario = {"levels": ["normal", "normal", "normal"], "preset": "jamaican", "hand": 1, "dealer": 2,
-                "hands": hands, "discard": "2C", "stock": "6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H",
+    hands = ["7S 7D 9C 9H KS KH 4C 5C 2S", "7H 7D 7S 9H 9D 9S 4C 4D 4S 7C", "2D 3C 5S 6H 8D 8S 10C QS JH",
+             "2H 3D 5D 6S 8H 10D QC JS AD"]
+    scenario = {"levels": ["normal", "normal", "normal"], "preset": "jamaican", "hand": 1, "dealer": 3,
+                "hands": hands, "discard": "2C", "stock": "6D 8C 3S 4H 10C QH JD AS 4H 2H 6H 8C 9S 5H",
                 "seed": 1}
-    session = Session.from_scenario(scenario, threaded=False, speed=50, call_wait_ms=0)
-    session.match.apply(3, PluckStock())
-    session.match.apply(3, Discard(parse_card("7H")))
+    session = Session.from_scenario(scenario, threaded=False, speed=50, call_wait_ms=10**7)
+    m = session.match
+    assert isinstance(m, Match)
+
+    def play(seat: int, *actions: object) -> None:  # through the session, so the log tells it
+        for caller in m.hand.callers_before(seat, actions[0]):  # type: ignore[arg-type]
+            session.replay_action(caller, str(Pass()))
+        for action in actions:
+            session.replay_action(seat, str(action))
+
+    play(0, PluckStock(), Discard(parse_card("2S")))
+    threes = [(THREE, parse_cards(t)) for t in ("7H 7D 7S", "9H 9D 9S", "4C 4D 4S")]
+    play(1, PluckStock(), Lay.of(threes), Discard(parse_card("7C")))
+    if last == "allow":
+        play(0, Pass())
+        play(2, PluckStock(), Discard(parse_card("2D")))
+        play(3, PluckStock(), Discard(parse_card("8H")))
     app.set_session(session)
     app.push(TableScene(app, session))
     for _ in range(600):
         app.step(1 / 60)
-        if session.prompt() == "allow":
+        if session.prompt() == last:
             break
-    assert session.prompt() == "allow", "the call never came"
+    assert session.prompt() == last, f"the {last} prompt never came"
+    return session
 
+
+def call_bar(app: App) -> None:
+    """The Call prompt with melds on the table: Desmond's 7♣ makes the player's sevens a three."""
+    _melds_then(app, "call")
+
+
+def allow_dialog(app: App) -> None:
+    """Marcia calls the 8♥ Winston threw, with melds on the table: the player, next, is asked."""
+    _melds_then(app, "allow")
 
 if __name__ == "__main__":
     main(*sys.argv[1:])

@@ -7,7 +7,7 @@ import random
 
 from kalooki_desktop.ai.advice import advise
 from kalooki_desktop.ai.hard import HardBot, HardConfig
-from kalooki_desktop.engine.actions import Discard, PluckDiscard, PluckStock
+from kalooki_desktop.engine.actions import Discard, Pass, PluckDiscard, PluckStock
 from kalooki_desktop.engine.cards import parse_card, parse_cards
 from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.rules import make_rules
@@ -59,3 +59,30 @@ def test_the_advice_never_changes_when_the_unseen_cards_are_dealt_differently() 
         advice = advise(View(state, 0), random.Random(0), think_ms=0)
         seen.add((advice.action, advice.why, tuple(sorted(advice.params.items()))))
     assert len(seen) == 1, seen
+
+
+def test_a_call_is_worth_offering_only_for_a_card_of_the_players_own_contract_or_a_joker() -> None:
+    """Before laying, a card that fits only another player's meld does not help: the player may
+    not tack before laying (J-6.1), so the Call prompt is not offered for it."""
+    from kalooki_desktop.ai.advice import could_help
+    from kalooki_desktop.engine.actions import Lay
+    from kalooki_desktop.engine.rules import THREE
+
+    seat1 = "7H 7D 7S 9H 9D 9S 4C 4D 4S 7C"
+    state = HandState.from_position(RULES, RULES.schedule[0], 3,
+                                    [parse_cards(h) for h in ["2S 4H 6D 8C 10H QD JC AH KS KH", seat1, *OTHERS[1:]]],
+                                    parse_cards("JD"), parse_cards("3S 5D 8S JC 10H 2C"))
+    state.apply(0, PluckStock())
+    state.apply(0, Discard(parse_card("2S")))
+    for seat in state.callers_before(1, PluckStock()):
+        state.apply(seat, Pass())
+    state.apply(1, PluckStock())
+    threes = ("7H 7D 7S", "9H 9D 9S", "4C 4D 4S")
+    state.apply(1, Lay.of([(THREE, parse_cards(t)) for t in threes]))
+    state.apply(1, Discard(parse_card("7C")))
+    view = View(state, 0)
+    assert state.table and not view.laid[0]
+    assert not could_help(view, parse_card("7C"))  # it fits only seat 1's three of sevens
+    assert not could_help(view, parse_card("9C"))
+    assert could_help(view, parse_card("KD"))  # a third king: the player's own three
+    assert could_help(view, parse_card("JK"))

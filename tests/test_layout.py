@@ -258,8 +258,55 @@ def test_every_scene_fits_its_words_at_every_size(probe, size):
         app.toasts.text = ""
     allow_dialog(app)
     found += [f"allow dialog: {p}" for p in probe.problems(app)]
+    app.pop()
+    call_prompt(app)
+    found += [f"call prompt: {p}" for p in probe.problems(app)]
     app.shutdown()
     assert not found, "\n".join(found)
+
+
+def call_prompt(app: App) -> None:
+    """A table where the player is asked whether to call a discard that makes their sevens a three."""
+    plain = ["7S 7D 9S 9H KS KH 4C 5C 2S", "7H 3H 5D 6C 8S 10H QD JC AH", "2H 3D 5C 6S 8H 10D QC JS AD",
+             "2D 3C 5S 6H 8D 10C QS JH AC"]
+    scene = table_at(app, plain, discard="2C", stock="6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H")
+    m = jamaican(scene.session)
+    m.apply(0, PluckStock())
+    m.apply(0, Discard(parse_cards("2S")[0]))
+    act(m, 1, PluckStock())
+    m.apply(1, Discard(parse_cards("7H")[0]))
+    for _ in range(200):
+        if scene.session.prompt() == "call":
+            break
+        step(app)
+    assert scene.session.prompt() == "call"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_call_prompt_and_the_allow_question_cover_no_meld_pile_slot_or_card_in_hand(tmp_path, size):
+    """At every window size, on a full table of eight, the Call prompt's buttons and the
+    allow-or-refuse question leave the melds, the piles, the slots and the hand in view: the
+    player judges the card by them."""
+    from kalooki_desktop.scenes.table import TableScene
+
+    set_data_dir(tmp_path)
+    app = make_app(size)
+    session = seven_opponents_hand9()
+    table = TableScene(app, session)
+    app.push(table)
+    step(app, 2)
+    lay, g, c = table.layout, table.geometry, table.controls
+    things = {f"meld {i + 1} card {k + 1}": r for i in range(len(session.match.hand.table))
+              for k, r in enumerate(g.meld_card_rects(i))}
+    things |= {"pile": lay.pile, "stock": lay.stock, "hand": lay.hand}
+    things |= {f"slot {j + 1}": r for j, r in enumerate(lay.slots)}
+    prompts = {"call bar": c.call_bar().inflate(0, 24), "dialog": c.dialog}
+    prompts |= {name: getattr(c, name).relative_rect for name in ("call", "let_go", "allow", "refuse")}
+    hits = [f"{p} over {t}" for p, r in prompts.items() for t, o in things.items() if r.colliderect(o)]
+    assert len(things) > 30 and not hits, hits
+    assert all(app.screen.get_rect().contains(r) for r in prompts.values())
+    app.shutdown()
+    set_data_dir(None)
 
 
 _ = pygame

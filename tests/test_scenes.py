@@ -1009,6 +1009,7 @@ def test_a_call_is_offered_only_for_a_card_that_could_help_unless_every_card_is_
     app.settings.call_every_card = every
     scene = table_at(app, hands, discard="2C", stock="6D 8H 3S 4D 10C QH JD AS 4H 2H 9S 5H 4S")
     s = scene.session
+    s.speed = 1.0  # seat 2 takes a person's time over its turn: the test discards for it
     m = jamaican(s)
     m.apply(0, PluckStock())
     m.apply(0, Discard(parse_cards("2S")[0]))

@@ -26,7 +26,6 @@ from ..engine.actions import (
 )
 from ..engine.cards import JOKER, Card, penalty, rank_of, suit_of
 from ..engine.contract import can_lay
-from ..engine.melds import tack_fit
 from ..engine.rules import FOUR, THREE
 from ..engine.view import View
 from .hard import HardBot, HardConfig
@@ -103,10 +102,11 @@ def _throw(view: View, card: Card, hand: list[Card]) -> tuple[str, dict[str, obj
 
 
 def could_help(view: View, card: Card) -> bool:
-    """True if ``card`` could help the seat of ``view``: a joker; a card that brings its
-    contract closer (fewer cards missing); or, for a seat still building, a card it could tack
-    on a meld already on the table once it has laid. The table offers a call only for such a
-    card (unless the player asks to be offered every card).
+    """True if ``card`` could help the seat of ``view``: a joker, or a card that brings its own
+    contract closer (fewer cards missing). A card that fits only melds already on the table does
+    not: nobody tacks before laying (J-6.1), and a seat that has laid no longer calls (J-5.7).
+    The table offers a call only for such a card (unless the player asks to be offered every
+    card).
 
     >>> from kalooki_desktop.engine.cards import parse_card, parse_cards
     >>> from kalooki_desktop.engine.hand import HandState
@@ -123,9 +123,7 @@ def could_help(view: View, card: Card) -> bool:
         return True
     if view.laid[view.seat]:
         return False
-    if _closer(view, list(view.my_hand), card):
-        return True
-    return any(tack_fit(meld, card, own=False) is not None for meld in view.table)
+    return _closer(view, list(view.my_hand), card)
 
 
 def contract_needs(view: View, card: Card) -> int | None:

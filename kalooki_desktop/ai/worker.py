@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 
 from ..engine.actions import Action
 from ..engine.view import View
@@ -38,8 +38,11 @@ class BotWorker:
         """True while a decision is being computed."""
         return self._future is not None and not self._future.done()
 
-    def poll(self) -> tuple[bool, Action | None]:
-        """(ready, decision). A bot that raised re-raises here, on the caller's thread."""
+    def poll(self, wait_s: float = 0.0) -> tuple[bool, Action | None]:
+        """(ready, decision), waiting up to ``wait_s`` seconds for it. A bot that raised re-raises
+        here, on the caller's thread."""
+        if self._future is not None and wait_s > 0:
+            wait([self._future], timeout=wait_s)
         if self._future is None or not self._future.done():
             return False, None
         future, self._future = self._future, None

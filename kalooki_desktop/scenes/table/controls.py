@@ -1,7 +1,9 @@
 """The table's buttons, each wired to its command: sorting, the hint, ending a turn, taking back
 the turn's plays, laying the staged contract, clearing the slots, the bar's menu, scores, save
-and sound, the Call prompt and the allow-or-refuse question. Which of them show is decided each
-frame by the scene."""
+and sound, the Call prompt (call, let it go, no calls this hand) and the allow-or-refuse
+question. Which of them show is decided each frame by the scene. The Call prompt and the
+question sit at the foot of the side panel, clear of the melds, the piles, the slots and the
+hand the player judges the card by."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import pygame_gui
 
 from ...app import Scene
 from ...i18n import tr
+from ...session import Session
 from ...ui.layout import TableLayout
 
 Command = Callable[[], None]
@@ -19,17 +22,30 @@ Command = Callable[[], None]
 _AWAY = pygame.Rect(-900, -900, 120, 40)
 
 
+def prompt_boxes(lay: TableLayout) -> tuple[pygame.Rect, pygame.Rect]:
+    """The Call prompt's box and the allow-or-refuse question's box in ``lay``: at the foot of the
+    side panel (below the scores; the log stops above the one on show)."""
+    s = lay.scale
+    inner = lay.side.inflate(-12, -12)  # the side panel as drawn
+    pad = round(8 * s)  # the space above and below the buttons
+    call_h = round((48 + 2 * 40 + 2 * 8) * s) + 2 * pad + 14  # three buttons and the time bar
+    dialog_h = 16 + 6 * (lay.font + 6) + lay.small + 8 + round((2 * 46 + 8) * s) + pad  # words, two buttons
+    call = pygame.Rect(inner.x, inner.bottom - call_h, inner.w, call_h)
+    dialog = pygame.Rect(inner.x, inner.bottom - dialog_h, inner.w, dialog_h)
+    return call, dialog
+
+
 def _places(
-    lay: TableLayout, dialog: pygame.Rect
+    lay: TableLayout, box: pygame.Rect, dialog: pygame.Rect
 ) -> dict[str, tuple[pygame.Rect, str, str | None, str | None]]:
-    """Each button's rectangle, label key, theme id and tooltip key in ``lay``."""
+    """Each button's rectangle, label key, theme id and tooltip key in ``lay`` (``box`` holds the
+    Call prompt, ``dialog`` the allow-or-refuse question)."""
     s = lay.scale
     c, bar, lb = lay.controls, lay.bar, lay.lay_button
-    bh, bw, mw, cw = round(38 * s), round(120 * s), round(110 * s), round(200 * s)
+    bh, bw, mw = round(38 * s), round(120 * s), round(110 * s)
     staging = lay.staging
-    mid = lay.play.centerx
-    cy = staging.y - round(58 * s) if staging is not None else c.y - round(60 * s)
-    dy, dw = dialog.bottom - round(62 * s), round(250 * s)
+    pad, gap = round(5 * s), round(8 * s)
+    inside = box.inflate(-2 * pad, 0).x, box.w - 2 * pad
     # Take back: under the stock and the pile, at the foot of their column (the melds lie beside it)
     back_y = max(lay.pile.bottom + 8, lay.melds.bottom - bh)
     back = pygame.Rect(lay.stock.x, back_y, lay.pile.right - lay.stock.x, bh)
@@ -37,6 +53,12 @@ def _places(
     def bar_slot(k: int) -> pygame.Rect:
         return pygame.Rect(bar.right - k * (mw + 8), bar.y + 5, mw, bar.h - 10)
 
+    def row(y: int, h: int) -> pygame.Rect:
+        return pygame.Rect(inside[0], y, inside[1], h)
+
+    call = row(box.y + pad, round(48 * s))
+    let_go = row(call.bottom + gap, round(40 * s))
+    refuse = row(dialog.bottom - pad - round(46 * s), round(46 * s))
     return {
         "sort_suit": (pygame.Rect(c.x, c.y, bw, bh), "table.sort_suit", None, "table.sort_suit_tip"),
         "sort_rank": (pygame.Rect(c.x + bw + 8, c.y, bw, bh), "table.sort_rank", None, "table.sort_rank_tip"),
@@ -54,10 +76,11 @@ def _places(
         "scores": (bar_slot(2), "table.scores", None, None),
         "sound": (bar_slot(3), "", None, "table.sound_tip"),
         "save": (bar_slot(4), "table.save", None, "table.save_tip"),
-        "call": (pygame.Rect(mid - cw - 6, cy, cw, round(48 * s)), "table.call", "#call_button", None),
-        "let_go": (pygame.Rect(mid + 6, cy, cw, round(48 * s)), "table.let_go", None, None),
-        "allow": (pygame.Rect(dialog.x + 24, dy, dw, round(46 * s)), "table.allow", "#primary_button", None),
-        "refuse": (pygame.Rect(dialog.right - 24 - dw, dy, dw, round(46 * s)), "table.refuse", None, None),
+        "call": (call, "table.call", "#call_button", None),
+        "let_go": (let_go, "table.let_go", None, None),
+        "no_calls": (row(let_go.bottom + gap, round(40 * s)), "table.no_calls", None, None),
+        "allow": (refuse.move(0, -refuse.h - gap), "table.allow", "#primary_button", None),
+        "refuse": (refuse, "table.refuse", None, None),
     }
 
 
@@ -77,18 +100,15 @@ class TableControls:
     save: pygame_gui.elements.UIButton
     call: pygame_gui.elements.UIButton
     let_go: pygame_gui.elements.UIButton
+    no_calls: pygame_gui.elements.UIButton
     allow: pygame_gui.elements.UIButton
     refuse: pygame_gui.elements.UIButton
 
     def __init__(
         self, scene: Scene, lay: TableLayout, commands: Mapping[str, Command], sound_label: str
     ) -> None:
-        s = lay.scale
-        self.dialog = pygame.Rect(0, 0, round(580 * s), round(170 * s))
-        top = max((r.bottom for r in lay.seats.values()), default=lay.play.y)
-        bottom = lay.staging.y if lay.staging is not None else lay.controls.y
-        self.dialog.center = (lay.play.centerx, (top + bottom) // 2)  # between the seats and the slots
-        for name, (rect, label, object_id, tip) in _places(lay, self.dialog).items():
+        self.call_box, self.dialog = prompt_boxes(lay)
+        for name, (rect, label, object_id, tip) in _places(lay, self.call_box, self.dialog).items():
             text = sound_label if name == "sound" else tr(label)
             widget = scene.button(rect, text, object_id, tr(tip) if tip else None, command=commands[name])
             setattr(self, name, widget)
@@ -137,4 +157,11 @@ class TableControls:
 
     def call_bar(self) -> pygame.Rect:
         """The area of the Call prompt's buttons (its time bar runs under them)."""
-        return pygame.Rect(self.call.relative_rect.union(self.let_go.relative_rect))
+        return pygame.Rect(self.call.relative_rect.union(self.no_calls.relative_rect))
+
+
+def calls_off(session: Session, toast: Callable[[str, str, float], None]) -> None:
+    """N or the Call prompt's third button: this card and every further discard of the hand go
+    by without a prompt (the next hand offers calls again)."""
+    session.let_go(rest_of_hand=True)
+    toast(tr("table.calls_off"), "info", 4.0)

@@ -34,11 +34,12 @@ from .words import agreeing, log_lines, status
 
 
 def call_fraction(session: Session, now: float) -> float | None:
-    """The part of the player's time to call that is left, or None when no call is offered."""
+    """The part of the player's time to call that is left, or None when no call is offered (the
+    time is the player's setting whatever the pace; it starts when the card has landed)."""
     left_ms = session.call_time_left(now)
     if left_ms is None or not session.call_wait_ms:
         return None
-    return left_ms / (session.call_wait_ms / max(session.speed, 0.25))
+    return min(1.0, left_ms / session.call_wait_ms)
 
 
 def snapshot(
@@ -197,6 +198,8 @@ class TablePainter:
         seats.draw_flash(surface, f, g)
         if g.layout.staging is not None:
             render.draw_slots(surface, f, g, targets)
+        if f.prompt == DecisionKind.CALL:
+            render.draw_prompt_box(surface, c.call_box)
         render.draw_status(surface, f, g, between=c.status_room(), call_bar=c.call_bar())
         render.draw_hand(surface, f, g)
         if f.prompt == DecisionKind.ALLOW:

@@ -389,29 +389,28 @@ def draw_hand(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
         )
 
 
+def draw_prompt_box(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """The panel behind the Call prompt's buttons (or the allow-or-refuse question)."""
+    panel(surface, box.inflate(8, 8), alpha=120, radius=16)
+    panel(surface, box, alpha=255, radius=14, border=palette.GOLD)  # nothing shows through
+
+
 def draw_dialog(surface: pygame.Surface, f: TableFrame, g: TableGeometry, box: pygame.Rect) -> None:
     """The question when an opponent calls the player's discard: allow it or refuse it."""
     lay = g.layout
     view = f.view
-    panel(surface, box.inflate(8, 8), alpha=120, radius=16)
-    panel(surface, box, alpha=255, radius=14, border=palette.GOLD)  # nothing shows through
+    draw_prompt_box(surface, box)
     card = card_label(view.discard_top) if view.discard_top is not None else ""
     caller = view.caller if isinstance(view, View) else None
     name = f.names[caller] if caller is not None else ""
     y = box.y + 16
-    for line in txt.wrap(tr("dialog.allow", name=name, card=card), lay.font, box.w - 40, bold=True):
+    for line in txt.wrap(tr("dialog.allow", name=name, card=card), lay.font, box.w - 24, bold=True):
         txt.draw(surface, line, lay.font, (box.centerx, y), palette.TEXT, bold=True, anchor="midtop")
         y += lay.font + 6
     if view.laid[HUMAN]:
-        txt.draw(
-            surface,
-            tr("dialog.allow_laid"),
-            lay.small,
-            (box.centerx, y + 2),
-            DIM,
-            bold=False,
-            anchor="midtop",
-        )
+        for line in txt.wrap(tr("dialog.allow_laid"), lay.small, box.w - 24):
+            txt.draw(surface, line, lay.small, (box.centerx, y + 2), DIM, bold=False, anchor="midtop")
+            y += lay.small + 4
 
 
 def draw_drag(surface: pygame.Surface, drag: Drag, *, four_colour: bool) -> None:

@@ -39,7 +39,7 @@ from ...ui.layout import TableLayout, table_layout
 from . import render
 from .choreography import Choreography, Pace
 from .coachline import CoachLine
-from .controls import TableControls
+from .controls import TableControls, calls_off
 from .drops import Drops, Play, Reorder, Stage
 from .ending import HandEnd
 from .frame import TableFrame
@@ -170,6 +170,7 @@ class TableScene(Scene):
             "sound": self.toggle_sound,
             "call": lambda: self.submit(Call()),
             "let_go": self.session.let_go,
+            "no_calls": lambda: calls_off(self.session, self.app.toast),
             "allow": lambda: self.submit(Allow()),
             "refuse": lambda: self.submit(Refuse()),
         }
@@ -341,6 +342,7 @@ class TableScene(Scene):
         }
         if prompt == DecisionKind.CALL:
             keys[pygame.K_l] = keys[pygame.K_SPACE] = self.session.let_go
+            keys[pygame.K_n] = lambda: calls_off(self.session, self.app.toast)
         elif prompt == DecisionKind.ALLOW:
             keys[pygame.K_a] = lambda: self.submit(Allow())
             keys[pygame.K_r] = lambda: self.submit(Refuse())
@@ -486,8 +488,7 @@ class TableScene(Scene):
         staging = self.layout.staging is not None and not self.ending.on_show()
         c.show(
             {
-                "call": prompt == DecisionKind.CALL,
-                "let_go": prompt == DecisionKind.CALL,
+                **dict.fromkeys(("call", "let_go", "no_calls"), prompt == DecisionKind.CALL),
                 "allow": prompt == DecisionKind.ALLOW,
                 "refuse": prompt == DecisionKind.ALLOW and not view.laid[HUMAN],
                 "end": prompt == DecisionKind.PLAY and s.check(EndTurn()) is None,  # one action checked

@@ -8,12 +8,14 @@ from __future__ import annotations
 import pygame
 
 from ...engine.british.view import BritishView
+from ...engine.turn import DecisionKind
 from ...i18n import tr, tr_n
 from ...session import HUMAN
 from ...ui import cards as art
 from ...ui import palette
 from ...ui import text as txt
 from ...ui.draw import glow, panel
+from .controls import prompt_boxes
 from .frame import DIM, TableFrame
 from .geometry import TableGeometry
 
@@ -45,7 +47,9 @@ def draw_side(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
     txt.draw(surface, tr("table.log"), lay.font, (x, y), palette.GOLD, bold=True)
     y += lay.font + 8
     line_h = lay.small + 7
-    room = max(1, (side.bottom - y - 8) // line_h)
+    boxes = dict(zip((DecisionKind.CALL, DecisionKind.ALLOW), prompt_boxes(lay), strict=True))
+    bottom = boxes[f.prompt].y - 8 if f.prompt in boxes else side.bottom  # the log stops above a prompt
+    room = max(1, (bottom - y - 8) // line_h)
     rows: list[tuple[int, int, int, str]] = []  # (seat, age, indent, words), the newest last
     for age, (seat, line) in enumerate(reversed(f.log)):
         wrapped = txt.wrap(line, lay.small, side.w - 36)  # a long move runs on, indented

@@ -232,8 +232,10 @@ def agreeing(session: Session, refusal: Refusal) -> Refusal:
 
 def refusal_words(session: Session, refusal: Refusal) -> str:
     """A refused move in the player's words: the players by name, the plucks the engine takes,
-    the rule id ("It is not your turn: Desmond is to play (J-3.1)")."""
-    return refusal_text(agreeing(session, refusal), session.names)
+    the rule id ("It is not your turn: Desmond is to play (J-3.1)"); a call of a card no longer
+    offered: :func:`call_gone_words`."""
+    gone = call_gone_words(session, refusal)
+    return gone if gone is not None else refusal_text(agreeing(session, refusal), session.names)
 
 
 def advice_text(session: Session, advice: Advice) -> str:
@@ -254,3 +256,14 @@ def _why(advice: Advice) -> str:
     """The reason of an advice in words."""
     params = {k: card_label(v) if k == "card" and isinstance(v, int) else v for k, v in advice.params.items()}
     return tr(advice.why, **params)
+
+
+def call_gone_words(session: Session, bad: Refusal) -> str | None:
+    """Why a card the player has already passed on is no longer offered to call (the prompt's
+    time ran out, the card could not help, no calls this hand, or the player let it go) rather
+    than the engine's words for any seat; None for any other refusal."""
+    top = session.view().discard_top
+    if bad.key != "call.passed" or top is None:
+        return None
+    return tr(f"table.call_gone.{session.why_let_go()}", card=card_label(top),
+              seconds=round(session.call_wait_ms / 1000))
