@@ -20,7 +20,7 @@ from typing import Any
 from .ai.advice import Advice
 from .ai.base import Bot
 from .ai.coach import TABLE_MS, Note, coach
-from .ai.personas import LEVELS, Persona, persona, table_names
+from .ai.personas import Persona, persona, table_names
 from .ai.worker import BotWorker
 from .engine.actions import (
     Action,
@@ -45,10 +45,13 @@ from .engine.match import HandResult, Match
 from .engine.refusal import Refusal
 from .engine.turn import Decision, DecisionKind
 from .engine.view import View
-from .games import AnyMatch, AnyRules, British, Jamaican, game_of
+from .games import AnyMatch, AnyRules
+from .gamesetup import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
 from .i18n import tr
 
 log = logging.getLogger("kalooki.game")
+
+__all__ = ["HUMAN", "MAX_OPPONENTS", "MIN_OPPONENTS", "GameSetup", "Move", "Session"]
 
 #: The player's seat. Opponents sit at 1..n clockwise.
 HUMAN = 0
@@ -68,49 +71,6 @@ LATE_CAP_MS = 100.0
 FULL_PACE_OPPONENTS = 3
 #: The most staging slots the table shows (British Kalooki adds one as each fills).
 MAX_SLOTS = 6
-#: The fewest and the most computer players a game may have (J-1.1: 3 to 8 players).
-MIN_OPPONENTS, MAX_OPPONENTS = 2, 7
-
-
-@dataclass(frozen=True, slots=True)
-class GameSetup:
-    """Everything chosen in the new-game dialog."""
-
-    levels: tuple[str, ...] = ("normal", "normal", "normal")
-    preset: str = "jamaican"
-    variants: tuple[str, ...] = ()
-    schedule: str | None = None  # custom schedule, "3 3; 3 4; ..." (preset "custom")
-    seed: int = 0
-
-    @property
-    def players(self) -> int:
-        """Seats at the table, the player's included."""
-        return len(self.levels) + 1
-
-    @property
-    def game(self) -> Jamaican | British:
-        """The game the preset belongs to (:mod:`.games`)."""
-        return game_of(self.preset)
-
-    def rules(self) -> AnyRules:
-        """The frozen rules (raises ValueError for a bad custom schedule or switch)."""
-        schedule = None
-        if self.schedule is not None:
-            schedule = [part for part in self.schedule.replace("\n", ";").split(";") if part.strip()]
-        return self.game.rules(self.preset, self.variants, schedule)
-
-    def check(self) -> None:
-        """Raise ValueError when these choices make no game the New game screen could start: a
-        level it does not offer, too few or too many opponents, rules that do not hold together
-        (preset, switches, schedule) or a table they do not allow."""
-        unknown = [level for level in self.levels if level not in LEVELS]
-        if unknown:
-            raise ValueError(f"unknown level {unknown[0]!r} (known: {', '.join(LEVELS)})")
-        if not MIN_OPPONENTS <= len(self.levels) <= MAX_OPPONENTS:
-            raise ValueError(f"{len(self.levels)} opponents (a game has {MIN_OPPONENTS} to {MAX_OPPONENTS})")
-        self.game.new_match(self.rules(), self.players, 0)
-
-
 @dataclass(frozen=True, slots=True)
 class Move:
     """One applied action as the table shows it.

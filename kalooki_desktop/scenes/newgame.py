@@ -15,8 +15,8 @@ from ..app import Scene, register_scene
 from ..engine.british.rules import BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules
 from ..engine.rules import CARDS_FOR_CONTRACT, contract_text
 from ..games import game_of
+from ..gamesetup import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
 from ..i18n import tr, tr_n
-from ..session import GameSetup
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
@@ -33,7 +33,6 @@ B_SWITCHES = tuple(BRITISH_SWITCHES)
 B_LIMITS = ("", "B-V3", "B-V4", "B-V4:501")
 B_BONUSES = ("", "B-V5", "B-V5:25")
 JOKERS = ("4", "5", "6")
-MAX_OPPONENTS = 7
 
 
 @register_scene("new_game")
@@ -44,7 +43,7 @@ class NewGameScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         last = self.app.settings.last_game
         levels = [lv for lv in last.get("levels", []) if lv in LEVELS]
-        self.levels: list[str] = levels if 2 <= len(levels) <= MAX_OPPONENTS else ["normal"] * 3
+        self.levels: list[str] = levels if MIN_OPPONENTS <= len(levels) <= MAX_OPPONENTS else ["normal"] * 3
         self.preset: str = last.get("preset", "jamaican") if last.get("preset") in PRESETS else "jamaican"
         self.switches: set[str] = {v for v in last.get("variants", []) if v in SWITCHES + B_SWITCHES}
         for group in (B_LIMITS, B_BONUSES):  # one of each (older settings may hold two)
@@ -82,7 +81,7 @@ class NewGameScene(Scene):
         x, y = self.left.x + 16, self.left.y + 14
         heading = UILabel(pygame.Rect(x, y, -1, row), tr("new.opponents"), ui, object_id="#heading")
         self.widget(heading)
-        count_opts: list[str | tuple[str, str]] = [str(n) for n in range(2, MAX_OPPONENTS + 1)]
+        count_opts: list[str | tuple[str, str]] = [str(n) for n in range(MIN_OPPONENTS, MAX_OPPONENTS + 1)]
         cw = self.px(80)
         place = pygame.Rect(self.left.right - 16 - cw, y, cw, row)
         self.count_menu = self.widget(DropDown(count_opts, str(len(self.levels)), place, ui))

@@ -1,0 +1,51 @@
+"""What the New game screen chooses: the opponents, the preset, its switches and schedule, the
+seed; and the check that those choices make a game (the same check for a save read from disk)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .ai.personas import LEVELS
+from .games import AnyRules, British, Jamaican, game_of
+
+#: The fewest and the most computer players a game may have (J-1.1: 3 to 8 players).
+MIN_OPPONENTS, MAX_OPPONENTS = 2, 7
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything chosen in the new-game dialog."""
+
+    levels: tuple[str, ...] = ("normal", "normal", "normal")
+    preset: str = "jamaican"
+    variants: tuple[str, ...] = ()
+    schedule: str | None = None  # custom schedule, "3 3; 3 4; ..." (preset "custom")
+    seed: int = 0
+
+    @property
+    def players(self) -> int:
+        """Seats at the table, the player's included."""
+        return len(self.levels) + 1
+
+    @property
+    def game(self) -> Jamaican | British:
+        """The game the preset belongs to (:mod:`.games`)."""
+        return game_of(self.preset)
+
+    def rules(self) -> AnyRules:
+        """The frozen rules (raises ValueError for a bad custom schedule or switch)."""
+        schedule = None
+        if self.schedule is not None:
+            schedule = [part for part in self.schedule.replace("\n", ";").split(";") if part.strip()]
+        return self.game.rules(self.preset, self.variants, schedule)
+
+    def check(self) -> None:
+        """Raise ValueError when these choices make no game the New game screen could start: a
+        level it does not offer, too few or too many opponents, rules that do not hold together
+        (preset, switches, schedule) or a table they do not allow."""
+        unknown = [level for level in self.levels if level not in LEVELS]
+        if unknown:
+            raise ValueError(f"unknown level {unknown[0]!r} (known: {', '.join(LEVELS)})")
+        if not MIN_OPPONENTS <= len(self.levels) <= MAX_OPPONENTS:
+            raise ValueError(f"{len(self.levels)} opponents (a game has {MIN_OPPONENTS} to {MAX_OPPONENTS})")
+        self.game.new_match(self.rules(), self.players, 0)
