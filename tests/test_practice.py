@@ -113,12 +113,33 @@ def test_the_practice_figures_say_plainly_what_there_is_to_say() -> None:
 
     run = Practice(3)
     run.tries.append(Try(1, made=False, turns=None, points=25))
-    assert figures_text(run) == "This practice: 1 hand, no contract made yet, 25.0 points a hand."
+    assert figures_text(run) == "This practice: 1 hand, no contract made yet, 25 points a hand."
     run.tries.append(Try(2, made=True, turns=4, points=15))
     assert figures_text(run) == (
-        "This practice: 2 hands, 1 contract made, 4.0 turns to lay on average, 20.0 points a hand.")
+        "This practice: 2 hands, 1 contract made, 4 turns to lay on average, 20 points a hand.")
     run.tries.append(Try(3, made=True, turns=5, points=0))
-    assert figures_text(run).startswith("This practice: 3 hands, 2 contracts made, 4.5 turns to lay")
+    assert figures_text(run) == (
+        "This practice: 3 hands, 2 contracts made, 4.5 turns to lay on average, 13.3 points a hand.")
+
+
+def test_a_bent_table_is_said_where_the_practice_hand_s_points_are_shown() -> None:
+    """A hand whose table was bent (J-8.2) says so, and each doubled score shows its doubling."""
+    from dataclasses import replace
+
+    from kalooki_desktop.engine.match import HandResult
+    from kalooki_desktop.engine.rules import THREE, HandSpec
+    from kalooki_desktop.scenes.practice import hand_end_lines, score_text
+
+    spec = HandSpec(1, 9, (THREE, THREE))
+    r = HandResult(spec=spec, dealer=0, void=False, out=1, bent=True, scores=(120, 0, 206),
+                   hands=((), (), ()), laid=(False, True, False), calls_used=(0, 0, 0),
+                   cut_bonus_seat=None, sudden_death=False)
+    names = ["You", "Desmond", "Marcia"]
+    assert hand_end_lines(r, names) == ["Desmond went out", "Table bent: scores doubled (J-8.2)"]
+    assert [score_text(r, s) for s in range(3)] == ["+120 (60 × 2)", "+0", "+206 (103 × 2)"]
+    plain = replace(r, bent=False, scores=(60, 0, 103))
+    assert hand_end_lines(plain, names) == ["Desmond went out"]
+    assert [score_text(plain, s) for s in range(3)] == ["+60", "+0", "+103"]
 
 
 def test_a_practice_hand_keeps_its_title_from_the_deal_to_its_end() -> None:

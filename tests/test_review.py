@@ -189,3 +189,26 @@ def test_a_hand_tried_from_a_later_hand_of_a_game_is_reviewed_from_its_own_deal(
     assert [list(h) for h in again.steps[0].before.hands] == [list(h) for h in review.steps[0].before.hands]
     assert [s.action for s in again.steps[:k]] == [s.action for s in review.steps[:k]]
     assert again.end.phase == Phase.OVER
+
+
+def test_the_review_s_last_step_says_who_went_out_and_that_a_bent_table_doubled_the_scores(app) -> None:
+    """At the end of the hand the review names who went out and, when the table was bent (J-8.2),
+    that the scores are doubled."""
+    from dataclasses import replace
+
+    session = first_hand_played_by_normal()
+    app.set_session(session)
+    app.push(MenuScene(app))
+    scene = ReviewScene(app, session)
+    app.push(scene)
+    step(app)
+    review = scene.review
+    key(app, pygame.K_END)
+    out = review.result.out
+    assert out is not None
+    assert f"{session.names[out]} went out" in scene.step_text()
+    assert "Table bent" not in scene.step_text()
+    review.result = replace(review.result, bent=True)
+    assert scene.step_text().endswith("Table bent: scores doubled (J-8.2)")
+    key(app, pygame.K_HOME)
+    assert "Table bent" not in scene.step_text()

@@ -24,6 +24,7 @@ from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 from ..ui.theme import DropDown
+from .handend import hand_end_lines, score_text
 from .review import open_review
 from .table.words import note_text
 
@@ -202,14 +203,14 @@ class PracticeResultScene(Scene):
                       right: int) -> int:
         """Who went out, each seat's points, and the cards the player was left with; the y below."""
         x, y = at
-        out, names = r.out, self.session.names
-        who = tr("score.no_one_out") if out is None else tr("score.went_out", name=names[out])
-        txt.draw(surface, who, font, (x, y), palette.GOLD, bold=True)
-        y += font + 8
+        names = self.session.names
+        for line in hand_end_lines(r, names):
+            txt.draw(surface, line, font, (x, y), palette.GOLD, bold=True, max_width=right - x)
+            y += font + 8
         for seat, name in enumerate(names):
             colour = palette.GOLD if seat == HUMAN else palette.TEXT
             txt.draw(surface, name, font, (x, y), colour, bold=seat == HUMAN)
-            txt.draw(surface, f"+{r.scores[seat]}", font, (x + self.px(220), y), colour, bold=True)
+            txt.draw(surface, score_text(r, seat), font, (x + self.px(220), y), colour, bold=True)
             y += font + 6
         cards = list(r.hands[HUMAN])
         if cards:
@@ -237,9 +238,15 @@ class PracticeResultScene(Scene):
             y += 6
 
 
+def figure(value: float) -> str:
+    """A mean as a player reads it: whole when it is, one decimal when that says something
+    ("120", "4.5")."""
+    return f"{value:.1f}" if round(value, 1) != round(value) else str(round(value))
+
+
 def figures_text(run: Practice) -> str:
     """The practice's figures in a sentence: hands, contracts made and the turns they took to lay,
-    points a hand ("This practice: 1 hand, no contract made yet, 25.0 points a hand.")."""
+    points a hand ("This practice: 1 hand, no contract made yet, 25 points a hand.")."""
     f = run.figures()
     hands, made, turns, points = int(f["hands"] or 0), int(f["made"] or 0), f["turns"], f["points"]
     parts = [tr_n("practice.figures_hands", hands)]
@@ -248,9 +255,9 @@ def figures_text(run: Practice) -> str:
     else:
         parts.append(tr_n("practice.figures_made", made))
         if turns is not None:
-            parts.append(tr("practice.figures_turns", turns=f"{turns:.1f}"))
+            parts.append(tr("practice.figures_turns", turns=figure(turns)))
     if points is not None:
-        parts.append(tr("practice.figures_points", points=f"{points:.1f}"))
+        parts.append(tr("practice.figures_points", points=figure(points)))
     return tr("practice.figures", figures=", ".join(parts))
 
 

@@ -23,6 +23,7 @@ from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
+from .handend import hand_end_lines
 from .table.words import chosen_text, describe, note_text
 
 
@@ -184,13 +185,17 @@ class ReviewScene(Scene):
         self.draw_timeline(surface)
 
     def step_text(self) -> str:
-        """Where the review stands: "12 / 87 · Desmond discarded 7♠"."""
+        """Where the review stands: "12 / 87 · Desmond discarded 7♠"; at the end, who went out and
+        a bent table's doubled scores (J-8.2)."""
         r = self.review
         if self.k == 0:
             return tr("review.dealt", n=len(r.steps))
         step = r.steps[self.k - 1]
         move = describe(self.session.names[step.seat], step.action, step.before.discard_top)
-        return tr("review.step", k=self.k, n=len(r.steps), move=move)
+        text = tr("review.step", k=self.k, n=len(r.steps), move=move)
+        if self.k == len(r.steps):
+            text = " · ".join([text, *hand_end_lines(r.result, self.session.names)])
+        return text
 
     def draw_hands(self, surface: pygame.Surface, box: pygame.Rect, font: int) -> None:
         """Every seat's cards, face up."""
