@@ -128,7 +128,7 @@ def test_a_bent_table_is_said_where_the_practice_hand_s_points_are_shown() -> No
 
     from kalooki_desktop.engine.match import HandResult
     from kalooki_desktop.engine.rules import THREE, HandSpec
-    from kalooki_desktop.scenes.practice import hand_end_lines, score_text
+    from kalooki_desktop.scenes.handend import hand_end_lines, score_text
 
     spec = HandSpec(1, 9, (THREE, THREE))
     r = HandResult(spec=spec, dealer=0, void=False, out=1, bent=True, scores=(120, 0, 206),

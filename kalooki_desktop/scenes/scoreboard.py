@@ -30,6 +30,7 @@ from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 from .review import open_review
 from .scorelayout import axis_ticks, legend_lines, point_labels
+from .scorerows import score_rows
 from .table.frame import DIM
 
 
@@ -385,11 +386,13 @@ class ScoreboardScene(Scene):
         room = max(1, (box.bottom - y - small * 2 - 20) // (small + 6))
         extra = self.status_rows()
         room = max(1, room - len(extra) - (2 if self.final else 0))
-        for r in rows[-room:]:
-            number = r.number if isinstance(r, DealResult) else r.spec.number
-            txt.draw(surface, str(number) + (" ★" if r.bent else ""), small, (x0, y), palette.TEXT)
-            for p in range(players):
-                cell(p, str(r.scores[p]), y, palette.VALID if r.out == p else palette.TEXT, bold=r.out == p)
+        bought = s.match.bought if isinstance(s.match, BritishMatch) else ()
+        for row in score_rows(rows, bought)[-room:]:
+            label_colour = palette.GOLD if row.buy_in else palette.TEXT
+            txt.draw(surface, row.label + (" ★" if row.bent else ""), small, (x0, y), label_colour)
+            for p, text in enumerate(row.cells):
+                colour = palette.GOLD if row.buy_in else palette.VALID if row.out == p else palette.TEXT
+                cell(p, text, y, colour, bold=row.out == p)
             y += small + 6
         pygame.draw.line(surface, palette.GOLD_DARK, (x0, y + 2), (box.right - 10, y + 2), 1)
         y += 8

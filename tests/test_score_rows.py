@@ -1,0 +1,38 @@
+"""The scoreboard's table of scores and its words: every column adds up to its total (a buy-in a
+row of its own, B-11), and "out" never means two things."""
+
+from __future__ import annotations
+
+from kalooki_desktop.engine.british.match import DealResult
+from kalooki_desktop.engine.cards import parse_cards
+from kalooki_desktop.scenes.scoreboard import _laid_text
+from kalooki_desktop.scenes.scorerows import score_rows
+
+
+def deal(number: int, scores: tuple[int, ...], out: int) -> DealResult:
+    hands = tuple(() if s == out else tuple(parse_cards("AS")) for s in range(len(scores)))
+    return DealResult(0, void=False, out=out, kalooki=False, scores=scores, hands=hands,
+                      opened=(True, True, False), number=number)
+
+
+def test_a_buy_in_is_a_row_of_the_score_table_so_each_column_adds_up_to_its_total() -> None:
+    """Deal 1 takes the player to 115, over the limit; they buy back in at 15; deal 2 adds 48:
+    the column reads 115, bought in at 15, 48, and the total 63 follows from it."""
+    rows = score_rows([deal(1, (115, 0, 30), 1), deal(2, (48, 12, 0), 2)], [(1, 0, 15)])
+    assert [(r.label, r.cells) for r in rows] == [
+        ("1", ("115", "0", "30")),
+        ("bought in", ("= 15", "", "")),
+        ("2", ("48", "12", "0")),
+    ]
+    assert [r.out for r in rows] == [1, None, 2]
+    assert rows[1].buy_in and not rows[0].buy_in
+
+
+def test_the_scoreboard_s_words_tell_going_out_coming_out_and_leaving_the_game_apart() -> None:
+    from kalooki_desktop.i18n import tr
+
+    r = deal(1, (0, 20, 30), 0)
+    assert [_laid_text(r, s) for s in range(3)] == ["came out", "came out", "did not come out"]
+    assert tr("score.no_cards") == "went out"
+    assert tr("score.out_mark") == "✗ out of the game"
+    assert tr("score.limit", limit=150) == "out of the game above 150"
