@@ -10,7 +10,7 @@ from kalooki_desktop.ai.personas import persona
 from kalooki_desktop.engine.actions import Discard, PluckStock
 from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.engine.refusal import Refusal
-from kalooki_desktop.engine.rules import THREE
+from kalooki_desktop.engine.rules import THREE, RuleSet
 from kalooki_desktop.engine.turn import Phase
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.newgame import NewGameScene
@@ -1029,3 +1029,22 @@ def test_a_call_is_offered_only_for_a_card_that_could_help_unless_every_card_is_
     assert scene.controls.call.visible
     key(app, pygame.K_l)
     assert s.prompt() != "call"
+
+
+def test_the_sudden_death_switch_names_the_contract_its_extra_hands_are_played_with(app):
+    """J-V6's words say the contract the tie-break hands are dealt with, and where a schedule
+    ends with another contract (Baby Kalooki's 4 4) that it is not that one."""
+    app.push(MenuScene(app))
+    app.push(NewGameScene(app))
+    step(app, 2)
+    dialog = app.top
+    assert isinstance(dialog, NewGameScene)
+    assert dialog.switch_help("J-V6") == "Tied winners play extra hands of 4 4 4 4, the last contract."
+    dialog.preset = "baby"
+    dialog.rebuild()
+    step(app, 2)
+    words = dialog.switch_help("J-V6")
+    assert words == "Tied winners play extra hands of 4 4 4 4 (hand 9's contract), not this schedule's 4 4."
+    rules = dialog.setup(seed=1).rules()
+    assert isinstance(rules, RuleSet) and rules.sudden_death_spec.contract_text == "4 4 4 4"
+    assert dialog.switch_help("J-V1") == "Nobody may call a discard."

@@ -13,7 +13,7 @@ from pygame_gui.elements import UICheckBox, UILabel, UITextEntryLine
 from ..ai.personas import LEVELS, persona, table_names
 from ..app import Scene, register_scene
 from ..engine.british.rules import BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules
-from ..engine.rules import CARDS_FOR_CONTRACT, contract_text
+from ..engine.rules import CARDS_FOR_CONTRACT, RuleSet, contract_text
 from ..games import game_of
 from ..gamesetup import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
 from ..i18n import tr, tr_n
@@ -331,7 +331,7 @@ class NewGameScene(Scene):
         hx = x + max(self.px(250), names + self.px(16))
         for i, vid in enumerate(self.offered()):
             cy = self.switch_top + i * self.switch_line + self.switch_line // 2
-            self._help(surface, tr(f"variant.{vid}.help"), hx, cy, self.switch_line)
+            self._help(surface, self.switch_help(vid), hx, cy, self.switch_line)
         for menu, none, y in self.choices:  # the chosen option's explanation
             chosen = menu.selected_option[1]
             key = f"variant.{chosen}.help" if chosen else f"{none}.help"
@@ -341,6 +341,22 @@ class NewGameScene(Scene):
             jx = int(self.jokers_menu.relative_rect.right) + self.px(16)
             self._help(surface, tr("variant.J-V10.help"), jx, self.jokers_y + self.jokers_menu.rect.h // 2,
                        self.jokers_menu.rect.h + 8)
+
+    def switch_help(self, vid: str) -> str:
+        """A switch's plain explanation; J-V6's names the contract of its tie-break hands and,
+        where the schedule ends with another, that it is not that one."""
+        if vid != "J-V6":
+            return tr(f"variant.{vid}.help")
+        try:
+            rules = self.setup(0).rules()
+        except ValueError:  # a custom schedule being typed: its problem is said under it
+            return tr("variant.J-V6.help", contract="4 4 4 4")
+        assert isinstance(rules, RuleSet)
+        played = rules.sudden_death_spec.contract_text
+        last = rules.schedule[-1].contract_text
+        if played == last:
+            return tr("variant.J-V6.help", contract=played)
+        return tr("variant.J-V6.help_other", contract=played, last=last)
 
     def _help(self, surface: pygame.Surface, text: str, x: int, cy: int, room: int) -> None:
         """``text`` from ``x`` to the panel's edge, centred on ``cy``, in at most two lines of
