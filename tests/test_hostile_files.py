@@ -733,3 +733,20 @@ def test_the_real_program_with_every_file_bad_runs_its_smoke_test_and_moves_them
     moved = sorted(p.name.split(".corrupt-")[0] for p in folder.rglob("*.corrupt-*"))
     assert moved == ["autosave.json", "broken.json", "progress.json", "settings.json", "stats.json"]
     assert {p: digest(p) for p in untouched} == untouched
+
+
+@pytest.mark.parametrize(
+    "last_practice",
+    [{"hand": 10}, {"hand": "5"}, {"opponents": 9}, {"opponents": 1}, {"level": "random"}, {"level": "x" * 500},
+     {"hand": True}, "easy", [5], None],
+)
+def test_a_bad_last_practice_in_settings_falls_back_and_practice_works(data, last_practice):
+    from kalooki_desktop.scenes.practice import PracticeScene
+
+    (data / "settings.json").write_text(json.dumps({"last_practice": last_practice, "volume": 0.4}))
+    app = make_app(persist=True)
+    assert app.settings.last_practice == {} and app.settings.volume == 0.4
+    assert len(app.notices) == 1 and "last practice" in app.notices[0]
+    scene = PracticeScene(app)
+    assert (scene.count, scene.level) == ("3", "normal")
+    app.shutdown()

@@ -163,3 +163,36 @@ def test_a_practice_hand_keeps_its_title_from_the_deal_to_its_end() -> None:
         assert ended is not None and bar_title(session, ended) == "Practice · Hand 3 · 3 4 4"
         session.practice = None  # the same one-hand game outside practice
         assert bar_title(session, ended) == "Hand 1 of 1 · 3 4 4"
+
+
+def test_practice_remembers_its_contract_level_and_opponents_from_one_run_of_the_game_to_the_next(
+        tmp_path) -> None:
+    """The choices of the last practice hand are kept in the settings: the next run of the game
+    offers them again (Easy stays Easy)."""
+    from kalooki_desktop.storage.paths import set_data_dir
+
+    set_data_dir(tmp_path)
+    try:
+        remember_and_offer_again()
+    finally:
+        set_data_dir(None)
+
+
+def remember_and_offer_again() -> None:
+    first = make_app(persist=True)
+    first.threaded_games = False
+    first.push(MenuScene(first))
+    scene = PracticeScene(first)
+    first.push(scene)
+    step(first)
+    scene.hand, scene.count, scene.level = 5, "4", "easy"
+    scene.begin()
+    step(first)
+    assert first.settings.last_practice == {"hand": 5, "opponents": 4, "level": "easy"}
+    first.settings.save()
+    first.shutdown()
+    again = make_app(persist=True)
+    assert again.practice is None
+    offered = PracticeScene(again)
+    assert (offered.hand, offered.count, offered.level) == (5, "4", "easy")
+    again.shutdown()

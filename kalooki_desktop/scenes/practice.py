@@ -38,10 +38,10 @@ class PracticeScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.weakest = progress.weakest_hand()  # what the menu offers too
-        last = app.practice
-        self.hand = last.hand if last is not None else (self.weakest or 1)
-        self.count = str(len(last.levels)) if last is not None else "3"
-        self.level = last.levels[0] if last is not None else "normal"
+        last, kept = app.practice, app.settings.last_practice  # this run's practice, or the last run's
+        self.hand = last.hand if last is not None else kept.get("hand", self.weakest or 1)
+        self.count = str(len(last.levels) if last is not None else kept.get("opponents", 3))
+        self.level = last.levels[0] if last is not None else kept.get("level", "normal")
 
     def build(self) -> None:
         w, h = self.size
@@ -106,6 +106,7 @@ class PracticeScene(Scene):
             if run is not None and run.session is not None:
                 run.session.close()
             run = self.app.practice = Practice(self.hand, levels)
+        self.app.settings.last_practice = {"hand": self.hand, "opponents": len(levels), "level": self.level}
         self.app.push("table", self.app.play_practice())
 
     def draw(self, surface: pygame.Surface) -> None:

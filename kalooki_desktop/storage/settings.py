@@ -42,6 +42,7 @@ class Settings:
     window: list[int] = field(default_factory=lambda: [1280, 800])
     fullscreen: bool = False
     last_game: dict[str, Any] = field(default_factory=dict)
+    last_practice: dict[str, Any] = field(default_factory=dict)  # the last practice hand's choices
 
     @property
     def speed_factor(self) -> float:
@@ -103,6 +104,16 @@ _LAST_GAME = sc.obj(
     },
 )
 
+#: Practice's choices: a contract of the nine-hand schedule, 2-7 opponents of one level.
+_LAST_PRACTICE = sc.obj(
+    {},
+    {
+        "hand": sc.integer(1, 9),
+        "opponents": sc.integer(2, 7),
+        "level": sc.string(16, ("easy", "normal", "hard")),
+    },
+)
+
 _SCHEMA: dict[str, sc.Validator] = {
     "language": lambda v, where: sc.string(16, languages())(v, where),
     "sound": sc.boolean(),
@@ -117,6 +128,7 @@ _SCHEMA: dict[str, sc.Validator] = {
     "window": _window,
     "fullscreen": sc.boolean(),
     "last_game": _LAST_GAME,
+    "last_practice": _LAST_PRACTICE,
 }
 
 
