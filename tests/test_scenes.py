@@ -767,6 +767,43 @@ def test_card_points_label_each_card_where_there_is_room_else_each_run_of_equal_
     assert point_labels([], [], 30, width, gap=4) == []
 
 
+def test_at_instant_pace_the_hand_that_ended_stays_on_the_table_until_the_scoreboard_covers_it(app):
+    """At the Instant pace too, every frame the table draws between the hand's last move and the
+    scoreboard shows the hand that ended (however short its moment); the next deal only after."""
+    from kalooki_desktop.engine.match import HandResult
+    from kalooki_desktop.engine.view import View
+    from kalooki_desktop.session import GameSetup
+
+    assert app.settings.speed == "instant"
+    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    scene = TableScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    drawn: list[tuple[int, int]] = []  # (hands ended so far, the hand number the table shows)
+    plain_draw = scene.draw
+
+    def draw(surface: pygame.Surface) -> None:
+        view = scene.frame().view
+        assert isinstance(view, View)
+        drawn.append((len(session.match.results), view.spec.number))
+        plain_draw(surface)
+
+    scene.draw = draw  # type: ignore[method-assign]
+    now = 0.0
+    while not session.match.results:
+        now += 5000
+        session.autoplay(now)
+    result = session.match.results[-1]
+    assert isinstance(result, HandResult) and not result.void
+    run_until(app, lambda: app.top is not scene)
+    assert isinstance(app.top, ScoreboardScene) and app.top.result is result
+    after_end = [number for ended, number in drawn if ended == 1]
+    assert after_end and set(after_end) == {result.spec.number}  # never the next deal's number
+    app.pop()
+    step(app, 2)
+    assert drawn[-1] == (1, result.spec.number + 1)  # the next deal, once the scoreboard is gone
+
+
 def test_the_going_out_moment_is_shown_before_the_scoreboard(app):
     """When a hand ends, the table holds the hand as it ended (the going-out melds, nobody asked
     anything) under a banner naming who went out; a key skips on to the scoreboard, and without

@@ -1,7 +1,8 @@
 """The end of a hand at the table: while the move that ended it lands, and then for a pause the
 player may skip, the table holds the hand as it ended (the going-out melds, the cards left) under
-a banner naming who went out; then the scoreboard. The engine has dealt the next hand by then,
-so everything the table draws in the meantime comes from the hand that ended."""
+a banner naming who went out; then the scoreboard, and the table keeps the hand that ended
+until the scoreboard covers it (at every pace, Instant too). The engine has dealt the next hand
+by then, so everything the table draws in the meantime comes from the hand that ended."""
 
 from __future__ import annotations
 
@@ -26,10 +27,11 @@ class HandEnd:
         self.session = session
         self.landing: Move | None = None  # the move that ended the hand, its cards in flight
         self.held: tuple[Move, float] | None = None  # then: the move, and until when the table holds
+        self.leaving = False  # then: the scoreboard is on its way, not yet over the table
 
     def on_show(self) -> bool:
         """True while the hand that ended is on show."""
-        return self.landing is not None or self.held is not None
+        return self.landing is not None or self.held is not None or self.leaving
 
     def begin(self, move: Move) -> None:
         """``move`` ended the hand: its cards are about to fly."""
@@ -49,9 +51,15 @@ class HandEnd:
         return self.held is not None and now >= self.held[1]
 
     def finish(self) -> HandResult | DealResult | None:
-        """End the pause (it ran out, or the player skipped it): the result to score."""
+        """End the pause (it ran out, or the player skipped it): the result to score. The hand
+        stays on show until :meth:`covered`."""
         held, self.held = self.held, None
+        self.leaving = held is not None
         return None if held is None else held[0].result
+
+    def covered(self) -> None:
+        """The scoreboard has covered the table: the next hand may be shown."""
+        self.leaving = False
 
     def hand(self) -> HandState | BritishHand:
         """The hand the table shows: the one that ended while it is on show, else the one in play."""

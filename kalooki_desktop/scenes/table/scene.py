@@ -103,6 +103,7 @@ class TableScene(Scene):
     # --- lifecycle -------------------------------------------------------------------
 
     def on_enter(self) -> None:
+        self.ending.covered()  # back from the scoreboard (if it was on its way): the next hand
         self.sync_hand()  # the game may have moved on while another scene was shown
         if self.on_move not in self.session.listeners:
             self.session.listeners.append(self.on_move)
@@ -472,8 +473,6 @@ class TableScene(Scene):
         result = self.ending.finish()
         if result is None:
             return
-        self.sync_hand()
-        self.rebuild()
         after = "practice_result" if self.session.practice is not None else "scoreboard"
         self.app.push(after, self.session, result)
 
