@@ -36,3 +36,31 @@ def test_the_scoreboard_s_words_tell_going_out_coming_out_and_leaving_the_game_a
     assert tr("score.no_cards") == "went out"
     assert tr("score.out_mark") == "✗ out of the game"
     assert tr("score.limit", limit=150) == "out of the game above 150"
+
+
+def test_a_seat_s_row_leaves_room_for_did_not_come_out_before_its_score(tmp_path) -> None:
+    import pygame
+
+    from kalooki_desktop.scenes.menu import MenuScene
+    from kalooki_desktop.scenes.scoreboard import ScoreboardScene
+    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.storage.paths import set_data_dir
+    from kalooki_desktop.ui import text as txt
+
+    from .gui import make_app, step
+
+    set_data_dir(tmp_path)
+    app = make_app((1024, 640))
+    try:
+        session = Session(GameSetup(("easy", "easy", "easy"), "british40", seed=3), threaded=False)
+        app.push(MenuScene(app))
+        board = ScoreboardScene(app, session, None)
+        app.push(board)
+        step(app, 2)
+        box, font, small = pygame.Rect(0, 0, 480, 200), board.font_px(16), board.font_px(13)
+        _, _, laid_x, score_x, _ = board.seat_columns(box, font, small)
+        score_left = score_x - txt.width("+888", font, bold=True)
+        assert laid_x + txt.width("did not come out", small) <= score_left
+    finally:
+        app.shutdown()
+        set_data_dir(None)

@@ -297,7 +297,9 @@ class ScoreboardScene(Scene):
         name_w = min(box.w // 4, max(txt.width(n, font, bold=True) for n in self.session.names))
         total_w = txt.width("8888", font, bold=True)
         score_w = txt.width("+888", font, bold=True)
-        laid_w = max(txt.width(tr("score.laid"), small), txt.width(tr("score.not_laid"), small))
+        british = isinstance(self.session.match, BritishMatch)
+        words = ("score.came_out", "score.not_out") if british else ("score.laid", "score.not_laid")
+        laid_w = max(txt.width(tr(key), small) for key in words)
         total_x = box.right - 16
         score_x = total_x - total_w - font
         return name_w, box.x + 14 + name_w + 12, score_x - score_w - font - laid_w, score_x, total_x
