@@ -121,6 +121,7 @@ def test_fullscreen_that_no_window_manager_carries_out_keeps_the_window(replaced
     scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
     step(app, 2)
     monkeypatch.setattr(window, "FULLSCREEN_WAIT_S", 0.05)
+    monkeypatch.setattr(window, "has_window_manager", lambda: False)
     monkeypatch.setattr(window, "server_size", lambda: MIN_SIZE)  # the X window never changes
     post(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)
     step(app, 2)

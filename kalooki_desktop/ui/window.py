@@ -22,8 +22,10 @@ from functools import cache
 import pygame
 
 #: How long a window manager may take to make the window fill the screen before the game takes
-#: the request as refused (SDL itself waits 100 ms first).
+#: the request as refused (SDL itself waits 100 ms first): briefly where the X server has no
+#: window manager at all, longer for one that animates its windows.
 FULLSCREEN_WAIT_S = 0.3
+FULLSCREEN_WAIT_WM_S = 1.5
 
 
 def current() -> pygame.Window | None:
@@ -71,7 +73,8 @@ def fills_screen() -> bool:
     """After a fullscreen request: True once the window really has the size SDL gives it (a
     window manager made it fill the screen), False if it still has not after
     :data:`FULLSCREEN_WAIT_S`."""
-    deadline = time.monotonic() + FULLSCREEN_WAIT_S
+    wait = FULLSCREEN_WAIT_WM_S if has_window_manager() else FULLSCREEN_WAIT_S
+    deadline = time.monotonic() + wait
     while real_size() != pygame.display.get_window_size():
         if time.monotonic() >= deadline:
             return False
@@ -93,10 +96,7 @@ def server_size() -> tuple[int, int] | None:
         return None
     try:
         info = pygame.display.get_wm_info()
-        get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
-        get_pointer.restype = ctypes.c_void_p
-        get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
-        display = get_pointer(info["display"], b"display")
+        display = _x_display()
         root, border, depth = ctypes.c_ulong(), ctypes.c_uint(), ctypes.c_uint()
         x, y, w, h = ctypes.c_int(), ctypes.c_int(), ctypes.c_uint(), ctypes.c_uint()
         ok = xlib.XGetGeometry(
@@ -109,6 +109,41 @@ def server_size() -> tuple[int, int] | None:
     if not ok or w.value == 0 or h.value == 0:
         return None
     return (w.value, h.value)
+
+
+def has_window_manager() -> bool:
+    """False only for an X server where no window manager runs (its root window names none)."""
+    xlib = _xlib()
+    if pygame.display.get_driver() != "x11" or xlib is None:
+        return True
+    try:
+        display = ctypes.c_void_p(_x_display())
+        xlib.XInternAtom.restype = ctypes.c_ulong
+        xlib.XDefaultRootWindow.restype = ctypes.c_ulong
+        atom = xlib.XInternAtom(display, b"_NET_SUPPORTING_WM_CHECK", 1)
+        if not atom:
+            return False
+        kind, fmt, items, left = ctypes.c_ulong(), ctypes.c_int(), ctypes.c_ulong(), ctypes.c_ulong()
+        data = ctypes.c_void_p()
+        status = xlib.XGetWindowProperty(
+            display, ctypes.c_ulong(xlib.XDefaultRootWindow(display)), ctypes.c_ulong(atom),
+            ctypes.c_long(0), ctypes.c_long(1), 0, ctypes.c_ulong(0),  # any type
+            ctypes.byref(kind), ctypes.byref(fmt), ctypes.byref(items), ctypes.byref(left),
+            ctypes.byref(data),
+        )
+        if data.value:
+            xlib.XFree(data)
+    except (KeyError, TypeError, ValueError, OSError, pygame.error, AttributeError):
+        return True
+    return status != 0 or items.value > 0
+
+
+def _x_display() -> int:
+    """SDL's own connection to the X server."""
+    get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+    get_pointer.restype = ctypes.c_void_p
+    get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+    return int(get_pointer(pygame.display.get_wm_info()["display"], b"display"))
 
 
 @cache
