@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
-import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -27,6 +26,7 @@ from .storage.atomic import clean_temporaries
 from .storage.autosave import Autosave
 from .storage.paths import check_data_dir, data_dir, make_folder, sub_dir
 from .storage.settings import MAX_WINDOW, MIN_WINDOW, load_settings
+from .ui import window
 from .ui.resources import asset
 from .ui.sound import Sounds
 from .ui.theme import ConfirmDialog, font_size, make_ui_manager, scaled_theme, ui_scale
@@ -192,7 +192,6 @@ class App:
         pygame.display.set_caption(tr("app.title"))
         with contextlib.suppress(FileNotFoundError, pygame.error):  # a missing icon is not worth stopping for
             pygame.display.set_icon(pygame.image.load(str(asset("icon", "kalooki-256.png"))))
-        self.window: pygame.Window | None = None
         self.screen = self.set_mode((w, h))
         self.ui = make_ui_manager((w, h))
         self.scale = ui_scale((w, h))  # the words' and widgets' size (:func:`.ui.theme.ui_scale`)
@@ -213,8 +212,10 @@ class App:
         self.toasts.notices = self.notices
         self.sounds.volume = self.settings.volume
         self.sounds.muted = not self.settings.sound
-        if fullscreen if fullscreen is not None else self.settings.fullscreen:
-            self.toggle_fullscreen()
+        start_full = fullscreen if fullscreen is not None else self.settings.fullscreen
+        self.settings.fullscreen = False  # the window opens as a window
+        if start_full:
+            self.set_fullscreen(on=True)
         self.resume_autosave()
 
     # --- the scene stack ---------------------------------------------------------------
@@ -447,7 +448,7 @@ class App:
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
-            self.resized(event.size)
+            self.resized()  # the window's own size: older events may name sizes it no longer has
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -461,37 +462,42 @@ class App:
             top.handle_event(event)
 
     def set_mode(self, size: tuple[int, int]) -> pygame.Surface:
-        """The window at ``size``, resizable, never made smaller than :data:`MIN_SIZE` by the
-        player (:meth:`hold_minimum`)."""
+        """Open the window at ``size``, resizable, never made smaller than :data:`MIN_SIZE` by
+        the player. ``set_mode`` may replace the window: the minimum is set on the new one, and
+        no ``pygame.Window`` is kept (:mod:`.ui.window`)."""
         surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-        if self.window is None:
-            try:
-                with warnings.catch_warnings():  # the display-module window is what we want here
-                    warnings.simplefilter("ignore", DeprecationWarning)
-                    self.window = pygame.Window.from_display_module()
-            except (pygame.error, AttributeError):
-                self.window = None
         self.hold_minimum()
         return surface
+
+    @property
+    def window(self) -> pygame.Window | None:
+        """The window as it is now (never a kept object: ``set_mode`` may have replaced it)."""
+        return window.current()
 
     def hold_minimum(self) -> None:
         """Keep a window from being made smaller than :data:`MIN_SIZE` (pygame's ``set_mode``
         forgets a window's minimum size, so it is set again after each change of mode)."""
-        if self.window is not None and not self.settings.fullscreen:
-            with contextlib.suppress(pygame.error):
-                self.window.minimum_size = MIN_SIZE
+        if not self.settings.fullscreen:
+            window.hold_minimum(MIN_SIZE)
 
-    def resized(self, size: tuple[int, int]) -> None:
-        """Lay everything out again for a new window size: a window never smaller than
-        :data:`MIN_SIZE`; fullscreen on a smaller desktop, never smaller than :data:`FLOOR_SIZE`
-        (the player is asked for a larger screen meanwhile)."""
-        least = FLOOR_SIZE if self.settings.fullscreen else MIN_SIZE
-        size = (max(least[0], size[0]), max(least[1], size[1]))
-        surface = pygame.display.get_surface()
-        if surface is None or surface.get_size() != tuple(size):
-            surface = self.set_mode(size)
+    def resized(self, size: tuple[int, int] | None = None) -> None:
+        """Lay everything out again for the size the window really has (after resizing the window
+        to ``size`` if one is given). A window made smaller than :data:`MIN_SIZE` (where no window
+        manager holds its minimum) is brought back to it in place, never replaced; fullscreen on
+        a desktop smaller than :data:`FLOOR_SIZE` draws at that size (the player is asked for a
+        larger screen meanwhile)."""
+        if size is not None and not self.settings.fullscreen:
+            window.set_size((max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])))
+        w, h = window.real_size()
+        if not self.settings.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
+            window.set_size((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)))
         self.hold_minimum()
-        self.screen = surface
+        surface = pygame.display.get_surface()
+        if surface is None or surface.get_width() < FLOOR_SIZE[0] or surface.get_height() < FLOOR_SIZE[1]:
+            with contextlib.suppress(pygame.error):  # keep drawing on what there is
+                surface = self.set_mode(FLOOR_SIZE)
+        if surface is not None:
+            self.screen = surface
         self.ui.set_window_resolution(self.screen.get_size())
         scale = ui_scale(self.screen.get_size())
         if scale != self.scale:
@@ -503,20 +509,23 @@ class App:
             self.top.on_resize(self.screen.get_size())
 
     def toggle_fullscreen(self) -> None:
-        """F11: fullscreen on the desktop's resolution, or back to a window."""
-        if self.window is None:
+        """F11: fullscreen on the desktop's resolution, or back to a window. A change the window
+        refuses keeps the window as it is, and a fullscreen that no window manager carries out
+        goes back to the window; either is said in plain words."""
+        self.set_fullscreen(on=not self.settings.fullscreen)
+
+    def set_fullscreen(self, *, on: bool) -> None:
+        """Fullscreen (``on``) or a window, as :meth:`toggle_fullscreen` says."""
+        want = on
+        if not window.set_fullscreen(on=want):
+            self.toast(tr("app.fullscreen_failed"), "error")
             return
-        try:
-            if self.settings.fullscreen:
-                self.window.set_windowed()
-                self.settings.fullscreen = False
-            else:
-                self.window.set_fullscreen(desktop=True)
-                self.settings.fullscreen = True
-        except pygame.error as exc:
-            self.toast(str(exc), "error")
-            return
-        self.resized(self.window.size)
+        if want and not window.fills_screen():
+            window.set_fullscreen(on=False)
+            want = False
+            self.toast(tr("app.fullscreen_refused"), "error", 6)
+        self.settings.fullscreen = want
+        self.resized()
 
     def screenshot(self, path: str | Path | None = None) -> Path:
         """Save the window as a PNG (F12) and say where."""

@@ -74,6 +74,18 @@ def post(etype: int, **attrs: object) -> None:
     pygame.event.post(pygame.event.Event(etype, attrs))
 
 
+def resize_window(size: tuple[int, int]) -> None:
+    """Resize the window as a player or X without a window manager does: to any size, whatever
+    its minimum; then the resize event."""
+    from kalooki_desktop.ui import window
+
+    win = window.current()
+    assert win is not None
+    win.minimum_size = (1, 1)
+    win.size = size
+    post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+
+
 def click(app: App, pos: tuple[int, int]) -> None:
     """A left click at ``pos``."""
     post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))

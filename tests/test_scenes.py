@@ -406,15 +406,15 @@ def test_window_resize_and_the_smallest_window(app):
     from kalooki_desktop.app import MIN_SIZE
 
     scene = table_at(app, [LAYER, *PLAIN], discard="2C", stock="7C 6D 8H 3S 4D 10C")
-    from .gui import post
+    from .gui import resize_window
 
     assert app.window is not None and app.window.minimum_size == MIN_SIZE
-    post(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000)
+    resize_window((1600, 1000))
     step(app, 2)
     assert scene.layout.size == (1600, 1000)
     assert scene.controls.hint.rect.right <= 1600
     assert app.window.minimum_size == MIN_SIZE
-    post(pygame.VIDEORESIZE, size=(900, 560), w=900, h=560)
+    resize_window((900, 560))
     step(app, 2)
     assert app.screen.get_size() == MIN_SIZE and app.window.size == MIN_SIZE
     assert scene.layout.size == MIN_SIZE and app.window.minimum_size == MIN_SIZE
