@@ -133,6 +133,22 @@ def test_the_reason_beside_the_lay_button_offers_only_the_plucks_the_status_line
     assert "discard pile" not in app.toast_text and "stock" in app.toast_text
 
 
+def test_after_taking_the_discard_before_coming_out_the_status_offers_no_discard(app):
+    """British Kalooki: the player takes the discard before coming out, so the engine refuses a
+    discard until the opening is laid (B-5): the status line says to lay the opening, not "or
+    discard"."""
+    hand = "QS QH 6C 7C 8C 5S 9S 2H 3D 4C 10H KD JH"
+    scene = table_at(app, [hand, DESMOND, MARCIA], discard="QD", stock=STOCK, dealer=2, preset="british40",
+                     levels=("normal", "normal"))
+    s = scene.session
+    s.replay_action(0, "pluck discard")
+    step(app, 2)
+    refusal = s.check(Discard(parse_cards("2H")[0]))
+    assert refusal is not None and refusal.rule == "B-5"
+    status = scene.frame().status[0]
+    assert "or discard" not in status and "opening of 40" in status and "lay it" in status, status
+
+
 def test_with_no_tack_or_joker_move_the_status_says_only_to_discard(app):
     """Laid, with cards that tack nowhere: "Discard to end your turn"; with a card that tacks,
     the tack is offered."""

@@ -59,7 +59,7 @@ def test_a_refusal_and_a_hint_leave_when_the_player_presses_a_key_or_a_button(ta
 
 
 def test_no_message_of_the_table_is_carried_onto_another_scene(table):
-    app, scene = table
+    app, _scene = table
     app.toast("a coach's note", "coach", 8)
     step(app)
     assert app.toast_text
@@ -69,7 +69,7 @@ def test_no_message_of_the_table_is_carried_onto_another_scene(table):
 
 
 def test_a_message_about_saving_stays_on_the_next_scene(table):
-    app, scene = table
+    app, _scene = table
     app.toast("Saved", scope="lasting")
     app.push("rules")
     step(app, 2)

@@ -178,12 +178,21 @@ def _play_status(session: Session, view: View | BritishView) -> str:
     laid (come out), tack or move a joker (lay melds, lay off or take a joker) where the engine
     would take one, and discard; with nothing of the kind, discard."""
     if isinstance(view, BritishView) and not view.opened[HUMAN]:
-        return tr("status.play_open", need=view.rules.opening)
+        refused = _discard_refusal(session)
+        must_open = refused is not None and refused.key == "discard.open_first"
+        return tr("status.play_open_now" if must_open else "status.play_open", need=view.rules.opening)
     if isinstance(view, View) and not view.laid[HUMAN]:
         return tr("status.play")
     if not _more_than_a_discard(session):
         return tr("status.play_discard")
     return tr("status.play_out" if isinstance(view, BritishView) else "status.play_laid")
+
+
+def _discard_refusal(session: Session) -> Refusal | None:
+    """The engine's refusal of a discard by the player now, whatever the card (None: a card of
+    the hand may be discarded)."""
+    cards = [c for c in session.match.hand.hands[HUMAN] if c != JOKER]
+    return session.check(Discard(cards[0])) if cards else None
 
 
 #: Whether the player may do more than discard, by session: (its match, its version, the answer).
