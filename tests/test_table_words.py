@@ -149,6 +149,23 @@ def test_after_taking_the_discard_before_coming_out_the_status_offers_no_discard
     assert "or discard" not in status and "opening of 40" in status and "lay it" in status, status
 
 
+def test_c_while_the_player_answers_a_call_says_to_allow_or_refuse_it(app):
+    """The player is the next player and Desmond calls the discard: C is refused with what the
+    player does now, allow the call (A) or refuse it and take the card (R, J-5.3), not that the
+    card "has been called already"."""
+    plain = ["2S 3H 5D 6C 8S 10H QD JC AH", "7S 7D 9C 9H KS KH 4C 5C 3S", "2D 3C 5S 6H 8D 10C QS JH AC",
+             "7H 3D 5C 6S 8H 10D QC JS AD"]
+    scene = table_at(app, plain, discard="2C", stock="6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H", dealer=2)
+    m = scene.session.match
+    m.apply(3, PluckStock())
+    m.apply(3, Discard(parse_cards("7H")[0]))
+    run_until(app, lambda: scene.session.prompt() == "allow")
+    key(app, pygame.K_c)
+    words = app.toast_text
+    assert "already" not in words and "(J-5.3)" in words, words
+    assert "7♥" in words and scene.session.names[1] in words and "with A" in words and "with R" in words, words
+
+
 def test_with_no_tack_or_joker_move_the_status_says_only_to_discard(app):
     """Laid, with cards that tack nowhere: "Discard to end your turn"; with a card that tacks,
     the tack is offered."""

@@ -243,8 +243,8 @@ def refusal_words(session: Session, refusal: Refusal) -> str:
     """A refused move in the player's words: the players by name, the plucks the engine takes,
     the rule id ("It is not your turn: Desmond is to play (J-3.1)"); a call of a card no longer
     offered: :func:`call_gone_words`."""
-    gone = call_gone_words(session, refusal)
-    return gone if gone is not None else refusal_text(agreeing(session, refusal), session.names)
+    said = call_gone_words(session, refusal) or call_answer_words(session, refusal)
+    return said if said is not None else refusal_text(agreeing(session, refusal), session.names)
 
 
 def advice_text(session: Session, advice: Advice) -> str:
@@ -276,3 +276,18 @@ def call_gone_words(session: Session, bad: Refusal) -> str | None:
         return None
     return tr(f"table.call_gone.{session.why_let_go()}", card=card_label(top),
               seconds=round(session.call_wait_ms / 1000))
+
+
+def call_answer_words(session: Session, bad: Refusal) -> str | None:
+    """A call refused because another seat has called the card and the player, as the next
+    player, is to answer it: what the player does now, allow it (A) or refuse it and take the
+    card (R; only allow once laid down, J-5.4); None for any other refusal."""
+    view = session.view()
+    if bad.key != "call.pending" or session.prompt() != DecisionKind.ALLOW or not isinstance(view, View):
+        return None
+    if view.caller is None or view.discard_top is None:
+        return None
+    laid = view.laid[HUMAN]
+    reason = tr("table.call_answer_laid" if laid else "table.call_answer", name=session.names[view.caller],
+                card=card_label(view.discard_top))
+    return tr("refusal.with_rule", reason=reason, rule="J-5.4" if laid else "J-5.3")
