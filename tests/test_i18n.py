@@ -98,3 +98,15 @@ def test_a_refusal_names_cards_with_their_suit_symbols() -> None:
     text = i18n.refusal_text(Refusal("J-6.2", "tack.four_card", {"cards": "8C or JK"}))
     assert "8♣ or Joker" in text and "8C" not in text and text.endswith("(J-6.2)")
     assert i18n.cards_for_players("10H, 10S and AD") == "10♥, 10♠ and A♦"
+
+
+def test_no_article_stands_before_a_card_or_a_rank() -> None:
+    """"a 8", "a A" never appear: no "a"/"an" stands before a placeholder but a file's kind, and
+    every file's kind begins with a consonant ("a saved game")."""
+    texts = i18n.catalogue("en")
+    bad = {k: v for k, v in texts.items() if re.search(r"\b[Aa]n? \{(?!what\})", v)}
+    assert not bad, bad
+    kinds = {k: v for k, v in texts.items() if k.startswith("file.what.")}
+    assert kinds and all(v[0].lower() not in "aeiou" for v in kinds.values()), kinds
+    words = i18n.refusal_text(Refusal("B-6", "layoff.set_card", {"rank": "8"}))
+    assert "a 8" not in words and "8" in words, words
