@@ -110,3 +110,16 @@ def test_no_article_stands_before_a_card_or_a_rank() -> None:
     assert kinds and all(v[0].lower() not in "aeiou" for v in kinds.values()), kinds
     words = i18n.refusal_text(Refusal("B-6", "layoff.set_card", {"rank": "8"}))
     assert "a 8" not in words and "8" in words, words
+
+
+def test_a_hint_reads_as_one_sentence() -> None:
+    """Every hint ("Hint: <move>, because <why>") has one colon, the one after "Hint": no run of
+    colons ("Hint: lay your contract, now in the slots: your contract is ready: once down ...")."""
+    texts = i18n.catalogue("en")
+    params = {"card": "6♠", "points": 6, "need": 40}
+    moves = [k for k in texts if k.startswith("hint.")]
+    whys = [k for k in texts if k.startswith("why.")]
+    assert len(moves) > 15 and len(whys) > 20
+    runs = [t for m in moves for w in whys
+            if (t := i18n.tr("table.hint_why", move=i18n.tr(m, **params), why=i18n.tr(w, **params))).count(":") != 1]
+    assert not runs, runs[:5]
