@@ -104,6 +104,8 @@ class Toasts:
         box = pygame.Rect(0, 0, width + size * 2, line_h * len(lines) + size // 2)
         if isinstance(anchor, pygame.Rect):
             box.center = anchor.center
+            if box.h > anchor.h:  # too long for the room: it grows downwards, over the hand's top
+                box.top = anchor.top
         else:
             box.midtop = (anchor[0], anchor[1] - line_h * (len(lines) - 1))
         box.clamp_ip(surface.get_rect())
@@ -116,7 +118,7 @@ class Toasts:
 
 def _fit_room(text: str, size: int, room: pygame.Rect) -> tuple[int, list[str]]:
     """The size and lines of ``text`` wrapped to the width of ``room``, as large as fits its
-    height (never below 11, never cut: a message too long for the room grows past it)."""
+    height (never below 11, never cut: a message too long for the room grows past its foot)."""
     while True:
         lines = txt.wrap(text, size, max(40, room.w - size * 2), bold=True)
         if (size + 6) * len(lines) + size // 2 <= room.h or size <= 11:
