@@ -149,11 +149,16 @@ class Scene:
         """A text size of a 1280x800 window, at this window's scale (:func:`.ui.theme.font_size`)."""
         return font_size(size, self.app.scale)
 
-    def toast_anchor(self) -> tuple[int, int]:
-        """Where toasts appear (the top centre of a one-line toast; a longer one grows upwards):
+    def toast_anchor(self) -> tuple[int, int] | pygame.Rect:
+        """Where toasts appear (the top centre of a one-line toast; a longer one grows upwards; or
+        the room a toast fits in):
         above the scene's row of buttons at the bottom, clear of its title."""
         w, h = self.size
         return w // 2, h - self.px(150)
+
+    def toast_position(self) -> object:
+        """What a toast about the position is about (it leaves when this changes)."""
+        return None
 
 
 #: The scenes by name (each registers itself with :func:`register_scene` when the package
@@ -359,7 +364,7 @@ class App:
         if kind == "notice":
             self.notices.append(message)
         else:
-            self.toast(message, kind, 8)
+            self.toast(message, kind, 8, scope="lasting")
 
     def resume_autosave(self) -> None:
         """At start: pick up the game in progress from the autosave. A damaged autosave is moved
@@ -380,7 +385,7 @@ class App:
         self.offer_backup = False
         problem = autosave.restore_backup()
         if problem is not None:
-            self.toast(problem, "error", 6)
+            self.toast(problem, "error", 6, scope="lasting")
             return False
         self.resume_autosave()
         return self.session is not None
@@ -437,7 +442,7 @@ class App:
         top_scene = self.top
         w, h = self.screen.get_size()
         anchor = top_scene.toast_anchor() if top_scene is not None else (w // 2, round(h * 0.1))
-        self.toasts.draw(self.screen, anchor, self.now_ms)
+        self.toasts.draw(self.screen, anchor, self.now_ms, top_scene)
         w, h = self.screen.get_size()
         if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
             self.toast(tr("app.too_small", w=MIN_SIZE[0], h=MIN_SIZE[1]), "error", 0.1)
@@ -456,6 +461,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.screenshot()
             return
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.toasts.acted()  # a refusal or a hint is about the position the player leaves
         used = self.ui.process_events(event)
         top = self.top
         if top is not None and not (used and event.type in _CONSUMABLE):
@@ -534,12 +541,13 @@ class App:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, str(path))
-        self.toast(tr("app.screenshot", path=str(path.resolve())))
+        self.toast(tr("app.screenshot", path=str(path.resolve())), scope="lasting")
         return path
 
-    def toast(self, message: str, kind: str = "info", seconds: float = 3.5) -> None:
-        """A short message at the top of the window ("error" for refusals)."""
-        self.toasts.show(message, self.now_ms, kind, seconds)
+    def toast(self, message: str, kind: str = "info", seconds: float = 3.5, *, scope: str = "scene") -> None:
+        """A short message on the top scene ("error" for refusals); ``scope`` says when it leaves
+        (:data:`.ui.toast.SCOPES`: "lasting" for files and saving)."""
+        self.toasts.show(message, self.now_ms, kind, seconds, scope=scope, scene=self.top)
 
     @property
     def toast_text(self) -> str:

@@ -86,3 +86,25 @@ def test_a_call_is_worth_offering_only_for_a_card_of_the_players_own_contract_or
     assert not could_help(view, parse_card("9C"))
     assert could_help(view, parse_card("KD"))  # a third king: the player's own three
     assert could_help(view, parse_card("JK"))
+
+
+def test_a_lay_off_or_a_tack_that_lets_the_player_go_out_says_so() -> None:
+    """Laying off (tacking) a card that leaves one card to discard: the hint says the player goes
+    out with it, not how many points fewer the hand holds; with more cards left, the points."""
+    from types import SimpleNamespace
+
+    from kalooki_desktop.ai.advice import reason
+    from kalooki_desktop.ai.british import _reason
+    from kalooki_desktop.engine.actions import Tack
+    from kalooki_desktop.engine.british.rules import BritishRules
+    from kalooki_desktop.i18n import tr
+
+    six = parse_card("6S")
+    for cards, out in (("6S 9H", True), ("6S 9H 2C", False)):
+        british = SimpleNamespace(discard_top=None, opened=(True,), seat=0, rules=BritishRules(),
+                                  my_hand=tuple(parse_cards(cards)))
+        key, params = _reason(british, Tack(six, 1))  # type: ignore[arg-type]
+        assert ("go out" in tr(key, **params)) == out and tr(key, **params) != key, tr(key, **params)
+        laid = SimpleNamespace(discard_top=None, laid=(True,), seat=0, rules=RULES, my_hand=tuple(parse_cards(cards)))
+        key, params = reason(laid, Tack(six, 1))  # type: ignore[arg-type]
+        assert ("go out" in tr(key, **params)) == out and tr(key, **params) != key, tr(key, **params)

@@ -98,3 +98,28 @@ def test_a_refusal_names_cards_with_their_suit_symbols() -> None:
     text = i18n.refusal_text(Refusal("J-6.2", "tack.four_card", {"cards": "8C or JK"}))
     assert "8♣ or Joker" in text and "8C" not in text and text.endswith("(J-6.2)")
     assert i18n.cards_for_players("10H, 10S and AD") == "10♥, 10♠ and A♦"
+
+
+def test_no_article_stands_before_a_card_or_a_rank() -> None:
+    """"a 8", "a A" never appear: no "a"/"an" stands before a placeholder but a file's kind, and
+    every file's kind begins with a consonant ("a saved game")."""
+    texts = i18n.catalogue("en")
+    bad = {k: v for k, v in texts.items() if re.search(r"\b[Aa]n? \{(?!what\})", v)}
+    assert not bad, bad
+    kinds = {k: v for k, v in texts.items() if k.startswith("file.what.")}
+    assert kinds and all(v[0].lower() not in "aeiou" for v in kinds.values()), kinds
+    words = i18n.refusal_text(Refusal("B-6", "layoff.set_card", {"rank": "8"}))
+    assert "a 8" not in words and "8" in words, words
+
+
+def test_a_hint_reads_as_one_sentence() -> None:
+    """Every hint ("Hint: <move>, because <why>") has one colon, the one after "Hint": no run of
+    colons ("Hint: lay your contract, now in the slots: your contract is ready: once down ...")."""
+    texts = i18n.catalogue("en")
+    params = {"card": "6♠", "points": 6, "need": 40}
+    moves = [k for k in texts if k.startswith("hint.")]
+    whys = [k for k in texts if k.startswith("why.")]
+    assert len(moves) > 15 and len(whys) > 20
+    runs = [t for m in moves for w in whys
+            if (t := i18n.tr("table.hint_why", move=i18n.tr(m, **params), why=i18n.tr(w, **params))).count(":") != 1]
+    assert not runs, runs[:5]

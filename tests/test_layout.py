@@ -309,6 +309,33 @@ def test_the_call_prompt_and_the_allow_question_cover_no_meld_pile_slot_or_card_
     set_data_dir(None)
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=["1024x640", "1920x1080"])
+@pytest.mark.parametrize("staging", [True, False], ids=["slots", "laid"])
+def test_a_table_toast_covers_no_meld_and_no_button(tmp_path, size, staging):
+    """A long refusal on a full table of eight sits clear of the melds' area and of every
+    button on show, with the slots on show and once the player has laid."""
+    from kalooki_desktop.scenes.table import TableScene
+
+    set_data_dir(tmp_path)
+    app = make_app(size)
+    table = TableScene(app, seven_opponents_hand9())
+    app.push(table)
+    step(app, 2)
+    table.staging_shown = lambda: staging  # type: ignore[method-assign]
+    table.rebuild()
+    step(app, 2)
+    for message in (TOAST, f"{TOAST}; {TOAST}"):  # one too long for the room grows over the hand
+        app.toast(message, "error", 5, scope="position")
+        step(app)
+        box, lay, c = app.toasts.box, table.layout, table.controls
+        assert box.w > 0 and (lay.staging is not None) == staging
+        buttons = {name: getattr(c, name) for name in vars(c) if hasattr(getattr(c, name), "relative_rect")}
+        hits = [name for name, b in buttons.items() if b.visible and b.relative_rect.colliderect(box)]
+        assert not box.colliderect(lay.melds) and not hits, (box, lay.melds, hits)
+    app.shutdown()
+    set_data_dir(None)
+
+
 _ = pygame
 
 

@@ -219,7 +219,7 @@ def test_keys_sort_hint_and_escape(app):
     assert scene.model.sort_mode == "rank"
     key(app, pygame.K_h)
     assert scene.hint_action is not None
-    assert app.toast_text == "Hint: pluck from the stock: 2♣ does not bring your contract closer"
+    assert app.toast_text == "Hint: pluck from the stock, because 2♣ does not bring your contract closer"
     click(app, scene.layout.stock.center)
     key(app, pygame.K_h)  # the contract goes into the slots
     assert all(scene.model.slots) and scene.lay_refusal() is None

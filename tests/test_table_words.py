@@ -133,6 +133,39 @@ def test_the_reason_beside_the_lay_button_offers_only_the_plucks_the_status_line
     assert "discard pile" not in app.toast_text and "stock" in app.toast_text
 
 
+def test_after_taking_the_discard_before_coming_out_the_status_offers_no_discard(app):
+    """British Kalooki: the player takes the discard before coming out, so the engine refuses a
+    discard until the opening is laid (B-5): the status line says to lay the opening, not "or
+    discard"."""
+    hand = "QS QH 6C 7C 8C 5S 9S 2H 3D 4C 10H KD JH"
+    scene = table_at(app, [hand, DESMOND, MARCIA], discard="QD", stock=STOCK, dealer=2, preset="british40",
+                     levels=("normal", "normal"))
+    s = scene.session
+    s.replay_action(0, "pluck discard")
+    step(app, 2)
+    refusal = s.check(Discard(parse_cards("2H")[0]))
+    assert refusal is not None and refusal.rule == "B-5"
+    status = scene.frame().status[0]
+    assert "or discard" not in status and "opening of 40" in status and "lay it" in status, status
+
+
+def test_c_while_the_player_answers_a_call_says_to_allow_or_refuse_it(app):
+    """The player is the next player and Desmond calls the discard: C is refused with what the
+    player does now, allow the call (A) or refuse it and take the card (R, J-5.3), not that the
+    card "has been called already"."""
+    plain = ["2S 3H 5D 6C 8S 10H QD JC AH", "7S 7D 9C 9H KS KH 4C 5C 3S", "2D 3C 5S 6H 8D 10C QS JH AC",
+             "7H 3D 5C 6S 8H 10D QC JS AD"]
+    scene = table_at(app, plain, discard="2C", stock="6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H", dealer=2)
+    m = scene.session.match
+    m.apply(3, PluckStock())
+    m.apply(3, Discard(parse_cards("7H")[0]))
+    run_until(app, lambda: scene.session.prompt() == "allow")
+    key(app, pygame.K_c)
+    words = app.toast_text
+    assert "already" not in words and "(J-5.3)" in words, words
+    assert "7♥" in words and scene.session.names[1] in words and "with A" in words and "with R" in words, words
+
+
 def test_with_no_tack_or_joker_move_the_status_says_only_to_discard(app):
     """Laid, with cards that tack nowhere: "Discard to end your turn"; with a card that tacks,
     the tack is offered."""

@@ -10,6 +10,7 @@ what a card costs if the hand ends with it (J-1.3).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.actions import (
@@ -81,11 +82,22 @@ def _closer(view: View, hand: list[Card], card: Card) -> bool:
     )
 
 
+def goes_out_after(hand: Sequence[Card], card: Card, *, joker_discards: bool = False) -> bool:
+    """True if placing ``card`` from ``hand`` leaves one card, which the player may discard to go
+    out (a joker only where ``joker_discards``: not in Jamaican Kalooki, J-4.5)."""
+    left = list(hand)
+    if card in left:
+        left.remove(card)
+    return len(left) == 1 and (joker_discards or left[0] != JOKER)
+
+
 def _placing(view: View, action: Action, hand: list[Card]) -> tuple[str, dict[str, object]]:
     if isinstance(action, Lay):
         left = len(hand) - sum(len(cards) for _, cards in action.melds)
         return ("why.lay_out" if left <= 1 else "why.lay"), {}
     if isinstance(action, Tack):
+        if goes_out_after(hand, action.card):
+            return "why.tack_out", {"card": action.card}
         return "why.tack", {"card": action.card, "points": penalty(action.card, view.rules.joker_points)}
     if isinstance(action, MoveJoker):
         return "why.move_joker", {"card": action.card}

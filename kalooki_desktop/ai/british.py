@@ -33,7 +33,7 @@ from ..engine.melds import Meld
 from ..engine.refusal import Refusal
 from ..engine.rules import FOUR
 from ..engine.turn import DecisionKind, Phase
-from .advice import Advice
+from .advice import Advice, goes_out_after
 
 
 class BritishBot(Protocol):
@@ -286,6 +286,8 @@ def _reason(view: BritishView, action: Action) -> tuple[str, dict[str, object]]:
             return "why.b_open", {"points": opening_points(melds), "need": view.rules.opening}
         return "why.b_lay", {}
     if isinstance(action, Tack):
+        if goes_out_after(view.my_hand, action.card, joker_discards=True):  # B-8
+            return "why.b_layoff_out", {"card": action.card}
         return "why.b_layoff", {"card": action.card, "points": hand_value(action.card, view.rules)}
     if isinstance(action, Retrieve):
         return "why.b_retrieve", {}

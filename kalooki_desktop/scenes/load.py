@@ -92,7 +92,7 @@ class LoadScene(Scene):
             self.confirm = None
             if self.entries:
                 saves.delete(self.entries[self.selected].path)
-                self.app.toast(tr("load.deleted"))
+                self.app.toast(tr("load.deleted"), scope="lasting")
             self.refresh()
             self.rebuild()
             return True
@@ -165,7 +165,7 @@ class LoadScene(Scene):
         """Move a bad save aside, say so, and list the saves again."""
         rec = saves.quarantine(exc)
         kept = rec.moved_to.name if rec.moved_to else "-"
-        self.app.toast(tr("load.damaged", error=rec.message, kept=kept), "error", 8)
+        self.app.toast(tr("load.damaged", error=rec.message, kept=kept), "error", 8, scope="lasting")
         self.refresh()
         self.rebuild()
 

@@ -65,7 +65,7 @@ class MenuScene(Scene):
             and event.ui_element is self.backup_dialog
         ):
             if self.app.restore_backup():
-                self.app.toast(tr("menu.backup_restored"))
+                self.app.toast(tr("menu.backup_restored"), scope="lasting")
             self.rebuild()
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.backup_dialog:

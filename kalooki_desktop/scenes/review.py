@@ -33,7 +33,7 @@ def open_review(app: App, session: Session) -> None:
     try:
         app.push(ReviewScene(app, session))
     except ReplayFailed as exc:
-        app.toast(str(exc), "error", 8)
+        app.toast(str(exc), "error", 8, scope="lasting")
 
 
 @register_scene("review")
@@ -74,7 +74,7 @@ class ReviewScene(Scene):
         try:
             self.review, self.k = Review(self.session, deal), 0
         except ReplayFailed as exc:
-            self.app.toast(str(exc), "error", 8)
+            self.app.toast(str(exc), "error", 8, scope="lasting")
             return
         self._weigh(self.review)
 

@@ -120,7 +120,7 @@ class SettingsScene(Scene):
         try:
             self.app.settings.save()
         except OSError as exc:
-            self.app.toast(tr("settings.not_saved", error=reason(exc)), "error")
+            self.app.toast(tr("settings.not_saved", error=reason(exc)), "error", scope="lasting")
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

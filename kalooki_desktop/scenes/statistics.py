@@ -28,11 +28,11 @@ class StatisticsScene(Scene):
         super().__init__(app)
         records, message = stats.load_statistics()
         if message:
-            app.toast(message, "error", 8)
+            app.toast(message, "error", 8, scope="lasting")
         self.records = records
         hands, note = progress.FILE.load()
         if note:
-            app.toast(note, "error", 8)
+            app.toast(note, "error", 8, scope="lasting")
         self.hands = hands
         self.weakest = progress.weakest(hands)
         self.chosen: str | None = None  # the contract whose trend the Progress page shows

@@ -155,6 +155,14 @@ class TableControls:
         right = self.end.relative_rect.x if self.shown("end") else self.hint.relative_rect.x
         return int(self.sort_rank.relative_rect.right) + 16, int(right) - 16
 
+    def toast_room(self, lay: TableLayout) -> pygame.Rect:
+        """Where the table's toasts go: over the status line, between the hand's buttons, down to
+        the top of the hand's cards; clear of the melds, the slots and every button."""
+        left, right = self.status_room()
+        top = lay.controls.y - 2
+        bottom = lay.hand.y + round(lay.hand_card_h * 0.07)  # half the band a lifted card rises into
+        return pygame.Rect(left, top, right - left, bottom - top)
+
     def call_bar(self) -> pygame.Rect:
         """The area of the Call prompt's buttons (its time bar runs under them)."""
         return pygame.Rect(self.call.relative_rect.union(self.no_calls.relative_rect))

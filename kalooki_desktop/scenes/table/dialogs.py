@@ -85,7 +85,7 @@ class SaveAsScene(Scene):
         name = name.strip() or self.name
         problem = saves.name_problem(name)
         if problem is not None:
-            self.app.toast(problem, "error", 6)
+            self.app.toast(problem, "error", 6, scope="lasting")
             return
         path = saves.save_path(name)
         if os.path.lexists(path) and not replace:
@@ -94,9 +94,9 @@ class SaveAsScene(Scene):
         try:
             saves.save(self.session, path, name)
         except OSError as exc:
-            self.app.toast(tr("save.failed", error=reason(exc)), "error", 6)
+            self.app.toast(tr("save.failed", error=reason(exc)), "error", 6, scope="lasting")
             return
-        self.app.toast(tr("save.done", name=name))
+        self.app.toast(tr("save.done", name=name), scope="lasting")
         if self.app.top is self:
             self.app.pop()
 

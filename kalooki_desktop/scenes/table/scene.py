@@ -149,12 +149,13 @@ class TableScene(Scene):
             return view.active[HUMAN]
         return not view.laid[HUMAN]
 
-    def toast_anchor(self) -> tuple[int, int]:
-        lay = self.layout
-        if lay is None:
+    def toast_anchor(self) -> tuple[int, int] | pygame.Rect:
+        if self.layout is None or self._controls is None:
             return super().toast_anchor()
-        above = lay.staging.y if lay.staging is not None else lay.controls.y
-        return lay.play.centerx, above - round(48 * lay.scale)
+        return self._controls.toast_room(self.layout)
+
+    def toast_position(self) -> object:
+        return self.session.version
 
     def commands(self) -> dict[str, Callable[[], None]]:
         """What each button does (nothing while a finished hand is on its way to the scores)."""
@@ -222,7 +223,7 @@ class TableScene(Scene):
 
     def refused(self, bad: Refusal, glide: Drag | None = None) -> None:
         """Show a refusal: the cards glide back and a toast names the rule."""
-        self.app.toast(refusal_words(self.session, bad), "error", 4.0)
+        self.app.toast(refusal_words(self.session, bad), "error", 4.0, scope="position")
         if glide is not None:
             self.choreo.glide_back(glide, self.pace, self.now)
 
@@ -237,7 +238,7 @@ class TableScene(Scene):
         """Lay what the slots hold (the engine decides)."""
         lay = self.model.staged_lay()
         if lay is None:
-            self.app.toast(tr("table.slots_empty"), "error")
+            self.app.toast(tr("table.slots_empty"), "error", scope="position")
             return
         if self.submit(lay):
             self.model.clear_slots()
@@ -260,11 +261,11 @@ class TableScene(Scene):
         """H: the strongest advice the game has (the Hard player's choice from the player's
         view), highlighted, with a few words why (a lay is put into the slots)."""
         if self.session.prompt() is None:
-            self.app.toast(tr("table.hint_wait"))
+            self.app.toast(tr("table.hint_wait"), scope="position")
             return
         advice = self.session.advice()
         if advice is None:
-            self.app.toast(tr("table.hint_none"))
+            self.app.toast(tr("table.hint_none"), scope="position")
             return
         action = advice.action
         self.hint_action = None if isinstance(action, Pass) else action
@@ -272,7 +273,7 @@ class TableScene(Scene):
         if isinstance(action, Lay):
             self.sync_hand()  # the hint is the engine's: start from the engine's hand
             self.model.stage_lay(action)
-        self.app.toast(advice_text(self.session, advice), "info", HINT_MS / 1000)
+        self.app.toast(advice_text(self.session, advice), "info", HINT_MS / 1000, scope="position")
 
     def play_hint(self) -> bool:
         """Play the hint's move at once through the same path as the player's hands (smoke
@@ -419,7 +420,7 @@ class TableScene(Scene):
                 self.take_from_source(drag)
         else:
             if out.why is not None:
-                self.app.toast(out.why, "error", 3.0)
+                self.app.toast(out.why, "error", 3.0, scope="position")
             self.choreo.glide_back(drag, self.pace, self.now)
 
     def take_from_source(self, drag: Drag) -> None:

@@ -114,7 +114,7 @@ class Slips:
         lays = [a for a in plays_to_take_back(session.match.actions) if isinstance(a, Lay)]
         bad = session.take_back()
         if bad is not None:
-            scene.app.toast(refusal_text(bad), "error", 4.0)
+            scene.app.toast(refusal_text(bad), "error", 4.0, scope="position")
             return
         scene.pointer.cancel()
         scene.hint_action = None

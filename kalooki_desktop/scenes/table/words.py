@@ -178,12 +178,21 @@ def _play_status(session: Session, view: View | BritishView) -> str:
     laid (come out), tack or move a joker (lay melds, lay off or take a joker) where the engine
     would take one, and discard; with nothing of the kind, discard."""
     if isinstance(view, BritishView) and not view.opened[HUMAN]:
-        return tr("status.play_open", need=view.rules.opening)
+        refused = _discard_refusal(session)
+        must_open = refused is not None and refused.key == "discard.open_first"
+        return tr("status.play_open_now" if must_open else "status.play_open", need=view.rules.opening)
     if isinstance(view, View) and not view.laid[HUMAN]:
         return tr("status.play")
     if not _more_than_a_discard(session):
         return tr("status.play_discard")
     return tr("status.play_out" if isinstance(view, BritishView) else "status.play_laid")
+
+
+def _discard_refusal(session: Session) -> Refusal | None:
+    """The engine's refusal of a discard by the player now, whatever the card (None: a card of
+    the hand may be discarded)."""
+    cards = [c for c in session.match.hand.hands[HUMAN] if c != JOKER]
+    return session.check(Discard(cards[0])) if cards else None
 
 
 #: Whether the player may do more than discard, by session: (its match, its version, the answer).
@@ -234,8 +243,8 @@ def refusal_words(session: Session, refusal: Refusal) -> str:
     """A refused move in the player's words: the players by name, the plucks the engine takes,
     the rule id ("It is not your turn: Desmond is to play (J-3.1)"); a call of a card no longer
     offered: :func:`call_gone_words`."""
-    gone = call_gone_words(session, refusal)
-    return gone if gone is not None else refusal_text(agreeing(session, refusal), session.names)
+    said = call_gone_words(session, refusal) or call_answer_words(session, refusal)
+    return said if said is not None else refusal_text(agreeing(session, refusal), session.names)
 
 
 def advice_text(session: Session, advice: Advice) -> str:
@@ -267,3 +276,18 @@ def call_gone_words(session: Session, bad: Refusal) -> str | None:
         return None
     return tr(f"table.call_gone.{session.why_let_go()}", card=card_label(top),
               seconds=round(session.call_wait_ms / 1000))
+
+
+def call_answer_words(session: Session, bad: Refusal) -> str | None:
+    """A call refused because another seat has called the card and the player, as the next
+    player, is to answer it: what the player does now, allow it (A) or refuse it and take the
+    card (R; only allow once laid down, J-5.4); None for any other refusal."""
+    view = session.view()
+    if bad.key != "call.pending" or session.prompt() != DecisionKind.ALLOW or not isinstance(view, View):
+        return None
+    if view.caller is None or view.discard_top is None:
+        return None
+    laid = view.laid[HUMAN]
+    reason = tr("table.call_answer_laid" if laid else "table.call_answer", name=session.names[view.caller],
+                card=card_label(view.discard_top))
+    return tr("refusal.with_rule", reason=reason, rule="J-5.4" if laid else "J-5.3")
