@@ -443,7 +443,6 @@ class App:
         w, h = self.screen.get_size()
         anchor = top_scene.toast_anchor() if top_scene is not None else (w // 2, round(h * 0.1))
         self.toasts.draw(self.screen, anchor, self.now_ms, top_scene)
-        w, h = self.screen.get_size()
         if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
             self.toast(tr("app.too_small", w=MIN_SIZE[0], h=MIN_SIZE[1]), "error", 0.1)
 
