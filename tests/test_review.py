@@ -10,6 +10,7 @@ import pytest
 from kalooki_desktop.ai.normal import NormalBot
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.turn import Phase
+from kalooki_desktop.i18n import tr
 from kalooki_desktop.review import Review
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.review import ReviewScene
@@ -129,6 +130,39 @@ def test_a_finished_hand_kept_in_a_save_is_reviewed_from_the_load_screen(app, tm
         key(app, pygame.K_ESCAPE)
         assert isinstance(app.top, LoadScene)
     finally:
+        set_data_dir(None)
+
+
+def test_a_review_opened_from_the_load_screen_says_its_notes_are_weighed_and_marks_them_when_ready(
+        tmp_path) -> None:
+    from kalooki_desktop.scenes.load import LoadScene
+    from kalooki_desktop.storage import saves
+    from kalooki_desktop.storage.paths import set_data_dir
+
+    set_data_dir(tmp_path)
+    threaded = make_app()  # the coach weighs on its own thread, as in the game
+    try:
+        session = first_hand_played_by_normal(7)
+        expected = Review(session)
+        flagged = sorted(k for k in expected.player_steps() if expected.weigh(k).flagged)
+        saves.save(session, saves.save_path("after hand one"), "after hand one")
+        threaded.push(MenuScene(threaded))
+        load = LoadScene(threaded)
+        threaded.push(load)
+        step(threaded)
+        press_button(threaded, load.b_review)
+        step(threaded)
+        scene = threaded.top
+        assert isinstance(scene, ReviewScene)
+        assert scene.weighing_text() == tr("review.weighing_notes", done=0, n=len(expected.player_steps())) \
+            or scene.marked() == flagged  # said while the coach weighs (or weighed already)
+        for _ in range(3000):
+            if scene.weighing_text() is None:
+                break
+            step(threaded)
+        assert scene.weighing_text() is None and scene.marked() == flagged
+    finally:
+        threaded.shutdown()
         set_data_dir(None)
 
 

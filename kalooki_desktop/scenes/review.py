@@ -50,7 +50,9 @@ class ReviewScene(Scene):
         self._weigh(self.review)
 
     def _weigh(self, review: Review) -> None:
-        """Have the coach weigh the player's decisions of ``review``, on its thread."""
+        """Have the coach weigh the player's decisions of ``review``, on its thread (the timeline
+        marks each flagged one as it is weighed, and says how far the weighing is)."""
+        self._weighed, self._to_weigh = 0, len(review.player_steps())
         if self._pool is not None:
             self._pool.submit(self._weigh_all, review)
         else:
@@ -61,6 +63,7 @@ class ReviewScene(Scene):
             if self._stop.is_set() or review is not self.review:
                 return
             review.weigh(k)
+            self._weighed += 1
 
     def show_deal(self, step: int) -> None:
         """The hand before (``step`` -1) or after (+1) the one on show, among the finished ones."""
@@ -125,6 +128,16 @@ class ReviewScene(Scene):
         if later or flagged:
             self.go((later or flagged)[0])
 
+    def weighing_text(self) -> str | None:
+        """How far the coach is in weighing the player's decisions, or None when it is done."""
+        if self._weighed >= self._to_weigh:
+            return None
+        return tr("review.weighing_notes", done=self._weighed, n=self._to_weigh)
+
+    def marked(self) -> list[int]:
+        """The steps the timeline marks as the coach's flagged decisions."""
+        return [k for k in range(len(self.review.steps)) if self._flagged(k)]
+
     def _flagged(self, k: int) -> bool:
         note = self.review.notes.get(self.review.steps[k].index)
         return note is not None and note.flagged
@@ -183,6 +196,10 @@ class ReviewScene(Scene):
         self.draw_table(surface, right, small)
         self.draw_note(surface, pygame.Rect(16, bottom + 6, w - 32, self.px(58)), font)
         self.draw_timeline(surface)
+        weighing = self.weighing_text()
+        if weighing is not None:
+            at = (self.timeline.right, self.timeline.y - 8)
+            txt.draw(surface, weighing, small, at, palette.TEXT, anchor="bottomright")
 
     def step_text(self) -> str:
         """Where the review stands: "12 / 87 · Desmond discarded 7♠"."""
