@@ -198,8 +198,8 @@ class ReviewScene(Scene):
         self.draw_timeline(surface)
         weighing = self.weighing_text()
         if weighing is not None:
-            at = (self.timeline.right, self.timeline.y - 8)
-            txt.draw(surface, weighing, small, at, palette.TEXT, anchor="bottomright")
+            at = (self.timeline.right, self.timeline.bottom + 4)
+            txt.draw(surface, weighing, small, at, palette.TEXT, anchor="topright")
 
     def step_text(self) -> str:
         """Where the review stands: "12 / 87 · Desmond discarded 7♠"."""
