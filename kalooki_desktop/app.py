@@ -68,6 +68,25 @@ class Scene:
         """The scene stops being the top of the stack."""
         self.clear_widgets()
 
+    def on_cover(self) -> None:
+        """A ``transparent`` scene (a dialog) came on top: the scene waits as on :meth:`on_exit`,
+        its widgets left on show, inactive, under the dialog."""
+        kept, self._widgets = self._widgets, []
+        try:
+            self.on_exit()
+        finally:
+            self._widgets = kept + self._widgets
+        self.disable_widgets()
+
+    def disable_widgets(self) -> None:
+        """Leave the scene's widgets on show, inactive (a dialog is over them)."""
+        for w in self._widgets:
+            w.disable()
+
+    def on_uncover(self) -> None:
+        """The dialog on top of the scene is gone: the scene is the top again."""
+        self.on_enter()
+
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
         self.rebuild()
@@ -266,15 +285,22 @@ class App:
 
     def _push(self, scene: Scene) -> None:
         if self.top is not None:
-            self.top.on_exit()
+            if scene.transparent:
+                self.top.on_cover()
+            else:
+                self.top.on_exit()
         self.scenes.append(scene)
         scene.on_enter()
 
     def _pop(self) -> None:
-        if self.scenes:
-            self.scenes.pop().on_exit()
+        gone = self.scenes.pop() if self.scenes else None
+        if gone is not None:
+            gone.on_exit()
         if self.top is not None:
-            self.top.on_enter()
+            if gone is not None and gone.transparent:
+                self.top.on_uncover()
+            else:
+                self.top.on_enter()
 
     @property
     def changing(self) -> bool:
@@ -501,6 +527,10 @@ class App:
             self.settings.window = list(self.screen.get_size())
         if self.top is not None:
             self.top.on_resize(self.screen.get_size())
+        if len(self.scenes) > 1 and self.scenes[-1].transparent:  # the scene under a dialog, inactive
+            below = self.scenes[-2]
+            below.on_resize(self.screen.get_size())
+            below.disable_widgets()
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen on the desktop's resolution, or back to a window."""
