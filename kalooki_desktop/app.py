@@ -70,22 +70,12 @@ class Scene:
 
     def on_cover(self) -> None:
         """A ``transparent`` scene (a dialog) came on top: the scene waits as on :meth:`on_exit`,
-        its widgets left on show, inactive, under the dialog."""
+        its widgets left on show, inactive, under the dialog (:meth:`on_enter` when it goes)."""
         kept, self._widgets = self._widgets, []
-        try:
-            self.on_exit()
-        finally:
-            self._widgets = kept + self._widgets
-        self.disable_widgets()
-
-    def disable_widgets(self) -> None:
-        """Leave the scene's widgets on show, inactive (a dialog is over them)."""
+        self.on_exit()
+        self._widgets = kept + self._widgets
         for w in self._widgets:
             w.disable()
-
-    def on_uncover(self) -> None:
-        """The dialog on top of the scene is gone: the scene is the top again."""
-        self.on_enter()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
@@ -285,22 +275,15 @@ class App:
 
     def _push(self, scene: Scene) -> None:
         if self.top is not None:
-            if scene.transparent:
-                self.top.on_cover()
-            else:
-                self.top.on_exit()
+            (self.top.on_cover if scene.transparent else self.top.on_exit)()
         self.scenes.append(scene)
         scene.on_enter()
 
     def _pop(self) -> None:
-        gone = self.scenes.pop() if self.scenes else None
-        if gone is not None:
-            gone.on_exit()
+        if self.scenes:
+            self.scenes.pop().on_exit()
         if self.top is not None:
-            if gone is not None and gone.transparent:
-                self.top.on_uncover()
-            else:
-                self.top.on_enter()
+            self.top.on_enter()
 
     @property
     def changing(self) -> bool:
@@ -527,10 +510,10 @@ class App:
             self.settings.window = list(self.screen.get_size())
         if self.top is not None:
             self.top.on_resize(self.screen.get_size())
-        if len(self.scenes) > 1 and self.scenes[-1].transparent:  # the scene under a dialog, inactive
-            below = self.scenes[-2]
-            below.on_resize(self.screen.get_size())
-            below.disable_widgets()
+        if len(self.scenes) > 1 and self.scenes[-1].transparent:  # the scene under a dialog
+            self.scenes[-2].on_resize(self.screen.get_size())
+            for w in self.scenes[-2]._widgets:
+                w.disable()
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen on the desktop's resolution, or back to a window."""

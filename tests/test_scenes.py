@@ -398,6 +398,10 @@ def test_save_as_has_cancel_and_save_buttons_over_a_table_that_keeps_its_buttons
     app.push(save_as)
     step(app, 2)
     assert all(w.alive() and w.visible and not w.is_enabled for w in shown)  # drawn as it was, inactive
+    app.resized((1100, 700))  # a window resized under the dialog: the table laid out anew, still inactive
+    step(app)
+    under = [w for w in table._widgets if w.alive() and w.visible]
+    assert len(under) == len(shown) and not any(w.is_enabled for w in under)
     assert save_as.cancel.text == tr("common.cancel") and "#primary_button" in save_as.ok.object_ids
     assert save_as.cancel.rect.h == save_as.ok.rect.h and save_as.cancel.rect.right < save_as.ok.rect.x
     press_button(app, save_as.cancel)
