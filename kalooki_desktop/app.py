@@ -25,12 +25,13 @@ from .storage import autosave
 from .storage.atomic import clean_temporaries
 from .storage.autosave import Autosave
 from .storage.paths import check_data_dir, data_dir, make_folder, sub_dir
-from .storage.settings import MAX_WINDOW, MIN_WINDOW, load_settings
+from .storage.settings import MIN_WINDOW, load_settings
 from .ui import window
 from .ui.resources import asset
 from .ui.sound import Sounds
 from .ui.theme import ConfirmDialog, font_size, make_ui_manager, scaled_theme, ui_scale
 from .ui.toast import Toasts
+from .ui.window import fit_window
 
 MIN_SIZE = MIN_WINDOW
 #: The window surface is never smaller than this, even fullscreen on a desktop smaller than
@@ -67,6 +68,15 @@ class Scene:
     def on_exit(self) -> None:
         """The scene stops being the top of the stack."""
         self.clear_widgets()
+
+    def on_cover(self) -> None:
+        """A ``transparent`` scene (a dialog) came on top: the scene waits as on :meth:`on_exit`,
+        its widgets left on show, inactive, under the dialog (:meth:`on_enter` when it goes)."""
+        kept, self._widgets = self._widgets, []
+        self.on_exit()
+        self._widgets = kept + self._widgets
+        for w in self._widgets:
+            w.disable()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
@@ -272,7 +282,7 @@ class App:
 
     def _push(self, scene: Scene) -> None:
         if self.top is not None:
-            self.top.on_exit()
+            (self.top.on_cover if scene.transparent else self.top.on_exit)()
         self.scenes.append(scene)
         scene.on_enter()
 
@@ -513,6 +523,10 @@ class App:
             self.settings.window = list(self.screen.get_size())
         if self.top is not None:
             self.top.on_resize(self.screen.get_size())
+        if len(self.scenes) > 1 and self.scenes[-1].transparent:  # the scene under a dialog
+            self.scenes[-2].on_resize(self.screen.get_size())
+            for widget in self.scenes[-2]._widgets:
+                widget.disable()
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen on the desktop's resolution, or back to a window. A change the window
@@ -584,17 +598,3 @@ _CONSUMABLE = {
     pygame.TEXTINPUT,
 }
 
-
-def fit_window(want: tuple[int, ...], *, on_screen: bool = False) -> tuple[int, int]:
-    """A window size from :data:`MIN_SIZE` to :data:`MAX_WINDOW` and, ``on_screen``, no larger
-    than the largest screen (a remembered size from another machine)."""
-    limit = MAX_WINDOW
-    if on_screen:
-        with contextlib.suppress(pygame.error, ValueError):
-            desktop = max(pygame.display.get_desktop_sizes())
-            if desktop[0] >= MIN_SIZE[0] and desktop[1] >= MIN_SIZE[1]:
-                limit = (min(limit[0], desktop[0]), min(limit[1], desktop[1]))
-    return (
-        max(MIN_SIZE[0], min(limit[0], int(want[0]))),
-        max(MIN_SIZE[1], min(limit[1], int(want[1]))),
-    )

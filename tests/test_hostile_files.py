@@ -210,7 +210,7 @@ def test_the_window_size_in_settings_is_clamped_or_replaced(data, window):
     assert MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]
     assert app.settings.volume == 0.2
     app.shutdown()
-    from kalooki_desktop.app import fit_window
+    from kalooki_desktop.ui.window import fit_window
 
     pygame.display.init()
     assert fit_window((100000, 100000), on_screen=True) <= tuple(max(pygame.display.get_desktop_sizes()))

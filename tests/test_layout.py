@@ -70,6 +70,15 @@ def eight_players_scored() -> Session:
     return _SESSIONS["scored"]
 
 
+def eight_players_hand9_over() -> Session:
+    """A game of eight played to its end, its hand 9 the last finished (made once)."""
+    if "over" not in _SESSIONS:
+        s = Session(GameSetup(("easy",) * 4 + ("normal",) * 3, seed=1), threaded=False, speed=1000)
+        advance(s, lambda s: s.over)
+        _SESSIONS["over"] = s
+    return _SESSIONS["over"]
+
+
 def british_at(name: str, until: Callable[[Session], bool]) -> Session:
     """A game of Kalooki 40 among four, played on by the hint until ``until`` (made once)."""
     if name not in _SESSIONS:
@@ -181,6 +190,12 @@ def scenes(app: App) -> Iterator[str]:
     review.go(len(review.review.steps) // 2)
     step(app)
     yield "review of a hand"
+    app.pop()
+    review = ReviewScene(app, eight_players_hand9_over())
+    app.push(review)
+    review.last()
+    step(app)
+    yield "review, eight players, hand 9"
     app.pop()
     app.pop()
     app.pop()
@@ -337,6 +352,43 @@ def test_a_table_toast_covers_no_meld_and_no_button(tmp_path, size, staging):
 
 
 _ = pygame
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_review_of_eight_players_shows_every_card_readable_and_every_meld(tmp_path, monkeypatch, size):
+    """Eight players' hands in hand 9: every card of every hand at least 40 pixels tall at
+    1024x640 (its rank readable), and every meld on the table drawn, none of it off its panel."""
+    from kalooki_desktop.scenes.review import ReviewScene
+    from kalooki_desktop.ui import cards as art
+
+    set_data_dir(tmp_path)
+    app = make_app(size)
+    session = eight_players_hand9_over()
+    review = ReviewScene(app, session)
+    app.push(review)
+    step(app)
+    assert review.review.result.spec.number == 9
+    drawn: list[tuple[object, int]] = []
+    face = art.face
+
+    def recorded(card, height, **kwargs):
+        drawn.append((card, height))
+        return face(card, height, **kwargs)
+
+    monkeypatch.setattr(art, "face", recorded)
+    for k in (0, len(review.review.steps)):  # as dealt, and the table at the end
+        review.go(k)
+        drawn.clear()
+        step(app)
+        state = review.review.state(k)
+        in_hands = sum(len(h) for h in state.hands)
+        in_melds = sum(len(m.cards) for m in state.table)
+        assert len(drawn) == in_hands + in_melds + (state.discard_top is not None)
+        hands = sorted(h for _, h in drawn)[-in_hands:]
+        assert min(hands) >= 40 * size[1] / 640, (k, min(hands))
+    assert len(state.table) >= 8
+    app.shutdown()
+    set_data_dir(None)
 
 
 def test_a_dropdown_opens_as_wide_as_it_is_and_a_confirmation_has_the_games_buttons(tmp_path):

@@ -8,8 +8,10 @@ import pygame
 import pytest
 
 from kalooki_desktop.ai.normal import NormalBot
+from kalooki_desktop.ai.random_bot import RandomBot
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.turn import Phase
+from kalooki_desktop.i18n import tr
 from kalooki_desktop.review import Review
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.review import ReviewScene
@@ -28,13 +30,13 @@ def app():
     a.shutdown()
 
 
-def first_hand_played_by_normal(seed: int = 3) -> Session:
+def first_hand_played_by_normal(seed: int = 3, *, bot: NormalBot | RandomBot | None = None) -> Session:
     """A game whose first hand the player's seat played as Normal would (so it sometimes differs
-    from the coach), stopped when that hand is over."""
+    from the coach), or as ``bot``, stopped when that hand is over."""
     import random
 
     session = Session(GameSetup(("normal", "normal", "normal"), seed=seed), threaded=False, speed=1000)
-    bot, rng, now = NormalBot(), random.Random(seed), 0.0
+    bot, rng, now = bot or NormalBot(), random.Random(seed), 0.0
     m = session.match
     assert isinstance(m, Match)
     while not m.results:
@@ -129,6 +131,40 @@ def test_a_finished_hand_kept_in_a_save_is_reviewed_from_the_load_screen(app, tm
         key(app, pygame.K_ESCAPE)
         assert isinstance(app.top, LoadScene)
     finally:
+        set_data_dir(None)
+
+
+def test_a_review_opened_from_the_load_screen_says_its_notes_are_weighed_and_marks_them_when_ready(
+        tmp_path) -> None:
+    from kalooki_desktop.scenes.load import LoadScene
+    from kalooki_desktop.storage import saves
+    from kalooki_desktop.storage.paths import set_data_dir
+
+    set_data_dir(tmp_path)
+    threaded = make_app()  # the coach weighs on its own thread, as in the game
+    try:
+        session = first_hand_played_by_normal(4, bot=RandomBot())  # a hand with decisions the coach flags
+        expected = Review(session)
+        flagged = sorted(k for k in expected.player_steps() if expected.weigh(k).flagged)
+        saves.save(session, saves.save_path("after hand one"), "after hand one")
+        threaded.push(MenuScene(threaded))
+        load = LoadScene(threaded)
+        threaded.push(load)
+        step(threaded)
+        press_button(threaded, load.b_review)
+        step(threaded)
+        scene = threaded.top
+        assert isinstance(scene, ReviewScene)
+        said, n = scene.weighing_text(), len(expected.player_steps())
+        weighing = [tr("review.weighing_notes", done=k, n=n) for k in range(n)]
+        assert said in weighing or (said is None and scene.marked() == flagged)  # said while the coach weighs
+        for _ in range(3000):
+            if scene.weighing_text() is None:
+                break
+            step(threaded)
+        assert scene.weighing_text() is None and scene.marked() == flagged and flagged
+    finally:
+        threaded.shutdown()
         set_data_dir(None)
 
 

@@ -12,6 +12,7 @@ from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.engine.refusal import Refusal
 from kalooki_desktop.engine.rules import THREE, RuleSet
 from kalooki_desktop.engine.turn import Phase
+from kalooki_desktop.i18n import tr
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.newgame import NewGameScene
 from kalooki_desktop.scenes.scoreboard import ScoreboardScene
@@ -380,6 +381,41 @@ def test_a_delete_confirmation_shows_the_save_name_as_typed_and_cancel_is_its_de
     layout = replace.confirmation_text.text_box_layout
     assert layout is not None
     assert name in " ".join("".join(getattr(chunk, "text", "") for chunk in row.items) for row in layout.layout_rows)
+
+
+def test_save_as_has_cancel_and_save_buttons_over_a_table_that_keeps_its_buttons(app):
+    from kalooki_desktop.scenes.table.dialogs import SaveAsScene
+    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.storage import saves
+
+    table = TableScene(app, Session(GameSetup(("normal", "normal"), seed=4), threaded=False))
+    app.push(table)
+    step(app, 2)
+    shown = [w for w in table._widgets if w.alive() and w.visible]
+    active = sorted(getattr(w, "text", "") for w in shown if w.is_enabled)
+    assert any(getattr(w, "text", "") == tr("table.hint") for w in shown)
+    save_as = SaveAsScene(app, table.session)
+    app.push(save_as)
+    step(app, 2)
+    assert all(w.alive() and w.visible and not w.is_enabled for w in shown)  # drawn as it was, inactive
+    app.resized((1100, 700))  # a window resized under the dialog: the table laid out anew, still inactive
+    step(app)
+    under = [w for w in table._widgets if w.alive() and w.visible]
+    assert len(under) == len(shown) and not any(w.is_enabled for w in under)
+    assert save_as.cancel.text == tr("common.cancel") and "#primary_button" in save_as.ok.object_ids
+    assert save_as.cancel.rect.h == save_as.ok.rect.h and save_as.cancel.rect.right < save_as.ok.rect.x
+    press_button(app, save_as.cancel)
+    step(app)
+    assert app.top is table and not saves.list_saves()[0]
+    again = sorted(getattr(w, "text", "") for w in table._widgets if w.alive() and w.visible and w.is_enabled)
+    assert again == active  # active again as before
+    save_as = SaveAsScene(app, table.session)
+    app.push(save_as)
+    step(app, 2)
+    save_as.entry.unfocus()
+    key(app, pygame.K_RETURN)  # Enter saves, wherever the focus is
+    step(app)
+    assert app.top is table and [e.name for e in saves.list_saves()[0]] == [save_as.name]
 
 
 def test_rules_scene_scrolls_and_goes_back(app):

@@ -24,6 +24,7 @@ from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 from .handend import hand_end_lines
+from .reviewlayout import flow, seat_grid
 from .table.words import chosen_text, describe, note_text
 
 
@@ -50,7 +51,9 @@ class ReviewScene(Scene):
         self._weigh(self.review)
 
     def _weigh(self, review: Review) -> None:
-        """Have the coach weigh the player's decisions of ``review``, on its thread."""
+        """Have the coach weigh the player's decisions of ``review``, on its thread (the timeline
+        marks each flagged one as it is weighed, and says how far the weighing is)."""
+        self._weighed, self._to_weigh = 0, len(review.player_steps())
         if self._pool is not None:
             self._pool.submit(self._weigh_all, review)
         else:
@@ -61,6 +64,7 @@ class ReviewScene(Scene):
             if self._stop.is_set() or review is not self.review:
                 return
             review.weigh(k)
+            self._weighed += 1
 
     def show_deal(self, step: int) -> None:
         """The hand before (``step`` -1) or after (+1) the one on show, among the finished ones."""
@@ -125,6 +129,16 @@ class ReviewScene(Scene):
         if later or flagged:
             self.go((later or flagged)[0])
 
+    def weighing_text(self) -> str | None:
+        """How far the coach is in weighing the player's decisions, or None when it is done."""
+        if self._weighed >= self._to_weigh:
+            return None
+        return tr("review.weighing_notes", done=self._weighed, n=self._to_weigh)
+
+    def marked(self) -> list[int]:
+        """The steps the timeline marks as the coach's flagged decisions."""
+        return [k for k in range(len(self.review.steps)) if self._flagged(k)]
+
     def _flagged(self, k: int) -> bool:
         note = self.review.notes.get(self.review.steps[k].index)
         return note is not None and note.flagged
@@ -183,6 +197,10 @@ class ReviewScene(Scene):
         self.draw_table(surface, right, small)
         self.draw_note(surface, pygame.Rect(16, bottom + 6, w - 32, self.px(58)), font)
         self.draw_timeline(surface)
+        weighing = self.weighing_text()
+        if weighing is not None:
+            at = (self.timeline.right, self.timeline.bottom + 4)
+            txt.draw(surface, weighing, small, at, palette.TEXT, anchor="topright")
 
     def step_text(self) -> str:
         """Where the review stands: "12 / 87 · Desmond discarded 7♠"; at the end, who went out and
@@ -198,48 +216,58 @@ class ReviewScene(Scene):
         return text
 
     def draw_hands(self, surface: pygame.Surface, box: pygame.Rect, font: int) -> None:
-        """Every seat's cards, face up."""
+        """Every seat's cards, face up, as large as the panel allows: two columns of seats when
+        there are many."""
         panel(surface, box, alpha=160)
         state = self.review.state(self.k)
-        rows = state.players
-        line = (box.h - 16) // rows
-        ch = max(28, min(self.px(96), line - font - 8))
+        columns, rows = seat_grid(state.players)
+        cell_w, line = (box.w - 12 - 12 * columns) // columns, (box.h - 16) // rows
+        ch = max(28, min(self.px(120), line - font - 10))
         cw, _ = art.card_size(ch)
-        for seat in range(rows):
-            y = box.y + 8 + seat * line
+        for seat in range(state.players):
+            x, y = box.x + 12 + seat // rows * (cell_w + 12), box.y + 8 + seat % rows * line
             colour = palette.GOLD if seat == HUMAN else palette.TEXT
             mark = " · " + tr("table.laid_mark") if state.laid[seat] else ""
-            txt.draw(surface, self.session.names[seat] + mark, font, (box.x + 12, y), colour, bold=True)
+            txt.draw(surface, self.session.names[seat] + mark, font, (x, y), colour, bold=True)
             cards = sorted(state.hands[seat], key=sort_key_suit)
-            room = box.w - 24 - cw
-            step = min(round(cw * 0.62), room // max(1, len(cards) - 1)) if cards else 0
+            step = min(round(cw * 0.62), (cell_w - cw) // max(1, len(cards) - 1)) if cards else 0
             for i, c in enumerate(cards):
-                surface.blit(art.face(c, ch, four_colour=self.app.settings.four_colour),
-                             (box.x + 12 + i * step, y + font + 4))
+                face = art.face(c, ch, four_colour=self.app.settings.four_colour)
+                surface.blit(face, (x + i * step, y + font + 6))
 
     def draw_table(self, surface: pygame.Surface, box: pygame.Rect, small: int) -> None:
-        """The discard pile's top, the stock, and the melds on the table."""
+        """The discard pile's top, the stock, and every meld on the table: each owner's name
+        whole with their melds beside it, the cards as large as lets every meld in."""
         panel(surface, box, alpha=160)
         state = self.review.state(self.k)
+        four = self.app.settings.four_colour
         ch = max(26, min(self.px(60), box.h // 8))
-        cw, _ = art.card_size(ch)
         x, y = box.x + 12, box.y + 10
         top = state.discard_top
         txt.draw(surface, tr("review.pile", n=len(state.stock)), small, (x, y), palette.TEXT)
         if top is not None:
-            face = art.face(top, ch, four_colour=self.app.settings.four_colour)
-            surface.blit(face, (box.right - cw - 12, y))
+            surface.blit(art.face(top, ch, four_colour=four), (box.right - art.card_size(ch)[0] - 12, y))
         y += ch + 8
-        for meld in state.table:
-            if y + ch > box.bottom - 6:
+        owners = sorted({m.owner for m in state.table})
+        labels = [txt.width(self.session.names[o], small) for o in owners]
+        mine = [[m for m in state.table if m.owner == o] for o in owners]
+        ch = min(ch, self.px(60))
+        while True:  # the largest cards that let every meld in (a smaller size each time)
+            cw, _ = art.card_size(ch)
+            overlap = max(6, round(cw * 0.32))
+            widths = [[cw + (len(m.cards) - 1) * overlap for m in melds] for melds in mine]
+            groups = list(zip(labels, widths, strict=True))
+            lines, placed = flow(groups, box.w - 24, self.px(10))
+            if lines * (ch + 4) <= box.bottom - 6 - y or ch <= 16:
                 break
-            owner = self.session.names[meld.owner]
-            txt.draw(surface, owner, small, (x, y + ch // 2), palette.SEAT_COLOURS[meld.owner % 8],
-                     anchor="midleft", max_width=self.px(90))
-            for i, c in enumerate(meld.cards):
-                surface.blit(art.face(c, ch, four_colour=self.app.settings.four_colour),
-                             (x + self.px(96) + i * round(cw * 0.32), y))
-            y += ch + 6
+            ch -= 2
+        for owner, melds, (line, spots) in zip(owners, mine, placed, strict=True):
+            txt.draw(surface, self.session.names[owner], small, (x, y + line * (ch + 4) + ch // 2),
+                     palette.SEAT_COLOURS[owner % 8], anchor="midleft")
+            for meld, (at_line, at_x) in zip(melds, spots, strict=True):
+                for i, c in enumerate(meld.cards):
+                    at = (x + at_x + i * overlap, y + at_line * (ch + 4))
+                    surface.blit(art.face(c, ch, four_colour=four), at)
 
     def decision_on_show(self) -> tuple[int, Note | None] | None:
         """The player's decision taken from the position on show (its step, and the coach's note

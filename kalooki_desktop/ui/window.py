@@ -21,6 +21,8 @@ from functools import cache
 
 import pygame
 
+from ..storage.settings import MAX_WINDOW, MIN_WINDOW
+
 #: How long a window manager may take to make the window fill the screen before the game takes
 #: the request as refused (SDL itself waits 100 ms first): briefly where the X server has no
 #: window manager at all, longer for one that animates its windows.
@@ -153,3 +155,18 @@ def _xlib() -> ctypes.CDLL | None:
         return ctypes.CDLL(name)
     except OSError:
         return None
+
+
+def fit_window(want: tuple[int, ...], *, on_screen: bool = False) -> tuple[int, int]:
+    """A window size from :data:`MIN_WINDOW` to :data:`MAX_WINDOW` and, ``on_screen``, no larger
+    than the largest screen (a remembered size from another machine)."""
+    limit = MAX_WINDOW
+    if on_screen:
+        with contextlib.suppress(pygame.error, ValueError):
+            desktop = max(pygame.display.get_desktop_sizes())
+            if desktop[0] >= MIN_WINDOW[0] and desktop[1] >= MIN_WINDOW[1]:
+                limit = (min(limit[0], desktop[0]), min(limit[1], desktop[1]))
+    return (
+        max(MIN_WINDOW[0], min(limit[0], int(want[0]))),
+        max(MIN_WINDOW[1], min(limit[1], int(want[1]))),
+    )

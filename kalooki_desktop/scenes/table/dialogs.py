@@ -1,5 +1,6 @@
-"""Dialogs over the table, each a scene on the stack so the table waits beneath it: Save as
-(a name, then Save; a save of that name is replaced only after the player confirms)."""
+"""Dialogs over the table, each a scene on the stack so the table waits beneath it, drawn as it
+was with its buttons inactive: Save as (a name, then Save or Enter, Cancel or Esc; a save of that
+name is replaced only after the player confirms)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,15 @@ class SaveAsScene(Scene):
         )
         self.entry.set_text(self.name)
         self.entry.focus()
+        self.cancel = self.widget(
+            pygame_gui.elements.UIButton(
+                pygame.Rect(inner.w - px(352), px(70), px(160), px(44)),
+                tr("common.cancel"),
+                ui,
+                container=self.window,
+                command=self.app.pop,
+            )
+        )
         self.ok = self.widget(
             pygame_gui.elements.UIButton(
                 pygame.Rect(inner.w - px(176), px(70), px(160), px(44)),
@@ -60,7 +70,9 @@ class SaveAsScene(Scene):
         self.replace_dialog = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        finished = event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry
+        if finished or (enter and self.replace_dialog is None):
             self.save_as(self.entry.get_text())
         elif (
             event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
