@@ -453,3 +453,30 @@ def test_the_review_command_writes_valid_utf8_json_for_a_save_path_that_is_not_u
     out = json.loads(done.stdout.decode("utf-8"))  # strict: any invalid byte raises
     assert out["save"].endswith("caf\ufffd \ufffd.json") and out["hand"] == 1
     assert b"Traceback" not in done.stderr
+
+
+def test_the_coach_line_gives_way_while_its_notes_toast_is_on_show(tmp_path, monkeypatch):
+    """A flagged note is said once as a toast over the status line; the short line by the
+    badge (which says the same) waits until the toast has gone, so the two never overlap."""
+    from kalooki_desktop.scenes.table.coachline import CoachLine
+    from kalooki_desktop.storage.paths import set_data_dir
+
+    from .gui import make_app, step, table_at
+
+    set_data_dir(tmp_path)
+    app = make_app((1024, 640))
+    try:
+        scene = table_at(app, ["7S 7H 7D 9S 9H 9D KS KH KD 4C", "2S 3H 5D 6C 8S 10H QD JC AH",
+                               "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC"],
+                         discard="2C", stock="7C 6D 8H 3S 4D 10C QH JD AS 4H", dealer=3)
+        drawn: list[float] = []
+        monkeypatch.setattr(CoachLine, "draw", lambda self, *a: drawn.append(app.now_ms))
+        scene.coach_line.text = "Coach: better to lay your contract (estimated 43 points)."
+        app.toast("Coach: lay your contract: you go out.", "coach", 2.0)
+        step(app, 10)
+        assert not drawn
+        step(app, 150)  # the toast's two seconds have gone
+        assert drawn
+    finally:
+        app.shutdown()
+        set_data_dir(None)

@@ -561,7 +561,8 @@ class TableScene(Scene):
     def draw_top(self, surface: pygame.Surface) -> None:
         now = self.now
         render.draw_flights(surface, self._frame, self.geometry, self.choreo.flights, now)
-        self.coach_line.draw(surface, self.geometry, self._frame)
+        if not (self.app.toasts.kind == "coach" and self.app.toasts.on_show(now)):  # the note says it
+            self.coach_line.draw(surface, self.geometry, self._frame)
         if self.drag is not None:
             render.draw_drag(surface, self.drag, four_colour=self.app.settings.four_colour)
         banner = self.ending.banner()
