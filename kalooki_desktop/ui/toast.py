@@ -110,7 +110,7 @@ class Toasts:
             box.midtop = (anchor[0], anchor[1] - line_h * (len(lines) - 1))
         box.clamp_ip(surface.get_rect())
         self.box = box
-        panel(surface, box, alpha=225, radius=min(box.h // 2, 18), border=colour)
+        panel(surface, box, alpha=255, radius=min(box.h // 2, 18), border=colour)  # nothing shows through
         for i, line in enumerate(lines):
             at = (box.centerx, box.y + size // 4 + i * line_h)
             txt.draw(surface, line, size, at, palette.TEXT, bold=True, anchor="midtop")
