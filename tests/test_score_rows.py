@@ -42,7 +42,7 @@ def test_a_seat_s_row_leaves_room_for_did_not_come_out_before_its_score(tmp_path
     import pygame
 
     from kalooki_desktop.scenes.menu import MenuScene
-    from kalooki_desktop.scenes.scoreboard import ScoreboardScene
+    from kalooki_desktop.scenes.scoreboard import ScoreboardScene, _two_lines
     from kalooki_desktop.session import GameSetup, Session
     from kalooki_desktop.storage.paths import set_data_dir
     from kalooki_desktop.ui import text as txt
@@ -60,7 +60,8 @@ def test_a_seat_s_row_leaves_room_for_did_not_come_out_before_its_score(tmp_path
         box, font, small = pygame.Rect(0, 0, 480, 200), board.font_px(16), board.font_px(13)
         _, _, laid_x, score_x, _ = board.seat_columns(box, font, small)
         score_left = score_x - txt.width("+888", font, bold=True)
-        assert laid_x + txt.width("did not come out", small) <= score_left
+        lines = _two_lines("did not come out")  # on two lines where one does not fit
+        assert laid_x + max(txt.width(line, small) for line in lines) <= score_left
     finally:
         app.shutdown()
         set_data_dir(None)

@@ -83,7 +83,7 @@ def test_the_log_of_a_new_hand_shows_nothing_of_the_hand_before(app, monkeypatch
     key(app, pygame.K_SPACE)  # on to the scoreboard
     assert isinstance(app.top, ScoreboardScene)
     app.pop()
-    step(app)
+    step(app, 2)  # the table is back on top, then draws the hand in play
     new = [mv for mv in session.moves[end + 1:] if str(mv.action) != "pass"]
     assert len(logs[-1]) == len(new), (logs[-1], new)
 

@@ -281,7 +281,7 @@ class ScoreboardScene(Scene):
             tall = min(round(line * 0.72), line - small - 8, round(self.size[1] * 0.12))
             width = (box.w - 12 * (columns - 1)) // columns
             _, cx, laid_x, _, _ = self.seat_columns(pygame.Rect(box.x, box.y, width, box.h), font, small)
-            half = round((laid_x - font - cx) / (1 + (max(1, most) - 1) / 2) / art.ASPECT)
+            half = round((laid_x - small - cx) / (1 + (max(1, most) - 1) / 2) / art.ASPECT)
             return columns, line, tall, half
 
         grids = [grid(1), grid(2)]
@@ -299,10 +299,10 @@ class ScoreboardScene(Scene):
         score_w = txt.width("+888", font, bold=True)
         british = isinstance(self.session.match, BritishMatch)
         words = ("score.came_out", "score.not_out") if british else ("score.laid", "score.not_laid")
-        laid_w = max(txt.width(tr(key), small) for key in words)
+        laid_w = max(txt.width(line, small) for key in words for line in _two_lines(tr(key)))
         total_x = box.right - 16
         score_x = total_x - total_w - font
-        return name_w, box.x + 14 + name_w + 12, score_x - score_w - font - laid_w, score_x, total_x
+        return name_w, box.x + 14 + name_w + 8, score_x - score_w - small - laid_w, score_x, total_x
 
     def draw_seat_row(
         self, surface: pygame.Surface, box: pygame.Rect, r: HandResult | DealResult, seat: int, y: int,
@@ -318,7 +318,7 @@ class ScoreboardScene(Scene):
         txt.draw(surface, name, font, (x, mid), name_col, bold=True, anchor="midleft", max_width=name_w)
         cards = sorted(r.hands[seat], key=lambda c: (-self.card_points(c), c))
         card_w = art.card_size(ch)[0]
-        step = min(card_w + 4, max(8, (laid_x - font - cx - card_w) // max(1, len(cards) - 1)))
+        step = min(card_w + 4, max(8, (laid_x - small - cx - card_w) // max(1, len(cards) - 1)))
         four = self.app.settings.four_colour
         xs = [cx + i * step for i in range(len(cards))]
         for x, c in zip(xs, cards, strict=True):
@@ -329,7 +329,11 @@ class ScoreboardScene(Scene):
             none, colour = (tr("score.no_cards"), palette.VALID) if dealt else (tr("score.not_dealt"), DIM)
             txt.draw(surface, none, small, (cx, mid), colour, bold=True, anchor="midleft")
         laid = _laid_text(r, seat)
-        txt.draw(surface, laid, small, (laid_x, mid), (200, 208, 198), anchor="midleft")
+        room = score_x - txt.width("+888", font, bold=True) - small - laid_x
+        lines = [laid] if txt.width(laid, small) <= room else _two_lines(laid)
+        for k, line in enumerate(lines):  # "did not / come out" on two lines where room is short
+            at = (laid_x, round(mid + (k - (len(lines) - 1) / 2) * (small + 2)))
+            txt.draw(surface, line, small, at, (200, 208, 198), anchor="midleft")
         score = f"+{r.scores[seat]}"
         txt.draw(surface, score, font, (score_x, mid), name_col, bold=True, anchor="midright")
         total = str(s.match.totals[seat])
@@ -547,3 +551,12 @@ def place_text(totals: list[int], seat: int) -> str:
     'You finished joint 1st of 3'
     """
     return tr("score.place", place=places([(t,) for t in totals])[seat], players=len(totals))
+
+
+def _two_lines(text: str) -> list[str]:
+    """``text`` in two lines at the space nearest its middle (one line when it has no space)."""
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if not spaces:
+        return [text]
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return [text[:cut], text[cut + 1:]]
