@@ -241,15 +241,15 @@ def agreeing(session: Session, refusal: Refusal) -> Refusal:
 
 def refusal_words(session: Session, refusal: Refusal) -> str:
     """A refused move in the player's words: the players by name, the plucks the engine takes,
-    the rule id ("It is not your turn: Desmond is to play (J-3.1)"); a call of a card no longer
-    offered: :func:`call_gone_words`."""
+    the rule id ("It is not your turn: Desmond is to play (J-3.1)"); a call of a card the player
+    has passed on: :func:`call_gone_words`; a call while answering one: :func:`call_answer_words`."""
     said = call_gone_words(session, refusal) or call_answer_words(session, refusal)
     return said if said is not None else refusal_text(agreeing(session, refusal), session.names)
 
 
 def advice_text(session: Session, advice: Advice) -> str:
-    """A hint in words: the move and why ("Hint: discard 7♠: 7♠ is the card your contract
-    needs least")."""
+    """A hint in words, one sentence: the move and why ("Hint: discard 7♠, because your contract
+    needs it least")."""
     action = advice.action
     top = session.view().discard_top
     if isinstance(action, Pass):
@@ -268,9 +268,9 @@ def _why(advice: Advice) -> str:
 
 
 def call_gone_words(session: Session, bad: Refusal) -> str | None:
-    """Why a card the player has already passed on is no longer offered to call (the prompt's
-    time ran out, the card could not help, no calls this hand, or the player let it go) rather
-    than the engine's words for any seat; None for any other refusal."""
+    """Why the player may not call a card they have passed on (the prompt's time ran out, the
+    card could not help, no calls this hand, or the player let it go) rather than the engine's
+    words for any seat; None for any other refusal."""
     top = session.view().discard_top
     if bad.key != "call.passed" or top is None:
         return None
