@@ -12,10 +12,9 @@ from kalooki_desktop.engine.cards import parse_card, parse_cards
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.scenes.table.painter import call_fraction
 from kalooki_desktop.session import Session
-from kalooki_desktop.storage.paths import set_data_dir
 from kalooki_desktop.storage.settings import SPEEDS
 
-from .gui import act, jamaican, key, make_app, press_button, run_until, step
+from .gui import act, jamaican, key, press_button, run_until, step
 
 #: Seats 2 and 3: nothing in them brings a three of nines or queens closer.
 PLAIN = ["2D 3C 5S 6H 8D 10C KS JH AC", "2H 3D 4C 6S 8H 10D KC JS AD"]
@@ -27,15 +26,6 @@ POSITIONS = {
     "nines": (1, "5S 5H 5D KS KH KD 9S 9C 2C", "9S 3H 5D 6C 8S 10H QD JC AH", "9S"),
     "queens": (2, "4S 5S 6S 7S QD QC 8D 8S 8C 2C", "QH 3H 5D 6C 8S 10H 9D JC AH 2S", "QH"),
 }
-
-
-@pytest.fixture
-def app(tmp_path):
-    set_data_dir(tmp_path)
-    a = make_app()
-    yield a
-    a.shutdown()
-    set_data_dir(None)
 
 
 def seconds(app: App, s: float) -> None:

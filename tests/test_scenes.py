@@ -45,15 +45,6 @@ def rule_of(state: object) -> str:
     return state.rule
 
 
-@pytest.fixture
-def app(tmp_path):
-    set_data_dir(tmp_path)
-    a = make_app()
-    yield a
-    a.shutdown()
-    set_data_dir(None)
-
-
 def slot_centre(scene: TableScene, j: int) -> tuple[int, int]:
     return scene.layout.slots[j].center
 

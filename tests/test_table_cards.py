@@ -7,22 +7,12 @@ import pygame
 import pytest
 
 from kalooki_desktop.engine.cards import cards_text
-from kalooki_desktop.storage.paths import set_data_dir
 
-from .gui import click, drag, hand_pos, key, make_app, table_at
+from .gui import click, drag, hand_pos, key, table_at
 
 PLAIN = ["2S 3H 5D 6C 8S 10H QD JC AH", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC"]
 DESMOND = "5H JK 7H KS KH KC 2C 3C 4D 9D 10C JC AD"
 MARCIA = "2S 3S 4H 6D 8D 10D JS 4S 9H JH 2D 8S AC"
-
-
-@pytest.fixture
-def app(tmp_path):
-    set_data_dir(tmp_path)
-    a = make_app()
-    yield a
-    a.shutdown()
-    set_data_dir(None)
 
 
 @pytest.mark.parametrize(("preset", "high"), [("british40", True), ("kalooki51", False), ("jamaican", False)])

@@ -15,21 +15,12 @@ from kalooki_desktop.session import Session
 from kalooki_desktop.storage.paths import set_data_dir
 from kalooki_desktop.storage.settings import Settings
 
-from .gui import click, drag, hand_pos, jamaican, key, make_app, post, press_button, step, table_at
+from .gui import click, drag, hand_pos, jamaican, key, post, press_button, step, table_at
 
 LAYER = "7S 7H 7D 9S 9H 9D KS KH KD 4C"
 PLAIN = ["2S 3H 5D 6C 8S 10H QD JC AH", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC"]
 #: Seat 0 holds two threes and a pair: the third 5 is missing, 2C and 4C are loose.
 BUILDING = "7S 7H 7D 9S 9H 9D 5S 5H 2C 4C"
-
-
-@pytest.fixture
-def app(tmp_path):
-    set_data_dir(tmp_path)
-    a = make_app()
-    yield a
-    a.shutdown()
-    set_data_dir(None)
 
 
 def double_click(app, pos: tuple[int, int]) -> None:

@@ -16,9 +16,8 @@ from kalooki_desktop.scenes.scoreboard import ScoreboardScene
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.scenes.table import render as table_render
 from kalooki_desktop.session import GameSetup, Session
-from kalooki_desktop.storage.paths import set_data_dir
 
-from .gui import drag, hand_pos, key, make_app, run_until, step, table_at
+from .gui import drag, hand_pos, key, run_until, step, table_at
 from .layout_probe import Probe
 
 LAYER = "7S 7H 7D 9S 9H 9D KS KH KD 4C"
@@ -29,15 +28,6 @@ YOU = "2S 3S 4S 9D 7H JH 4D 8C KS 6H 10C QD AH"
 DESMOND = "5H JK 7H KS KH KC 2C 3C 4D 9D 10C JC AD"
 MARCIA = "2S 3S 4H 6D 8D 10D JS 4S 9H JH 2D 8S AC"
 STOCK = "7D 5C AS 6H 3H 8H 9C 7S 10S"
-
-
-@pytest.fixture
-def app(tmp_path):
-    set_data_dir(tmp_path)
-    a = make_app()
-    yield a
-    a.shutdown()
-    set_data_dir(None)
 
 
 def british_table(app) -> TableScene:
