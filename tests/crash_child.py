@@ -1,7 +1,7 @@
 """A game that autosaves after every action, for the crash test: run as
 ``python tests/crash_child.py DATA_DIR SEED``. It resumes the autosave if there is one, plays
-(every seat by the computer, the player's by the hint) and prints ``<seed> <actions>`` after
-each completed save. The parent kills it with SIGKILL at random moments."""
+(every seat by the computer, the player's by the hint) and prints ``<seed> <actions> begun`` before
+each save and ``<seed> <actions>`` after it completes. The parent kills it with SIGKILL at random moments."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ def main(data_dir: str, seed: int) -> None:
         now += 5000
         session.autoplay(now)
         if len(session.match.actions) != before:
+            print(session.setup.seed, len(session.match.actions), "begun", flush=True)
             saves.save(session, path)
             print(session.setup.seed, len(session.match.actions), flush=True)
 
