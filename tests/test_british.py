@@ -113,12 +113,12 @@ def test_b_v2_north_american_deck_and_cards_by_players() -> None:
 
 def test_b_v3_b_v4_b_v5_switches_set_the_limit_and_the_kalooki_bonus() -> None:
     assert make_british_rules("british40", ["B-V3"]).limit == 100
-    assert make_british_rules("british40", ["B-V4"]).limit == 301
+    assert make_british_rules("british40", ["B-V4:301"]).limit == 301
     assert make_british_rules("british40", ["B-V4:501"]).limit == 501
     assert make_british_rules("british40", ["B-V5"]).kalooki == "double"
     assert make_british_rules("kalooki51", ["B-V5:25"]).kalooki == "plus25"
     with pytest.raises(ValueError):
-        make_british_rules("british40", ["B-V3", "B-V4"])
+        make_british_rules("british40", ["B-V3", "B-V4:301"])
     with pytest.raises(ValueError):
         make_british_rules("british40", ["J-V1"])
 

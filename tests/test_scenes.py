@@ -554,9 +554,9 @@ def test_british_new_game_chooses_one_limit_and_one_kalooki_bonus_and_explains_i
     step(app, 2)
     assert set(dialog.checks) == {"B-V2", "B-12"}
     assert dialog.limit_menu is not None and dialog.bonus_menu is not None
-    assert [o[1] for o in dialog.limit_menu.options_list] == ["", "B-V3", "B-V4", "B-V4:501"]
+    assert [o[1] for o in dialog.limit_menu.options_list] == ["", "B-V3", "B-V4:301", "B-V4:501"]
     assert [o[1] for o in dialog.bonus_menu.options_list] == ["", "B-V5", "B-V5:25"]
-    for menu, choice in ((dialog.limit_menu, "B-V4"), (dialog.limit_menu, "B-V3"), (dialog.bonus_menu, "B-V5:25")):
+    for menu, choice in ((dialog.limit_menu, "B-V4:301"), (dialog.limit_menu, "B-V3"), (dialog.bonus_menu, "B-V5:25")):
         option = next(o for o in menu.options_list if o[1] == choice)
         assert isinstance(option, tuple)
         menu.selected_option = option  # as a click on it does

@@ -12,7 +12,7 @@ from pygame_gui.elements import UICheckBox, UILabel, UITextEntryLine
 
 from ..ai.personas import LEVELS, persona, table_names
 from ..app import Scene, register_scene
-from ..engine.british.rules import BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules
+from ..engine.british.rules import ALIASES, BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules
 from ..engine.rules import CARDS_FOR_CONTRACT, RuleSet, contract_text
 from ..games import game_of
 from ..gamesetup import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
@@ -30,7 +30,7 @@ SWITCHES = ("J-V1", "J-V2", "J-V3", "J-V4", "J-V5", "J-V6", "J-V7", "J-V8", "J-V
 B_SWITCHES = tuple(BRITISH_SWITCHES)
 #: British switches that exclude each other, one choice each ("" for none): the elimination
 #: limit (B-11's 150, B-V3's 100, B-V4's 301 or 501) and a Kalooki's bonus (B-V5).
-B_LIMITS = ("", "B-V3", "B-V4", "B-V4:501")
+B_LIMITS = ("", "B-V3", "B-V4:301", "B-V4:501")
 B_BONUSES = ("", "B-V5", "B-V5:25")
 JOKERS = ("4", "5", "6")
 
@@ -45,7 +45,8 @@ class NewGameScene(Scene):
         levels = [lv for lv in last.get("levels", []) if lv in LEVELS]
         self.levels: list[str] = levels if MIN_OPPONENTS <= len(levels) <= MAX_OPPONENTS else ["normal"] * 3
         self.preset: str = last.get("preset", "jamaican") if last.get("preset") in PRESETS else "jamaican"
-        self.switches: set[str] = {v for v in last.get("variants", []) if v in SWITCHES + B_SWITCHES}
+        variants = [ALIASES.get(v, v) for v in last.get("variants", []) if isinstance(v, str)]
+        self.switches: set[str] = {v for v in variants if v in SWITCHES + B_SWITCHES}
         for group in (B_LIMITS, B_BONUSES):  # one of each (older settings may hold two)
             self.switches -= set(sorted(self.switches & set(group))[1:])
         self.jokers: str = str(last.get("jokers", "4")) if str(last.get("jokers", "4")) in JOKERS else "4"

@@ -23,12 +23,16 @@ BRITISH_PRESETS: Final = ("british40", "kalooki51")
 BRITISH_SWITCHES: Final[dict[str, str]] = {
     "B-V2": "North American: 108 cards, more cards each, opening 51, ace 15 and joker 25 in hand.",
     "B-V3": "Swedish limit: out above 100 instead of 150.",
-    "B-V4": "Long game: out above 301.",
+    "B-V4:301": "Long game: out above 301.",
     "B-V4:501": "Longer game: out above 501.",
     "B-V5": "A Kalooki doubles the others' points.",
     "B-V5:25": "A Kalooki adds 25 to each of the others' points (the Finnish rule).",
     "B-12": "Play for chips: 5 each in the kitty, a deal's winner paid by the others, the last in wins it.",
 }
+
+#: Shorthands read as the switch they stand for: B-V4's limit is written with its number
+#: (``B-V4:301``, part B clarifications); a plain ``B-V4`` is its first limit.
+ALIASES: Final[dict[str, str]] = {"B-V4": "B-V4:301"}
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,7 @@ def make_british_rules(preset: str = "british40", switches: Iterable[str] = ()) 
     :data:`BRITISH_SWITCHES`). Raises ValueError on an unknown preset or switch."""
     if preset not in BRITISH_PRESETS:
         raise ValueError(f"unknown rules {preset!r} (part B: {', '.join(BRITISH_PRESETS)})")
-    ids = tuple(dict.fromkeys(switches))
+    ids = tuple(dict.fromkeys(ALIASES.get(s, s) for s in switches))
     unknown = [s for s in ids if s not in BRITISH_SWITCHES]
     if unknown:
         raise ValueError(f"unknown switch {unknown[0]!r} (part B: {', '.join(BRITISH_SWITCHES)})")
@@ -85,7 +89,7 @@ def make_british_rules(preset: str = "british40", switches: Iterable[str] = ()) 
     if "B-V5" in ids and "B-V5:25" in ids:
         raise ValueError("a Kalooki either doubles the others' points or adds 25 (B-V5)")
     k51, na = preset == "kalooki51", "B-V2" in ids
-    limit = {"B-V3": 100, "B-V4": 301, "B-V4:501": 501}.get(limits[0], 150) if limits else 150
+    limit = {"B-V3": 100, "B-V4:301": 301, "B-V4:501": 501}.get(limits[0], 150) if limits else 150
     return BritishRules(
         preset=preset,
         switches=ids,
