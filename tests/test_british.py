@@ -203,7 +203,7 @@ def test_b_4_the_finder_finds_an_opening_when_the_hand_has_one_and_never_uses_a_
     assert find_opening(parse_cards("AS 2S 3S 4S KD KH 9C"), FORTY) is None  # A-2-3-4 is no run here
     declared = find_opening(parse_cards("KS JK JK 10D 10H 2C"), FORTY, need=30)  # J-Q-K, not Q-K-A
     assert declared is not None and all(cards_text(m.cards) != ["JK", "KS", "JK"] for m in declared)
-    low = find_opening(parse_cards("AS 2S 3S 4S 5S 6S KD KH KC"), K51)  # 21 + 30
+    low = find_opening(parse_cards("AS 2S 3S 4S 5S 6S KD KH KC 9C"), K51)  # 21 + 30, 9C to discard
     assert low is not None and any(m.base == 1 for m in low)  # the low ace counts 1 in Kalooki 51
     deck = [make_card(r, s) for r in range(1, 14) for s in range(4)] * 2 + parse_cards("JK JK")
     rng = random.Random(7)

@@ -24,7 +24,7 @@ from ..rules import FOUR, THREE
 from .melds import MAX_RUN, make_b_meld, meld_points
 from .rules import BritishRules
 
-#: The most melds an opening search weighs before it settles for the best found so far.
+#: The most melds the biggest-first search weighs before the exhaustive search takes over.
 SEARCH_LIMIT = 20_000
 
 
@@ -68,10 +68,111 @@ def _runs(cnt: list[int], jokers: int, rules: BritishRules, owner: int) -> Itera
 
 def find_opening(hand: Sequence[Card], rules: BritishRules, owner: int = 0,
                  need: int | None = None) -> list[Meld] | None:
-    """Melds from ``hand`` (no card used twice) worth at least ``need`` points (the opening by
-    default), or None when the search finds none. The biggest melds are tried first, so the
-    answer is an opening of few, large melds."""
+    """Melds from ``hand`` (no card used twice, a card left over to discard, B-8) worth at least
+    ``need`` points (the opening by default), or None when the hand has no such melds. The
+    biggest distinct melds are tried first, so the answer is usually an opening of few, large
+    melds; where they do not reach it, the exhaustive search of :func:`best_opening` decides
+    (two equal melds from the two packs included, B-2 clarification)."""
     goal = rules.opening if need is None else need
+    quick = _biggest_first(hand, rules, owner, goal)
+    if quick is not None and sum(len(m.cards) for m in quick) < len(hand):
+        return quick
+    points, melds = best_opening(hand, rules, owner)
+    return melds if melds and points >= goal else None
+
+
+def best_opening(hand: Sequence[Card], rules: BritishRules, owner: int = 0) -> tuple[int, list[Meld]]:
+    """The melds from ``hand`` worth the most opening points (B-4, B-V1) that leave at least one
+    card to discard (B-8), and their points: an exhaustive search in which any meld may be laid
+    as often as the cards allow (7S 7H 7D twice from two packs), a joker may stand in a run
+    where a natural card is held (the natural kept for another meld), and each meld is read as
+    the engine reads it when laid.
+
+    >>> from kalooki_desktop.engine.cards import cards_text, parse_cards
+    >>> from .rules import make_british_rules
+    >>> points, melds = best_opening(parse_cards("7S 7H 7D 7S 7H 7D 2C"), make_british_rules("british40"))
+    >>> points, [cards_text(m.cards) for m in melds]
+    (42, [['7S', '7H', '7D'], ['7S', '7H', '7D']])
+    """
+    points, melds = _Packer(hand, rules, owner).best(keep=True)
+    return max(points, 0), list(melds)
+
+
+#: The search's answer for a part of the hand that cannot leave a card to discard.
+_NO_CARD_LEFT = -1
+
+
+class _Packer:
+    """The exhaustive opening search: the lowest card still in hand either stays in hand or goes
+    into one of the melds that can hold it, and the rest of the hand is searched the same way,
+    each remaining hand once (memoised on its card counts)."""
+
+    def __init__(self, hand: Sequence[Card], rules: BritishRules, owner: int) -> None:
+        self.cnt = count_cards(hand)
+        self.rules, self.owner = rules, owner
+        self.memo: dict[tuple[bytes, bool], tuple[int, tuple[Meld, ...]]] = {}
+
+    def best(self, *, keep: bool) -> tuple[int, tuple[Meld, ...]]:
+        """The most points the cards left make, with ``keep``: a card left over too."""
+        key = (bytes(self.cnt), keep)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        c = next((code for code in range(JOKER + 1, CARD_CODES) if self.cnt[code]), None)
+        if c is None:
+            result: tuple[int, tuple[Meld, ...]] = (_NO_CARD_LEFT if keep and not self.cnt[JOKER] else 0, ())
+        else:
+            self.cnt[c] -= 1
+            result = self.best(keep=False)  # c stays in hand
+            for meld in self._melds_with(c):
+                rest = [x for x in meld.cards if x != c] + [c] * (meld.cards.count(c) - 1)
+                if not _take(self.cnt, rest):
+                    continue
+                points, others = self.best(keep=keep)
+                _give(self.cnt, rest)
+                if points != _NO_CARD_LEFT and points + meld_points(meld) > result[0]:
+                    result = (points + meld_points(meld), (meld, *others))
+            self.cnt[c] += 1
+        self.memo[key] = result
+        return result
+
+    def _melds_with(self, c: Card) -> Iterator[Meld]:
+        """Every meld holding natural ``c`` and cards still counted, as the engine reads it."""
+        rank, suit, jokers = c >> 2, c & 3, self.cnt[JOKER]
+        others = [make_card(rank, t) for t in range(4) if t != suit and self.cnt[make_card(rank, t)]]
+        for k in range(len(others) + 1):
+            for chosen in itertools.combinations(others, k):
+                for j in range(max(0, 2 - k), min(jokers, 3 - k) + 1):
+                    yield from _made(THREE, self.owner, [c, *chosen] + [JOKER] * j, self.rules)
+        for place in (rank, HIGH_ACE) if rank == ACE else (rank,):
+            for cards in self._runs_through(c, place, jokers):
+                yield from _made(FOUR, self.owner, cards, self.rules)
+
+    def _runs_through(self, c: Card, place: int, jokers: int) -> Iterator[list[Card]]:
+        """Runs of ``c``'s suit with ``c`` at rank ``place``: the other places hold a natural
+        card still counted or a joker (a joker also where a natural is held)."""
+        suit, lowest = c & 3, 1 if self.rules.ace_low else 2
+        for base in range(max(lowest, place - MAX_RUN + 1), place + 1):
+            for high in range(max(place, base + 2), min(HIGH_ACE, base + MAX_RUN - 1) + 1):
+                ranks = range(base, high + 1)
+                held = [r for r in ranks if r != place and self.cnt[make_card(r, suit)]]
+                gaps = len(ranks) - 1 - len(held)
+                if gaps > jokers:
+                    break  # a longer run from this base has as many gaps or more
+                for n in range(min(jokers - gaps, len(held)) + 1):
+                    for spared in itertools.combinations(held, n):
+                        yield [c if r == place else make_card(r, suit) if r in held and r not in spared
+                               else JOKER for r in ranks]
+
+
+def _made(kind: int, owner: int, cards: list[Card], rules: BritishRules) -> Iterator[Meld]:
+    made = make_b_meld(kind, owner, cards, rules)
+    if isinstance(made, Meld):
+        yield made
+
+
+def _biggest_first(hand: Sequence[Card], rules: BritishRules, owner: int, goal: int) -> list[Meld] | None:
+    """Distinct melds, the biggest first, until they reach ``goal`` (a bounded search)."""
     melds = candidate_melds(hand, rules, owner)
     cnt = count_cards(hand)
     tried = [0]
