@@ -50,7 +50,9 @@ class BritishHand(Deal):
         self.free_jokers = 0  # jokers retrieved this turn and not yet used (B-7)
         self.run_ends: dict[tuple[int, End], int] = {}  # this turn's cards on each run end (B-6)
         self.placed = False  # this turn has melded or laid off
-        self.laid_off = False  # this turn has laid off (B-V1's Kalooki is the player's own melds)
+        #: this turn has put cards on a meld already on the table, by a lay-off or a joker
+        #: retrieval: B-V1's Kalooki lays every card in the player's own new melds
+        self.laid_off = False
         self.kalooki = False
 
     # --- construction -----------------------------------------------------------------
@@ -240,7 +242,7 @@ class BritishHand(Deal):
             self.table[action.meld - 1], joker = result
             self.hands[seat].append(joker)
             self.free_jokers += 1
-            self.placed = True
+            self.placed = self.laid_off = True  # naturals into another meld (B-V1 clarification)
         return None
 
     def _joker_has_a_place(self, seat: int, index: int, after: Meld, cards: Sequence[Card]) -> bool:
@@ -325,7 +327,8 @@ class BritishHand(Deal):
 
     def _go_out(self, seat: int) -> None:
         """B-8: the others count their hands (B-10); a Kalooki (the whole hand in one turn, not
-        having melded before; B-V1: from the player's own melds) doubles them or adds 25 (B-V5)."""
+        having melded before; B-V1: every card in the player's own new melds, no lay-off or joker
+        retrieval that turn) doubles them or adds 25 (B-V5)."""
         self.phase = Phase.OVER
         self.out = seat
         self.kalooki = not self.melded_before[seat] and not (self.rules.own_melds_kalooki and self.laid_off)
