@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from ..cards import ACE, CARD_CODES, HIGH_ACE, JOKER, Card, count_cards, make_card
 from ..melds import Meld
 from ..rules import FOUR, THREE
-from .melds import MAX_RUN, make_b_meld, meld_points
+from .melds import MAX_RUN, card_points, make_b_meld, meld_points
 from .rules import BritishRules
 
 #: The most melds the biggest-first search weighs before the exhaustive search takes over.
@@ -56,14 +56,24 @@ def _sets(cnt: list[int], jokers: int, owner: int) -> Iterator[Meld]:
 def _runs(cnt: list[int], jokers: int, rules: BritishRules, owner: int) -> Iterator[Meld]:
     lowest = 1 if rules.ace_low else 2
     for suit in range(4):
+        has = _held_ranks(cnt, suit)
+        if not any(has):
+            continue
         for base in range(lowest, HIGH_ACE - 1):
-            for high in range(base + 2, min(HIGH_ACE, base + MAX_RUN - 1) + 1):
-                ranks = range(base, high + 1)
-                held = [r for r in ranks if cnt[make_card(r, suit)]]
-                gaps = len(ranks) - len(held)
-                if held and gaps <= jokers and not (base == ACE and high == HIGH_ACE):
-                    cards = [make_card(r, suit) if r in held else JOKER for r in ranks]
+            gaps = 0
+            for high in range(base, min(HIGH_ACE, base + MAX_RUN - 1) + 1):
+                gaps += not has[high]
+                if gaps > jokers:
+                    break  # a longer run from this base has as many gaps or more
+                if high - base >= 2 and gaps <= high - base and not (base == ACE and high == HIGH_ACE):
+                    cards = [make_card(r, suit) if has[r] else JOKER for r in range(base, high + 1)]
                     yield Meld(FOUR, owner, cards, base)
+
+
+def _held_ranks(cnt: Sequence[int], suit: int) -> list[bool]:
+    """Whether a natural card of ``suit`` is held at each rank 0..14 (the ace at 1 and 14)."""
+    has = [False] + [cnt[make_card(r, suit)] > 0 for r in range(1, 14)]
+    return [*has, has[ACE]]
 
 
 def find_opening(hand: Sequence[Card], rules: BritishRules, owner: int = 0,
@@ -74,9 +84,12 @@ def find_opening(hand: Sequence[Card], rules: BritishRules, owner: int = 0,
     melds; where they do not reach it, the exhaustive search of :func:`best_opening` decides
     (two equal melds from the two packs included, B-2 clarification)."""
     goal = rules.opening if need is None else need
-    quick = _biggest_first(hand, rules, owner, goal)
+    melds = candidate_melds(hand, rules, owner)
+    quick = _biggest_first(hand, melds, goal)
     if quick is not None and sum(len(m.cards) for m in quick) < len(hand):
         return quick
+    if _most_points(hand, melds) < goal:
+        return None
     points, melds = best_opening(hand, rules, owner)
     return melds if melds and points >= goal else None
 
@@ -152,10 +165,11 @@ class _Packer:
         """Runs of ``c``'s suit with ``c`` at rank ``place``: the other places hold a natural
         card still counted or a joker (a joker also where a natural is held)."""
         suit, lowest = c & 3, 1 if self.rules.ace_low else 2
+        has = _held_ranks(self.cnt, suit)
         for base in range(max(lowest, place - MAX_RUN + 1), place + 1):
             for high in range(max(place, base + 2), min(HIGH_ACE, base + MAX_RUN - 1) + 1):
                 ranks = range(base, high + 1)
-                held = [r for r in ranks if r != place and self.cnt[make_card(r, suit)]]
+                held = [r for r in ranks if r != place and has[r]]
                 gaps = len(ranks) - 1 - len(held)
                 if gaps > jokers:
                     break  # a longer run from this base has as many gaps or more
@@ -171,9 +185,22 @@ def _made(kind: int, owner: int, cards: list[Card], rules: BritishRules) -> Iter
         yield made
 
 
-def _biggest_first(hand: Sequence[Card], rules: BritishRules, owner: int, goal: int) -> list[Meld] | None:
+def _most_points(hand: Sequence[Card], melds: Sequence[Meld]) -> int:
+    """A bound no opening from ``hand`` exceeds: every copy of each natural card that some meld
+    of ``melds`` (:func:`candidate_melds`) holds, counted at 11 for an ace and at its face value
+    otherwise, and 11 for each joker. A natural card that no meld holds cannot be laid."""
+    meldable = {c for m in melds for c in m.cards}
+    points = 0
+    for c in hand:
+        if c == JOKER:
+            points += 11
+        elif c in meldable:
+            points += card_points(HIGH_ACE if c >> 2 == ACE else c >> 2)
+    return points
+
+
+def _biggest_first(hand: Sequence[Card], melds: Sequence[Meld], goal: int) -> list[Meld] | None:
     """Distinct melds, the biggest first, until they reach ``goal`` (a bounded search)."""
-    melds = candidate_melds(hand, rules, owner)
     cnt = count_cards(hand)
     tried = [0]
 

@@ -27,7 +27,7 @@ from .finder import candidate_melds, find_opening
 from .melds import check_opening, make_b_meld
 from .rules import BritishRules
 from .scoring import deal_scores
-from .table import layoff_result, retrieve_result
+from .table import layoff_result, retrieve_result, run_end_card
 
 #: At most this many cards go onto one end of a run in one turn (B-6).
 PER_END = 2
@@ -115,12 +115,27 @@ class BritishHand(Deal):
             if lay is not None and self.check(seat, lay) is None:
                 acts.append(lay)
         if self.opened[seat] and len(hand) > 1:
-            for i in range(len(self.table)):
+            for i, meld in enumerate(self.table):
+                fitting = self._fitting(meld)
                 for card in sorted(set(hand)):
-                    for end in (("low", "high") if self.table[i].kind == FOUR else (None,)):
-                        if self.check(seat, Tack(card, i + 1, end)) is None:
+                    for end in (("low", "high") if meld.kind == FOUR else (None,)):
+                        if (card, end) in fitting and self.check(seat, Tack(card, i + 1, end)) is None:
                             acts.append(Tack(card, i + 1, end))
         return acts
+
+    def _fitting(self, meld: Meld) -> set[tuple[Card, End | None]]:
+        """The cards that could be laid off on ``meld`` (B-6) and where: the natural of a set's
+        missing suit, a run end's card, a joker; what else the turn allows is :meth:`check`'s."""
+        if meld.kind != FOUR:
+            suits = {c & 3 for c in meld.cards if c != JOKER}
+            return {(JOKER, None)} | {(make_card(meld.base, s), None) for s in range(4) if s not in suits}
+        ends: tuple[End, ...] = ("low", "high")
+        found: set[tuple[Card, End | None]] = {(JOKER, e) for e in ends}
+        for e in ends:
+            card = run_end_card(meld, e, self.rules)
+            if card is not None:
+                found.add((card, e))
+        return found
 
     # --- the handlers -------------------------------------------------------------------
 
