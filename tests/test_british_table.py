@@ -278,3 +278,20 @@ def test_the_readme_promises_the_review_only_where_the_scoreboard_offers_it(app)
     assert board.b_review is None
     readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
     assert "**Review hand** (on the Jamaican scoreboard and after a practice hand)" in readme
+
+
+def test_the_player_takes_the_discard_for_an_opening_of_two_equal_sets(app):
+    """Two packs make two 7S 7H 7D sets: the player who holds five of the cards takes the 7D
+    from the pile (B-5) and comes out with both (42)."""
+    hands = ["7S 7H 7D 7S 7H 2C 4C 9H JS KD 2H 10D 5S", "5H JK 8H KS KH KC 2C 3C 4D 9D 10C JC AD", MARCIA]
+    scene = table_at(app, hands, discard="7D", stock="5C AS 6H 3H 8H 9C 10S", dealer=2, preset="british40",
+                     levels=("normal", "normal"))
+    drag(app, scene.layout.pile.center, hand_pos(scene, "KD"))
+    m = british(scene.session)
+    assert scene.session.prompt() == "play" and m.hand.hands[0].count(parse_cards("7D")[0]) == 2
+    stage(app, scene, "7S 7H 7D", 0)
+    stage(app, scene, "7S 7H 7D", 1)
+    step(app)
+    assert scene.frame().opening == (42, 40) and scene.controls.lay.is_enabled
+    press_button(app, scene.controls.lay)
+    assert m.hand.opened[0] and [len(x.cards) for x in m.hand.table] == [3, 3]
