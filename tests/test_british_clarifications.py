@@ -173,13 +173,19 @@ def test_b_7_a_retrieval_only_where_the_joker_can_be_laid_that_turn_and_before_t
 THE_SET = "KS KH JK 9H 10H JH 8D 8S 8H 2C 3C 4C 5C"  # seat 1's opening: a set with a joker (69)
 
 
-@pytest.mark.parametrize(("rules", "kalooki"), [(K51, False), (FORTY, True)], ids=["kalooki51", "british40"])
-def test_b_v1_a_joker_retrieval_in_the_going_out_turn_is_no_kalooki_in_kalooki_51(rules, kalooki) -> None:
-    h = deal(rules, ["QS QH QD AS AH AD 10S 10H 10D KD KC 9C 10C", THE_SET], stock="2H 3H", dealer=0)
+NA51 = make_british_rules("kalooki51", ["B-V2"])
+
+
+@pytest.mark.parametrize(("rules", "naturals", "kalooki"), [
+    (K51, "KD KC", False), (NA51, "KD", False), (FORTY, "KD KC", True),  # Kalooki 40 allows lay-offs
+], ids=["kalooki51", "kalooki51-B-V2", "british40"])
+def test_b_v1_a_joker_retrieval_in_the_going_out_turn_is_no_kalooki_in_kalooki_51(rules, naturals, kalooki) -> None:
+    run = "9C 10C JC" if len(naturals.split()) == 1 else "9C 10C"  # B-V2: one natural frees the joker
+    h = deal(rules, [f"QS QH QD AS AH AD 10S 10H 10D {naturals} {run}", THE_SET], stock="2H 3H", dealer=0)
     play(h, 1, "pluck stock", "lay three KS KH JK | four 9H 10H JH | three 8D 8S 8H", "discard 2H")
     play(h, 0, "pluck stock", "lay three QS QH QD | three AS AH AD | three 10S 10H 10D",
-         "retrieve KD KC on 1", "lay four 9C 10C JK", "discard 3H")
-    assert h.over and h.out == 0 and h.kalooki is kalooki  # Kalooki 40 allows lay-offs
+         f"retrieve {naturals} on 1", f"lay four {run} JK", "discard 3H")
+    assert h.over and h.out == 0 and h.kalooki is kalooki
 
 
 def test_b_v1_a_lay_off_even_onto_a_meld_laid_that_turn_is_no_kalooki_in_kalooki_51() -> None:
