@@ -73,6 +73,8 @@ def test_b_2_two_equal_melds_from_the_two_packs_are_two_legal_melds() -> None:
     h = deal(FORTY, ["7S 7H 7D 7S 7H 7D 9D 10D JD 9D 10D JD 2C", FILLER])
     play(h, 0, "pluck stock", "lay three 7S 7H 7D | three 7S 7H 7D | four 9D 10D JD | four 9D 10D JD")
     assert [cards_text(m.cards) for m in h.table] == [["7S", "7H", "7D"]] * 2 + [["9D", "10D", "JD"]] * 2
+    sevens = {"kind": "set", "cards": ["7S", "7H", "7D"]}
+    assert answer({"op": "opening", "rules": "british40", "melds": [sevens, sevens]}) == {"ok": True, "points": 42}
 
 
 # --- B-4 ---------------------------------------------------------------------------------------
