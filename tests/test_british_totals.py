@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -282,6 +284,9 @@ def _doc_examples() -> list[tuple[str, str]]:
 
 def test_the_totals_examples_of_the_tools_page_are_the_judges_answers() -> None:
     examples = _doc_examples()
-    assert len(examples) >= 3
+    assert len(examples) >= 5
     for query, printed in examples:
         assert answer(json.loads(query)) == json.loads(printed), query
+    cli = subprocess.run([sys.executable, "-m", "kalooki_desktop.engine.judge"], check=True, capture_output=True,
+                         input="\n".join(q for q, _ in examples).encode(), timeout=60)
+    assert [json.loads(line) for line in cli.stdout.decode().splitlines()] == [json.loads(a) for _, a in examples]
