@@ -198,6 +198,9 @@ def test_b_1_the_players_the_rules_seat() -> None:
     {"players": 3, "deals": [[0, 1, 2]], "buy_ins": {"x": [1]}},
     {"players": 3, "deals": [[0, 1, 2]], "buy_ins": {"3": [1]}},
     {"players": 3, "deals": [[0, 1, 2]], "buy_ins": {"-1": [1]}},
+    {"players": 3, "deals": [[0, 1, 2]], "buy_ins": {"01": [1]}},
+    {"players": 3, "deals": [[0, 1, 2]], "buy_ins": {"1" * 5000: [1]}},
+    {"players": 3, "deals": [[0, 1, 2]], "buy_ins": {1: [1]}},
     {"players": 3, "deals": [[0, 1, 2]], "buy_ins": {"1": [2]}},
     {"players": 3, "deals": [[0, 1, 2]], "buy_ins": {"1": [0]}},
     {"players": 3, "deals": [[0, 1, 2]], "buy_ins": {"1": 1}},
@@ -209,6 +212,7 @@ def test_b_1_the_players_the_rules_seat() -> None:
 def test_malformed_totals_queries_get_errors(query: dict[str, Any]) -> None:
     got = answer({"op": "totals", "rules": "british40", **query})
     assert set(got) == {"error"} or got.get("rule") == "B-1", got
+    assert not got.get("error", "").startswith("internal error"), got
     json.dumps(got)
 
 

@@ -74,8 +74,9 @@ def read_buy_ins(value: Any, players: int, deals: int) -> dict[int, list[int]]:
         raise ValueError('"buy_ins" maps a seat to the deals after which it buys back in: {"2": [3]}')
     after: dict[int, list[int]] = {}
     for key, numbers in value.items():
-        if not (key.isdigit() and key.isascii() and str(int(key)) == key and int(key) < players):
-            raise ValueError(f"buy_ins: {key[:20]!r} is not a seat of a table of {players}")
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2
+                and str(int(key)) == key and int(key) < players):
+            raise ValueError(f"buy_ins: {str(key)[:20]!r} is not a seat of a table of {players}")
         if not isinstance(numbers, list):
             raise ValueError(f"buy_ins: seat {key} needs a list of deal numbers")
         for n in numbers:
