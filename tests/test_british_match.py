@@ -102,3 +102,58 @@ def test_b_v2_no_kitty_the_winner_is_credited_the_others_hand_values() -> None:
     finished(m, [0, 40, 25])
     finished(m, [12, 0, 30], out=1)
     assert m.credits == [65, 42, 0] and m.chips == [0, 0, 0]
+
+
+def _match_digest(m: BritishMatch) -> str:
+    """The match's own part of :func:`state_digest` (its deal in play left out, so that the pin
+    below follows the bookkeeping between deals and nothing else)."""
+    import hashlib
+    import json
+
+    from kalooki_desktop.engine.deal import _plain
+
+    return hashlib.sha256(json.dumps(_plain(vars(m)), sort_keys=True).encode()).hexdigest()
+
+
+#: A British game's attributes as saved games know them: their digest is checked on load.
+MATCH_FIELDS = ["actions", "active", "bought", "buy_ins", "chips", "credits", "dealer", "deciding", "ended",
+                "hand", "history", "kitty", "players", "results", "rng", "rules", "seed", "totals", "winners"]
+
+
+def test_b_11_a_game_between_deals_keeps_the_state_saved_games_carry() -> None:
+    """A saved game's digest covers every attribute of the match: the names and the values that
+    buy-ins, the kitty, B-V2's credits and a void deal leave are pinned here."""
+    m = BritishMatch(make_british_rules("british40", ["B-12", "B-V3"]), 4, seed=11, first_dealer=1)
+    assert sorted(vars(m)) == MATCH_FIELDS
+    finished(m, [0, 40, 30, 55], out=0, kalooki=True)
+    finished(m, [0, 0, 0, 0], void=True)
+    finished(m, [30, 0, 80, 50], out=1)
+    states = [_match_digest(m)]  # seat 2 deciding
+    m.apply(2, BuyIn())
+    m.apply(3, StayOut())
+    finished(m, [75, 0, 10, 0], out=1)
+    m.apply(0, BuyIn())
+    states.append(_match_digest(m))
+    finished(m, [0, 90, 60, 0], out=0)
+    m.apply(1, StayOut())
+    m.apply(2, StayOut())
+    states.append(_match_digest(m))
+    na = BritishMatch(make_british_rules("kalooki51", ["B-V2", "B-V4:301"]), 3, seed=12, first_dealer=0)
+    finished(na, [0, 120, 200])
+    finished(na, [35, 0, 150], out=1)
+    na.apply(2, BuyIn())
+    states.append(_match_digest(na))
+    assert sorted(vars(na)) == MATCH_FIELDS and m.over and m.winners == [0]
+    assert m.chips == [26, -3, -15, -8] and m.kitty == 0 and m.bought == [(2, 2, 40), (3, 0, 50)]
+    assert na.totals == [35, 120, 120] and na.credits == [320, 185, 0]
+    assert states == PINNED
+
+
+#: Computed by the game as it keeps these attributes; a change here makes saved British games
+#: fail their check on load.
+PINNED = [
+    "bbec5b0f2de0e71de1031d1d9a3f65acd5f9b419e22f8c70fdb777b6c08ed3af",
+    "9bf2bd602eb4ad0b363b9c2286be2c380b249358b5f32af98df1eaeae2523147",
+    "19fc6c794984d2c15cc7eb37e8d74239a2843d4e9acf2d4ad84a4c76c421a1fe",
+    "d49d07be75456d4b423e34420946e1074b94479b20232c3f6249297719a46e10",
+]

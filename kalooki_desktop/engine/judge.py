@@ -24,6 +24,7 @@ from .actions import Action, Pass, parse_action
 from .british import answers as british
 from .british.melds import make_b_meld
 from .british.rules import BRITISH_PRESETS, BritishRules, make_british_rules
+from .british.totals import op_totals
 from .cards import Card, card_text, cards_text, deck_size, parse_card, penalty_total
 from .contract import check_contract
 from .hand import HandState
@@ -254,7 +255,7 @@ OPS: dict[str, Callable[[Json, RuleSet], Json]] = {
 
 
 #: The ops answered for the part-B presets.
-BRITISH_OPS = ("meld", "opening", "tack", "move_joker", "deck", "penalty", "score_hand", "play")
+BRITISH_OPS = ("meld", "opening", "tack", "move_joker", "deck", "penalty", "score_hand", "play", "totals")
 
 
 def _british(op: str, q: Json, preset: str, switches: list[str]) -> Json:
@@ -272,6 +273,11 @@ def _british(op: str, q: Json, preset: str, switches: list[str]) -> Json:
             return british.op_opening(q, rules, _meld_spec)
         if op == "deck":
             return british.op_deck(q, rules, _field(q, "players", int))
+        if op == "totals":
+            players = _field(q, "players", int)
+            if not 2 <= players <= rules.max_players:
+                return british.op_deck(q, rules, players)  # the refusal naming B-1 (B-V2)
+            return op_totals(q, rules, players)
         if op in ("score_hand", "play"):
             return _british_deal(op, q, rules)
         if op in ("tack", "move_joker"):
@@ -308,7 +314,7 @@ def answer(query: Any) -> Json:
         if not isinstance(query, dict):
             raise QueryError("a query is a JSON object with \"op\" and \"rules\"")
         op = query.get("op")
-        if not isinstance(op, str) or op not in (*OPS, "opening"):
+        if not isinstance(op, str) or op not in (*OPS, *BRITISH_OPS):
             raise QueryError(f"unknown op {op!r} (known: {', '.join(OPS)})")
         preset = query.get("rules")
         if not isinstance(preset, str):

@@ -3,9 +3,8 @@ passing to the left and a void deal dealt again by the same dealer (B-9), a play
 limit out of the game unless they buy back in, at most twice, at the highest score still in
 (B-11; the player chooses), the chips of the kitty (B-12; with B-V2 no kitty, the winner of a
 deal credited the others' hand values), and the last player at or under the limit the winner.
-Where the rule book is silent this module decides, and says so: a buy-in costs the 5 chips a
-player put in at the start; if nobody is left at or under the limit, the lowest total wins
-(equal totals share).
+The scores between deals are kept by :class:`.tally.Tally`, the bookkeeping the judge's
+``totals`` op uses too; it says what it decides where the rule book is silent.
 
 >>> from .rules import make_british_rules
 >>> m = BritishMatch(make_british_rules("british40"), players=3, seed=4)
@@ -25,10 +24,10 @@ from ..refusal import IllegalAction, Refusal, refuse
 from ..turn import Decision, DecisionKind
 from .hand import BritishHand
 from .rules import BritishRules
+from .tally import STAKE, Tally
 from .view import BritishView
 
-#: What each player puts in the kitty at the start, and what a buy-in costs (B-12).
-STAKE = 5
+__all__ = ["STAKE", "BritishMatch", "DealResult"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,36 +49,20 @@ class DealResult:
         return self.kalooki
 
 
-class BritishMatch:
+class BritishMatch(Tally):
     """A game of British Kalooki between ``players`` seats, from a seed."""
 
     def __init__(self, rules: BritishRules, players: int, seed: int, first_dealer: int | None = None) -> None:
         if not 2 <= players <= rules.max_players:
             raise ValueError(f"{rules.name} is played by 2 to {rules.max_players} players, not {players}")
-        self.rules = rules
-        self.players = players
+        super().__init__(rules, players)
         self.seed = seed
         self.rng = random.Random(seed)
         self.dealer = self.rng.randrange(players) if first_dealer is None else first_dealer
-        self.totals = [0] * players
-        self.active = [True] * players  # still in the game (B-11)
-        self.buy_ins = [0] * players
-        self.chips = [-STAKE] * players if rules.kitty else [0] * players  # each player's gain (B-12)
-        self.kitty = STAKE * players if rules.kitty else 0
-        self.credits = [0] * players  # B-V2, no kitty: each deal's winner is credited the others' values
-        self.deciding: list[int] = []  # over the limit, to choose: buy back in or stay out
         self.results: list[DealResult] = []
-        self.history: list[tuple[int, ...]] = []  # the totals after each scored deal
-        self.bought: list[tuple[int, int, int]] = []  # buy-ins: (scored deals so far, seat, new total)
         self.actions: list[tuple[int, Action]] = []
-        self.winners: list[int] = []
         self.ended: BritishHand | None = None  # the deal that ended last, as it stood at its end
         self.hand = BritishHand.deal(rules, players, self.dealer, self.rng, self.active)
-
-    @property
-    def over(self) -> bool:
-        """True once the game has its winner."""
-        return bool(self.winners)
 
     @property
     def deal_number(self) -> int:
@@ -137,11 +120,7 @@ class BritishMatch:
         if isinstance(action, BuyIn | StayOut):
             if not self.deciding or self.deciding[0] != seat:
                 return refuse("B-11", "buy_in.nobody")
-            if isinstance(action, BuyIn) and self.buy_ins[seat] >= self.rules.buy_ins:
-                return refuse("B-11", "buy_in.limit")
-            if isinstance(action, BuyIn) and self.buy_in_score() is None:
-                return refuse("B-11", "buy_in.none_left")
-            return None
+            return self.buy_in_refusal(seat) if isinstance(action, BuyIn) else None
         if self.deciding:
             return refuse("B-11", "turn.not_yours", seat=self.deciding[0])
         return self.hand.check(seat, action)
@@ -170,67 +149,13 @@ class BritishMatch:
         if h.void:  # B-9: the same dealer deals again
             self._deal()
             return
-        for seat in range(self.players):
-            self.totals[seat] += h.scores[seat]
-        self.history.append(tuple(self.totals))
-        if self.rules.north_american and h.out is not None:
-            self.credits[h.out] += sum(h.scores)
-        if self.rules.kitty and h.out is not None:
-            pay = 2 if h.kalooki else 1
-            for seat in range(self.players):
-                if self.active[seat] and seat != h.out:
-                    self.chips[seat] -= pay
-                    self.chips[h.out] += pay
-        limit = self.rules.limit
-        self.deciding = [s for s in range(self.players) if self.active[s] and self.totals[s] > limit]
+        self._score_deal(h.scores, h.out, kalooki=h.kalooki)
         self._next_or_end()
 
-    def _decide(self, seat: int, *, buy_in: bool) -> None:
-        self.deciding.pop(0)
-        if buy_in:
-            score = self.buy_in_score()
-            assert score is not None
-            self.totals[seat] = score
-            self.buy_ins[seat] += 1
-            self.bought.append((len(self.history), seat, score))
-            if self.rules.kitty:
-                self.chips[seat] -= STAKE
-                self.kitty += STAKE
-        else:
-            self.active[seat] = False
-        self._next_or_end()
-
-    def buy_in_score(self) -> int | None:
-        """The highest total among the players still at or under the limit (B-11)."""
-        under = [t for s, t in enumerate(self.totals) if self.active[s] and t <= self.rules.limit]
-        return max(under) if under else None
-
-    def _next_or_end(self) -> None:
-        if self.deciding:
-            buyable = self.buy_in_score() is not None
-            seat = self.deciding[0]
-            if buyable and self.buy_ins[seat] < self.rules.buy_ins:
-                return  # the player chooses
-            self.deciding.pop(0)
-            self.active[seat] = False  # no buy-in to be had: out
-            self._next_or_end()
-            return
-        still = [s for s in range(self.players) if self.active[s]]
-        if len(still) >= 2:
-            n, d = self.players, self.dealer
-            self.dealer = next((d + k) % n for k in range(1, n + 1) if self.active[(d + k) % n])
-            self._deal()
-            return
-        if still:
-            self.winners = still
-        else:  # everyone went over at once: the lowest total wins
-            low = min(self.totals)
-            self.winners = [s for s in range(self.players) if self.totals[s] == low]
-        if self.rules.kitty:
-            share = self.kitty // len(self.winners)
-            for s in self.winners:
-                self.chips[s] += share
-            self.kitty -= share * len(self.winners)
+    def _next_deal(self) -> None:
+        n, d = self.players, self.dealer
+        self.dealer = next((d + k) % n for k in range(1, n + 1) if self.active[(d + k) % n])
+        self._deal()
 
     def _deal(self) -> None:
         self.hand = BritishHand.deal(self.rules, self.players, self.dealer, self.rng, self.active)
