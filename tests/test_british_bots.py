@@ -78,3 +78,15 @@ def test_a_card_taken_from_the_pile_is_never_thrown_back_in_the_same_turn() -> N
                 assert action != Discard(m.hand.hands[seat][-1])  # the card it just took
             m.apply(seat, action)
         assert m.over
+
+
+def test_two_normals_never_pass_a_joker_back_and_forth() -> None:
+    """Two Normals left in the game, each with one joker and nothing else: the one who takes
+    the other's joker lays both off and goes out, so the deal ends, also for a player out of
+    the game who watches it."""
+    from kalooki_desktop.sim_british import play_game
+
+    rules = make_british_rules("british40", ["B-V2", "B-V3"])
+    bots = [make_british_bot(level) for level in ("random", "normal", "normal")]
+    m, actions = play_game(rules, bots, 755, check=False)
+    assert m.over and actions < 5000

@@ -5,9 +5,10 @@
   buys back in half the time: the baseline.
 - ``normal``: takes the discard when it goes into a meld or a lay-off it can make now (before
   coming out: when it makes the opening possible); comes out as soon as it can, then lays every
-  meld and lay-off it can while keeping a card to discard; takes a joker from a run when it holds
-  the card and can lay the joker at once; throws the card its hand needs least (the fewest
-  partners of rank and suit, the most points at equal need); always buys back in.
+  meld and lay-off it can while keeping a card to discard (its jokers kept in hand, unless the
+  hand holds nothing else but one card: then laying them off goes out); takes a joker from a run
+  when it holds the card and can lay the joker at once; throws the card its hand needs least (the
+  fewest partners of rank and suit, the most points at equal need); always buys back in.
 - ``hard``: ``normal``, throwing by outs: of the cards it can spare, the one the fewest unseen
   cards would bring into a meld with its hand; while an opponent is close to going out it sheds
   its costliest cards and lays off its jokers, and before coming out it keeps high cards.
@@ -118,7 +119,8 @@ class NormalBritish:
             if len(m.cards) < len(hand) and view.check(lay) is None:
                 return lay
         tacks = [a for a in view.legal_actions() if isinstance(a, Tack)]
-        if view.free_jokers:  # a retrieved joker is laid at once (B-7)
+        # a retrieved joker is laid at once (B-7); jokers and one card more: laying them off goes out
+        if view.free_jokers or sum(c != JOKER for c in hand) <= 1:
             jokers = [a for a in tacks if a.card == JOKER]
             if jokers:
                 return jokers[0]
