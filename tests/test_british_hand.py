@@ -169,3 +169,10 @@ def test_b_7_a_joker_is_taken_only_where_it_can_be_laid_at_once_with_a_card_left
     h.hands[0] = parse_cards("6H 2C")
     play(h, 0, "retrieve 6H on 1", "tack JK on 1 high", "discard 2C")
     assert h.over and h.out == 0
+
+
+def test_b_v5_a_kalookis_25_goes_to_the_players_dealt_in_never_to_one_out_of_the_game() -> None:
+    h = position(make_british_rules("british40", ["B-V5:25"]), hands=KALOOKI, stock="QC JD")
+    h.active[1], h.hands[1] = False, []  # out of the game (B-11): not dealt in
+    play(h, 0, "pluck stock", ALL_MELDS + " 5C", "discard QC")
+    assert h.kalooki and h.scores == [0, 0, 118]

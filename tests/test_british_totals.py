@@ -274,7 +274,8 @@ def _played(rules: Any, players: int, seed: int, actions: int) -> BritishMatch:
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5),
        preset=st.sampled_from(["british40", "kalooki51"]),
-       switches=st.sampled_from([("B-V3",), ("B-12", "B-V3"), ("B-V2", "B-V3"), ("B-12",), ("B-V3", "B-V5")]))
+       switches=st.sampled_from([("B-V3",), ("B-12", "B-V3"), ("B-V2", "B-V3"), ("B-12",), ("B-V3", "B-V5"),
+                                 ("B-V3", "B-V5:25"), ("B-V2", "B-V3", "B-V5:25")]))
 @example(seed=755, players=3, preset="british40", switches=("B-V2", "B-V3"))  # a game still going on
 def test_b_11_the_judge_totals_of_games_played_by_bots_are_the_games_own(
         seed: int, players: int, preset: str, switches: tuple[str, ...]) -> None:

@@ -347,7 +347,7 @@ class BritishHand(Deal):
         self.phase = Phase.OVER
         self.out = seat
         self.kalooki = not self.melded_before[seat] and not (self.rules.own_melds_kalooki and self.laid_off)
-        self.scores = deal_scores(self.rules, self.hands, seat, kalooki=self.kalooki)
+        self.scores = deal_scores(self.rules, self.hands, seat, kalooki=self.kalooki, active=self.active)
 
 
 def british_deck(rules: BritishRules) -> list[Card]:

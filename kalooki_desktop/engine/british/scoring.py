@@ -26,15 +26,20 @@ def hand_value(card: Card, rules: BritishRules) -> int:
 
 
 def deal_scores(
-    rules: BritishRules, hands: Sequence[Sequence[Card]], out: int | None, *, kalooki: bool
+    rules: BritishRules, hands: Sequence[Sequence[Card]], out: int | None, *, kalooki: bool,
+    active: Sequence[bool] | None = None,
 ) -> list[int]:
     """Each seat's score for the deal (B-10): the hand's values, 0 for the seat that went out;
-    after a Kalooki the others' points doubled or 25 added (B-V5).
+    after a Kalooki the others' points doubled or 25 added (B-V5), to the seats dealt in only
+    (``active``: the seats still in the game, B-11; a seat out of it scores nothing).
 
     >>> from kalooki_desktop.engine.cards import parse_cards
     >>> from .rules import make_british_rules
     >>> deal_scores(make_british_rules("british40", ["B-V5"]), [[], parse_cards("KS 2H")], 0, kalooki=True)
     [0, 24]
+    >>> deal_scores(make_british_rules("british40", ["B-V5:25"]), [[], [], parse_cards("KS 2H")], 0,
+    ...             kalooki=True, active=[True, False, True])
+    [0, 0, 37]
     """
     scores = [sum(hand_value(c, rules) for c in h) for h in hands]
     if kalooki and rules.kalooki == "double":
@@ -43,4 +48,6 @@ def deal_scores(
         scores = [x + 25 for x in scores]
     if out is not None:
         scores[out] = 0
+    if active is not None:
+        scores = [x if dealt else 0 for x, dealt in zip(scores, active, strict=True)]
     return scores
