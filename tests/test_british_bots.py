@@ -78,3 +78,19 @@ def test_a_card_taken_from_the_pile_is_never_thrown_back_in_the_same_turn() -> N
                 assert action != Discard(m.hand.hands[seat][-1])  # the card it just took
             m.apply(seat, action)
         assert m.over
+
+
+def test_two_players_holding_only_jokers_go_out_rather_than_pass_a_joker_back_and_forth() -> None:
+    """B-V2 between two: when a player's hand is down to jokers and one card, it lays the jokers
+    off and goes out; taking a joker from the pile only to throw one back would let two players
+    pass it between them for ever, the stock untouched."""
+    for seed in range(1, 5):
+        m = BritishMatch(make_british_rules("british40", ["B-V2"]), 2, seed)
+        bots = [make_british_bot("normal"), make_british_bot("normal")]
+        rng = random.Random(seed)
+        for _ in range(20_000):
+            if m.over:
+                break
+            seat, _ = m.pending()  # type: ignore[misc]
+            m.apply(seat, bots[seat].choose(BritishView(m, seat), rng))
+        assert m.over, (seed, m.hand.log[-6:])
