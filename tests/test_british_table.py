@@ -278,3 +278,37 @@ def test_the_readme_promises_the_review_only_where_the_scoreboard_offers_it(app)
     assert board.b_review is None
     readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
     assert "**Review hand** (on the Jamaican scoreboard and after a practice hand)" in readme
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)], ids=["1024x640", "2560x1440"])
+def test_a_two_player_scoreboard_gives_each_seat_a_row_across_its_panel(monkeypatch, tmp_path, size):
+    """Head to head, the player and the opponent each have a row the panel's width, one under the
+    other as in the table of deals below: not two half-width columns with the panel's lower part
+    left empty; the cards left as large as with the seats side by side, or nearly."""
+    from kalooki_desktop.storage.paths import set_data_dir
+
+    set_data_dir(tmp_path)
+    board_app = make_app(size)
+    try:
+        session = Session(GameSetup(("normal",), "british40", seed=11), threaded=False, speed=1000)
+        now = 0.0
+        while len(british(session).results) < 3:
+            now += 5000
+            session.autoplay(now)
+        grids: list[tuple[int, int, int]] = []
+        grid = ScoreboardScene.seat_grid
+
+        def spy(self, *args, **kwargs):
+            grids.append(grid(self, *args, **kwargs))
+            return grids[-1]
+
+        monkeypatch.setattr(ScoreboardScene, "seat_grid", spy)
+        board_app.set_session(session)
+        board = ScoreboardScene(board_app, session, british(session).results[-1])
+        board_app.push(board)
+        step(board_app, 2)
+        columns, _, card = grids[-1]
+        assert columns == 1 and card >= 0.1 * size[1], grids[-1]
+    finally:
+        board_app.shutdown()
+        set_data_dir(None)
