@@ -489,13 +489,13 @@ def test_the_statistics_panels_sit_between_the_title_and_the_buttons(tmp_path, m
     from kalooki_desktop.scenes import statistics as page
     from kalooki_desktop.storage import stats
     from kalooki_desktop.ui.draw import backdrop
+    from kalooki_desktop.ui.draw import panel as drawn
 
     set_data_dir(tmp_path)
     app = make_app(size)
     stats.save_records([stats.GameRecord("2026-01-01 10:00", "british40", "Hard", 2, won=True, score=93,
                                          winner_score=93, hands=list(range(1, 14)), laid=[True] * 13)])
     panels: list[pygame.Rect] = []
-    drawn = page.panel
 
     def spy(surface: pygame.Surface, rect: pygame.Rect, *args: object, **kwargs: object) -> None:
         panels.append(rect)
