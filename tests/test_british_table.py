@@ -1,7 +1,7 @@
 """British Kalooki at the table: whole games of Kalooki 40 and Kalooki 51 played through the GUI
-to their winner, with an elimination and a buy-in; the opening's running total while it is
-built; joker retrieval by dropping the natural card on the joker; the scoreboard's buy-in
-question answered by the player."""
+to their winner (among three, and head to head), with an elimination and a buy-in; the
+opening's running total while it is built; joker retrieval by dropping the natural card on the
+joker; the scoreboard's buy-in question answered by the player; the scoreboard of two."""
 
 from __future__ import annotations
 
@@ -29,11 +29,11 @@ def british(session: Session) -> BritishMatch:
     return session.match
 
 
-@pytest.mark.parametrize(("preset", "seed"), [("british40", 3), ("kalooki51", 2)])
-def test_a_whole_british_game_through_the_gui_with_an_elimination_and_a_buy_in(app, preset, seed):
-    session = Session(
-        GameSetup(("easy", "easy"), preset, ("B-V3",), seed=seed), threaded=False, speed=1000
-    )
+@pytest.mark.parametrize(("preset", "seed", "levels"), [
+    ("british40", 3, ("easy", "easy")), ("kalooki51", 2, ("easy", "easy")), ("kalooki51", 1, ("easy",)),
+], ids=["british40", "kalooki51", "kalooki51-head-to-head"])
+def test_a_whole_british_game_through_the_gui_with_an_elimination_and_a_buy_in(app, preset, seed, levels):
+    session = Session(GameSetup(levels, preset, ("B-V3",), seed=seed), threaded=False, speed=1000)
     m = british(session)
     app.set_session(session)
     app.push(MenuScene(app))
