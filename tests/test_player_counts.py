@@ -175,3 +175,10 @@ def test_a_british_game_of_two_or_of_six_saves_and_loads(app, preset, levels, sw
     loaded.close()
     session.close()
 
+
+
+def test_the_rules_page_says_how_many_play_each_british_game():
+    """B-1's two to five players, and B-V2's sixth with the cards each count deals."""
+    assert tr("rules.b.cards.body").startswith("Two to five players")
+    switches = tr("rules.b.switches.body")
+    assert "up to six players" in switches and "15 cards each for two to four players, 13 for five, 11 for six" in switches
