@@ -105,6 +105,10 @@ def test_changing_the_game_moves_the_count_into_its_range_and_back_keeping_the_l
     choose(app, dialog.preset_menu, "british40")
     assert dialog.levels == levels[:4] and dialog.count_menu.selected_option[0] == "4"
     assert "2 to 5 players" in app.toast_text and "(B-1)" in app.toast_text
+    step(app)
+    box = app.toasts.box  # in the footer, between Back and Start, over neither panel
+    assert box.w and not any(box.colliderect(r) for r in (dialog.left, dialog.right, dialog.back.rect,
+                                                          dialog.start.rect)), box
     assert not dialog.problem() and dialog.start.is_enabled
     click(app, dialog.checks["B-V2"].rect.center)
     step(app, 2)

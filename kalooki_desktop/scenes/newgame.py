@@ -82,6 +82,12 @@ class NewGameScene(Scene):
         self.back = self.button(pygame.Rect(m, by, self.px(160), bh), tr("common.back"), command=self.app.pop)
         self.leave.rebuild()
 
+    def toast_anchor(self) -> pygame.Rect:
+        """Messages sit in the footer between Back and Start, clear of both panels (the summary
+        at the foot of the rules panel stays in view)."""
+        left, right = self.back.relative_rect.right + 12, self.start.relative_rect.left - 12
+        return pygame.Rect(left, self.left.bottom + 6, right - left, self.size[1] - self.left.bottom - 12)
+
     def build_opponents(self, row: int) -> None:
         """The left panel: how many opponents, and each one's level."""
         ui = self.app.ui
