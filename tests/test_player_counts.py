@@ -186,3 +186,12 @@ def test_the_rules_page_says_how_many_play_each_british_game():
     assert tr("rules.b.cards.body").startswith("Two to five players")
     switches = tr("rules.b.switches.body")
     assert "up to six players" in switches and "15 cards each for two to four players, 13 for five, 11 for six" in switches
+
+
+def test_a_custom_schedule_being_typed_does_not_stop_the_count_moving(app):
+    """One opponent for Kalooki 51, then the custom schedule whose typed text is no schedule yet:
+    two opponents, said, and the schedule's problem said under the rules."""
+    dialog = new_game(app, levels=["easy"], preset="kalooki51", variants=[], schedule="3 3; 9 9")
+    choose(app, dialog.preset_menu, "custom")
+    assert dialog.levels == ["easy", "normal"] and "(J-1.1)" in app.toast_text
+    assert "9 9" in dialog.problem() and not dialog.start.is_enabled

@@ -15,7 +15,13 @@ from pygame_gui.elements import UICheckBox, UILabel, UITextEntryLine
 
 from ..ai.personas import LEVELS, persona, table_names
 from ..app import Scene, register_scene
-from ..engine.british.rules import ALIASES, BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules
+from ..engine.british.rules import (
+    ALIASES,
+    BRITISH_PRESETS,
+    BRITISH_SWITCHES,
+    BritishRules,
+    make_british_rules,
+)
 from ..engine.rules import CARDS_FOR_CONTRACT, RuleSet, contract_text
 from ..games import Seats, game_of
 from ..gamesetup import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
@@ -275,11 +281,16 @@ class NewGameScene(Scene):
         shown = len(self.levels)
         if shown != before and shown != self.count:
             now = self.seats()
-            rules = self.setup(0).rules()
-            game = rules.name if isinstance(rules, BritishRules) else tr("new.game_jamaican")
-            self.app.toast(tr_n("new.players_moved", shown, game=game, fewest=now.fewest, most=now.most,
-                                rule=now.rule))
+            self.app.toast(tr_n("new.players_moved", shown, game=self.game_name(), fewest=now.fewest,
+                                most=now.most, rule=now.rule))
         return self.seats() != seats
+
+    def game_name(self) -> str:
+        """The chosen game's name for a player ("Kalooki 40", "Jamaican Kalooki"), whatever the
+        custom schedule being typed."""
+        if self.british():
+            return make_british_rules(self.preset, self.chosen_switches()).name
+        return tr("new.game_jamaican")
 
     def read_entry(self) -> None:
         """Keep what was typed in the custom schedule box."""
