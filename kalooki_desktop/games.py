@@ -50,7 +50,7 @@ class Seats:
         """Why ``players`` at the table make no game of these rules, or None when they make one."""
         if self.fewest <= players <= self.most:
             return None
-        return f"{players} players: this game is for {self.fewest} to {self.most} players ({self.rule})"
+        return f"a table of {players}: this game is for {self.fewest} to {self.most} players ({self.rule})"
 
 
 class Jamaican:
