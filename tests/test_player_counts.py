@@ -1,7 +1,8 @@
 """How many players each game is for: British Kalooki 2 to 5 (B-1; B-V2 6), the Jamaican game 3
 to 8 (J-1.1). The setup's check refuses any other count naming the rule; New game offers exactly
 the counts the chosen game allows and moves the count into them when the game changes; a game
-of two is saved and loaded, and remembered for the next New game."""
+of two is saved and loaded, and remembered for the next New game; the rules page says the
+counts."""
 
 from __future__ import annotations
 
