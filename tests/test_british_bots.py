@@ -80,10 +80,10 @@ def test_a_card_taken_from_the_pile_is_never_thrown_back_in_the_same_turn() -> N
         assert m.over
 
 
-def test_two_players_holding_only_jokers_go_out_rather_than_pass_a_joker_back_and_forth() -> None:
-    """B-V2 between two: when a player's hand is down to jokers and one card, it lays the jokers
-    off and goes out; taking a joker from the pile only to throw one back would let two players
-    pass it between them for ever, the stock untouched."""
+def test_two_normals_never_pass_a_joker_between_them_for_ever() -> None:
+    """B-V2 between two: a player who has come out holding a joker takes a joker from the pile
+    only for a meld of its own; taken for a lay-off it never makes and thrown back, it would pass
+    between the two for ever, the stock untouched, and the game would never end."""
     for seed in range(1, 5):
         m = BritishMatch(make_british_rules("british40", ["B-V2"]), 2, seed)
         bots = [make_british_bot("normal"), make_british_bot("normal")]

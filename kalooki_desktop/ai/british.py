@@ -4,11 +4,11 @@
 - ``random``: random legal moves, but it comes out with the first opening the finder gives and
   buys back in half the time: the baseline.
 - ``normal``: takes the discard when it goes into a meld or a lay-off it can make now (before
-  coming out: when it makes the opening possible); comes out as soon as it can, then lays every
-  meld and lay-off it can while keeping a card to discard (its jokers only to go out, with one
-  card left besides them); takes a joker from a run when it holds the card and can lay the
-  joker at once; throws the card its hand needs least (the fewest partners of rank and suit,
-  the most points at equal need); always buys back in.
+  coming out: when it makes the opening possible; a joker only into a meld); comes out as soon
+  as it can, then lays every meld and lay-off it can while keeping a card to discard; takes a
+  joker from a run when it holds the card and can lay the joker at once; throws the card its
+  hand needs least (the fewest partners of rank and suit, the most points at equal need);
+  always buys back in.
 - ``hard``: ``normal``, throwing by outs: of the cards it can spare, the one the fewest unseen
   cards would bring into a meld with its hand; while an opponent is close to going out it sheds
   its costliest cards and lays off its jokers, and before coming out it keeps high cards.
@@ -94,14 +94,17 @@ class NormalBritish:
 
     def wants_discard(self, view: BritishView) -> bool:
         """Take the top discard when it can be laid this turn with a card left to throw (B-5
-        allows it then)."""
+        allows it then); a joker only into a meld of its own."""
         top = view.discard_top
         if top is None or view.check(PluckDiscard()) is not None:
             return False
         hand = list(view.my_hand)
         if not view.opened[view.seat]:
             return find_opening(hand, view.rules) is None and _opening([*hand, top], view) is not None
-        if any(not isinstance(layoff_result(m, top, view.rules), Refusal) for m in view.table):
+        # not a joker for a lay-off: it keeps jokers (lays off only those taken from the table),
+        # and a joker taken and thrown back would pass between two such players for ever
+        if top != JOKER and any(not isinstance(layoff_result(m, top, view.rules), Refusal)
+                                for m in view.table):
             return True
         melds = candidate_melds([*hand, top], view.rules)
         return any(top in m.cards and len(m.cards) <= len(hand) for m in melds)
@@ -119,12 +122,10 @@ class NormalBritish:
             if len(m.cards) < len(hand) and view.check(lay) is None:
                 return lay
         tacks = [a for a in view.legal_actions() if isinstance(a, Tack)]
-        jokers = [a for a in tacks if a.card == JOKER]
-        # a retrieved joker is laid at once (B-7); a hand down to jokers and one card lays the
-        # jokers off and goes out (B-8) rather than keep them, and never takes a joker from the
-        # pile only to throw one back
-        if jokers and (view.free_jokers or sum(c != JOKER for c in hand) <= 1):
-            return jokers[0]
+        if view.free_jokers:  # a retrieved joker is laid at once (B-7)
+            jokers = [a for a in tacks if a.card == JOKER]
+            if jokers:
+                return jokers[0]
         tacks = [a for a in tacks if a.card != JOKER]
         if tacks and rng.random() >= self.miss_layoffs:
             return tacks[0]
