@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .ai.advice import Advice, advise, could_help
 from .ai.base import Bot, make_bot
@@ -28,10 +29,38 @@ AnyMatch = Match | BritishMatch
 AnyRules = RuleSet | BritishRules
 
 
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """How many players a game is for, the player included, and the rule that says so.
+
+    >>> BRITISH.seats("british40", ["B-V2"]).opponents
+    range(1, 6)
+    """
+
+    fewest: int
+    most: int
+    rule: str  # the rule id: J-1.1, B-1, B-V2
+
+    @property
+    def opponents(self) -> range:
+        """The numbers of computer players the game allows."""
+        return range(self.fewest - 1, self.most)
+
+    def refusal(self, players: int) -> str | None:
+        """Why ``players`` at the table make no game of these rules, or None when they make one."""
+        if self.fewest <= players <= self.most:
+            return None
+        return f"a table of {players}: this game is for {self.fewest} to {self.most} players ({self.rule})"
+
+
 class Jamaican:
     """The nine-hand contract game (part J)."""
 
     key = "jamaican"
+
+    def seats(self, preset: str, variants: Sequence[str]) -> Seats:
+        """3 to 8 players whatever the preset and switches (J-1.1)."""
+        return Seats(3, 8, "J-1.1")
 
     def rules(self, preset: str, variants: Sequence[str], schedule: list[str] | None) -> RuleSet:
         return make_rules(preset, variants, schedule)
@@ -67,6 +96,12 @@ class British:
     """Kalooki 40 and Kalooki 51 (part B)."""
 
     key = "british"
+
+    def seats(self, preset: str, variants: Sequence[str]) -> Seats:
+        """2 to 5 players (B-1); the North American switch seats 6 (B-V2). Raises ValueError on
+        an unknown preset or switch."""
+        rules = make_british_rules(preset, variants)
+        return Seats(2, rules.max_players, "B-V2" if rules.north_american else "B-1")
 
     def rules(self, preset: str, variants: Sequence[str], schedule: list[str] | None) -> BritishRules:
         if schedule is not None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .ai.personas import LEVELS
-from .games import AnyRules, British, Jamaican, game_of
+from .games import AnyRules, British, Jamaican, Seats, game_of
 
-#: The fewest and the most computer players a game may have (J-1.1: 3 to 8 players).
-MIN_OPPONENTS, MAX_OPPONENTS = 2, 7
+#: The fewest and the most computer players of any game the app plays (B-1: 2 players; J-1.1: 8);
+#: each game's own bounds are its :meth:`~.games.Jamaican.seats`.
+MIN_OPPONENTS, MAX_OPPONENTS = 1, 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,10 @@ class GameSetup:
         """The game the preset belongs to (:mod:`.games`)."""
         return game_of(self.preset)
 
+    def seats(self) -> Seats:
+        """How many players the chosen game is for (raises ValueError for a bad switch)."""
+        return self.game.seats(self.preset, self.variants)
+
     def rules(self) -> AnyRules:
         """The frozen rules (raises ValueError for a bad custom schedule or switch)."""
         schedule = None
@@ -41,11 +46,12 @@ class GameSetup:
 
     def check(self) -> None:
         """Raise ValueError when these choices make no game the New game screen could start: a
-        level it does not offer, too few or too many opponents, rules that do not hold together
-        (preset, switches, schedule) or a table they do not allow."""
+        level it does not offer, more or fewer players than the game is for (J-1.1, B-1, B-V2),
+        rules that do not hold together (preset, switches, schedule) or a table they do not allow."""
         unknown = [level for level in self.levels if level not in LEVELS]
         if unknown:
             raise ValueError(f"unknown level {unknown[0]!r} (known: {', '.join(LEVELS)})")
-        if not MIN_OPPONENTS <= len(self.levels) <= MAX_OPPONENTS:
-            raise ValueError(f"{len(self.levels)} opponents (a game has {MIN_OPPONENTS} to {MAX_OPPONENTS})")
+        wrong = self.seats().refusal(self.players)
+        if wrong is not None:
+            raise ValueError(wrong)
         self.game.new_match(self.rules(), self.players, 0)

@@ -80,10 +80,25 @@ def test_a_card_taken_from_the_pile_is_never_thrown_back_in_the_same_turn() -> N
         assert m.over
 
 
-def test_two_normals_never_pass_a_joker_back_and_forth() -> None:
-    """Two Normals left in the game, each with one joker and nothing else: the one who takes
-    the other's joker lays both off and goes out, so the deal ends, also for a player out of
-    the game who watches it."""
+def test_two_normals_never_pass_a_joker_between_them_for_ever() -> None:
+    """B-V2 between two: a player who has come out holding a joker takes a joker from the pile
+    only for a meld of its own; taken for a lay-off it never makes and thrown back, it would pass
+    between the two for ever, the stock untouched, and the game would never end."""
+    for seed in range(1, 5):
+        m = BritishMatch(make_british_rules("british40", ["B-V2"]), 2, seed)
+        bots = [make_british_bot("normal"), make_british_bot("normal")]
+        rng = random.Random(seed)
+        for _ in range(20_000):
+            if m.over:
+                break
+            seat, _ = m.pending()  # type: ignore[misc]
+            m.apply(seat, bots[seat].choose(BritishView(m, seat), rng))
+        assert m.over, (seed, m.hand.log[-6:])
+
+
+def test_two_normals_left_in_the_game_never_pass_a_joker_back_and_forth() -> None:
+    """Two Normals left in the game, the player out of it and watching, each down to one joker:
+    the deal and the game end."""
     from kalooki_desktop.sim_british import play_game
 
     rules = make_british_rules("british40", ["B-V2", "B-V3"])

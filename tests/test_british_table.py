@@ -1,7 +1,7 @@
 """British Kalooki at the table: whole games of Kalooki 40 and Kalooki 51 played through the GUI
-to their winner, with an elimination and a buy-in; the opening's running total while it is
-built; joker retrieval by dropping the natural card on the joker; the scoreboard's buy-in
-question answered by the player."""
+to their winner (among three, and head to head), with an elimination and a buy-in; the
+opening's running total while it is built; joker retrieval by dropping the natural card on the
+joker; the scoreboard's buy-in question answered by the player; the scoreboard of two."""
 
 from __future__ import annotations
 
@@ -29,11 +29,11 @@ def british(session: Session) -> BritishMatch:
     return session.match
 
 
-@pytest.mark.parametrize(("preset", "seed"), [("british40", 3), ("kalooki51", 2)])
-def test_a_whole_british_game_through_the_gui_with_an_elimination_and_a_buy_in(app, preset, seed):
-    session = Session(
-        GameSetup(("easy", "easy"), preset, ("B-V3",), seed=seed), threaded=False, speed=1000
-    )
+@pytest.mark.parametrize(("preset", "seed", "levels"), [
+    ("british40", 3, ("easy", "easy")), ("kalooki51", 2, ("easy", "easy")), ("kalooki51", 1, ("easy",)),
+], ids=["british40", "kalooki51", "kalooki51-head-to-head"])
+def test_a_whole_british_game_through_the_gui_with_an_elimination_and_a_buy_in(app, preset, seed, levels):
+    session = Session(GameSetup(levels, preset, ("B-V3",), seed=seed), threaded=False, speed=1000)
     m = british(session)
     app.set_session(session)
     app.push(MenuScene(app))
@@ -295,3 +295,37 @@ def test_the_player_takes_the_discard_for_an_opening_of_two_equal_sets(app):
     assert scene.frame().opening == (42, 40) and scene.controls.lay.is_enabled
     press_button(app, scene.controls.lay)
     assert m.hand.opened[0] and [len(x.cards) for x in m.hand.table] == [3, 3]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)], ids=["1024x640", "2560x1440"])
+def test_a_two_player_scoreboard_gives_each_seat_a_row_across_its_panel(monkeypatch, tmp_path, size):
+    """Head to head, the player and the opponent each have a row the panel's width, one under the
+    other as in the table of deals below: not two half-width columns with the panel's lower part
+    left empty; the cards left as large as with the seats side by side, or nearly."""
+    from kalooki_desktop.storage.paths import set_data_dir
+
+    set_data_dir(tmp_path)
+    board_app = make_app(size)
+    try:
+        session = Session(GameSetup(("normal",), "british40", seed=11), threaded=False, speed=1000)
+        now = 0.0
+        while len(british(session).results) < 3:
+            now += 5000
+            session.autoplay(now)
+        grids: list[tuple[int, int, int]] = []
+        grid = ScoreboardScene.seat_grid
+
+        def spy(self, *args, **kwargs):
+            grids.append(grid(self, *args, **kwargs))
+            return grids[-1]
+
+        monkeypatch.setattr(ScoreboardScene, "seat_grid", spy)
+        board_app.set_session(session)
+        board = ScoreboardScene(board_app, session, british(session).results[-1])
+        board_app.push(board)
+        step(board_app, 2)
+        columns, _, card = grids[-1]
+        assert columns == 1 and card >= 0.1 * size[1], grids[-1]
+    finally:
+        board_app.shutdown()
+        set_data_dir(None)

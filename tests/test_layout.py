@@ -79,13 +79,53 @@ def eight_players_hand9_over() -> Session:
     return _SESSIONS["over"]
 
 
-def british_at(name: str, until: Callable[[Session], bool]) -> Session:
-    """A game of Kalooki 40 among four, played on by the hint until ``until`` (made once)."""
+def british_at(name: str, until: Callable[[Session], bool], levels: tuple[str, ...] = ("normal", "normal", "hard"),
+               seed: int = 11) -> Session:
+    """A game of Kalooki 40 (among four unless ``levels`` says), played on by the hint until
+    ``until`` (made once)."""
     if name not in _SESSIONS:
-        s = Session(GameSetup(("normal", "normal", "hard"), "british40", seed=11), threaded=False, speed=1000)
+        s = Session(GameSetup(levels, "british40", seed=seed), threaded=False, speed=1000)
         advance(s, until)
         _SESSIONS[name] = s
     return _SESSIONS[name]
+
+
+def head_to_head(name: str, until: Callable[[Session], bool]) -> Session:
+    """A game of Kalooki 40 between the player and one Normal, played on until ``until``."""
+    return british_at(name, until, ("normal",), seed=1)
+
+
+def two_player_scenes(app: App) -> Iterator[str]:
+    """Kalooki 40 head to head: New game, the table with an opening being built, the scoreboard
+    of a deal, its buy-in question and the last one."""
+    from kalooki_desktop.scenes.newgame import NewGameScene
+    from kalooki_desktop.scenes.scoreboard import ScoreboardScene
+    from kalooki_desktop.scenes.table import TableScene
+
+    app.settings.last_game = {"levels": ["hard"], "preset": "british40", "variants": []}
+    app.push(NewGameScene(app))
+    step(app)
+    yield "new game, Kalooki 40, one opponent"
+    app.pop()
+    building = head_to_head("two, building", lambda s: s.prompt() == "play" and s.match.hand_number >= 2
+                            and isinstance(s.hint(), Lay))
+    app.set_session(building)
+    table = TableScene(app, building)
+    app.push(table)
+    step(app, 3)
+    hint = building.hint()
+    assert isinstance(hint, Lay)
+    table.model.stage_lay(hint)
+    step(app, 2)
+    yield "table, Kalooki 40, two players"
+    app.pop()
+    shown = (("", building), (", the buy-in question", head_to_head("two, buy in", lambda s: s.prompt() == "buy_in")),
+             (", the last deal", head_to_head("two, over", lambda s: s.over)))
+    for what, session in shown:
+        app.push(ScoreboardScene(app, session, session.match.results[-1]))
+        step(app)
+        yield f"scoreboard, Kalooki 40, two players{what}"
+        app.pop()
 
 
 def scenes(app: App) -> Iterator[str]:
@@ -169,6 +209,7 @@ def scenes(app: App) -> Iterator[str]:
     step(app)
     yield "scoreboard, Kalooki 40, the buy-in question"
     app.pop()
+    yield from two_player_scenes(app)
     from kalooki_desktop.practice import Practice
     from kalooki_desktop.scenes.practice import PracticeResultScene, PracticeScene
 
@@ -437,4 +478,40 @@ def test_button_words_grow_with_the_window(tmp_path):
         heights[size] = button.ui_theme.get_font(button.combined_element_ids).size("New game")[1]
         app.shutdown()
     assert heights[(2560, 1440)] >= 1.6 * heights[(1280, 800)]
+    set_data_dir(None)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_statistics_panels_sit_between_the_title_and_the_buttons(tmp_path, monkeypatch, size):
+    """Every page of Statistics (a head-to-head British game recorded) at every window size: its
+    panels start under the title and end above the row of buttons, whatever the window's scale."""
+    from kalooki_desktop.scenes import progress as progress_page
+    from kalooki_desktop.scenes import statistics as page
+    from kalooki_desktop.storage import stats
+    from kalooki_desktop.ui.draw import backdrop
+    from kalooki_desktop.ui.draw import panel as drawn
+
+    set_data_dir(tmp_path)
+    app = make_app(size)
+    stats.save_records([stats.GameRecord("2026-01-01 10:00", "british40", "Hard", 2, won=True, score=93,
+                                         winner_score=93, hands=list(range(1, 14)), laid=[True] * 13)])
+    panels: list[pygame.Rect] = []
+
+    def spy(surface: pygame.Surface, rect: pygame.Rect, *args: object, **kwargs: object) -> None:
+        panels.append(rect)
+        drawn(surface, rect, *args, **kwargs)  # type: ignore[arg-type]
+
+    for module in (page, progress_page):
+        monkeypatch.setattr(module, "panel", spy)
+    scene = page.StatisticsScene(app)
+    app.push(scene)
+    title = 18 + backdrop(app.screen.copy(), "Statistics")
+    for game in (*stats.GAMES, "progress"):
+        scene.show(game)
+        step(app)
+        panels.clear()
+        step(app)
+        buttons = min(b.relative_rect.y for b in (scene.b_back, *scene.tabs.values()))
+        assert panels and all(title <= r.y and r.bottom <= buttons for r in panels), (game, panels, title, buttons)
+    app.shutdown()
     set_data_dir(None)

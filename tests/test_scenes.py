@@ -543,8 +543,8 @@ def test_new_game_opens_with_no_tooltip_over_its_switches(tmp_path, monkeypatch)
 
 def test_british_new_game_chooses_one_limit_and_one_kalooki_bonus_and_explains_in_plain_words(app):
     """The limits (150, 100, 301, 501) and the Kalooki bonuses (none, doubles, +25) exclude each
-    other: one choice each, not a box each; a choice that makes no game is said in words, the
-    rule id only in brackets at the end."""
+    other: one choice each, not a box each; more opponents than the game is for become as many
+    as it allows, said in words, the rule id only in brackets at the end."""
     import re
 
     app.settings.last_game = {"levels": ["normal"] * 3, "preset": "british40", "variants": []}
@@ -564,14 +564,21 @@ def test_british_new_game_chooses_one_limit_and_one_kalooki_bonus_and_explains_i
                                                {"ui_element": menu, "text": option[0]}))
     assert dialog.setup(0).variants == ("B-V3", "B-V5:25")
     assert "out of the game above 100" in dialog.summary()
-    dialog.levels = ["normal"] * 7
+    dialog.levels = ["normal"] * 7  # more than the game is for: it seats as many as it allows
     dialog.rebuild()
     step(app, 2)
-    problem = dialog.problem()
-    assert problem and not problem[0].islower() and not dialog.start.is_enabled
-    assert re.sub(r" \([BJ]-[0-9.]+\)$", "", problem) == re.sub(r"[BJ]-[0-9]", "", re.sub(
-        r" \([BJ]-[0-9.]+\)$", "", problem)), problem  # a rule id only at the end, in brackets
-    assert "at most 4 opponents" in problem
+    assert len(dialog.levels) == 4 and not dialog.problem() and dialog.start.is_enabled
+    for preset in ("jamaican", "british40"):  # the count moved into the game's range is said
+        option = next(o for o in dialog.preset_menu.options_list if o[1] == preset)
+        assert isinstance(option, tuple)
+        dialog.preset_menu.selected_option = option
+        dialog.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                               {"ui_element": dialog.preset_menu, "text": option[0]}))
+    said = app.toast_text
+    assert said and not said[0].islower()
+    assert re.sub(r" \([BJ]-[0-9.]+\)$", "", said) == re.sub(r"[BJ]-[0-9]", "", re.sub(
+        r" \([BJ]-[0-9.]+\)$", "", said)), said  # a rule id only at the end, in brackets
+    assert said == "Kalooki 40 is for 2 to 5 players: 4 opponents (B-1)"
 
 
 def test_a_joker_in_a_four_slot_stands_for_the_place_it_is_dropped_in(app):

@@ -109,3 +109,20 @@ def test_my_weakest_on_the_practice_screen_is_the_menus_weakest(data):
     assert PracticeScene(app).weakest == progress.weakest(hands) == 5
     assert menu.buttons["practice"].text == "Practice · weakest: hand 5"
     app.shutdown()
+
+
+def test_a_head_to_head_game_is_counted_against_its_one_opponent(data):
+    """A British game of two is recorded with its one opponent named as the player knows them
+    ("Easy", as "Easy, Hard" names one of each and "Hard ×2" two), and counted on its game's
+    page."""
+    assert stats.opponent_mix(["hard", "easy"]) == "Easy, Hard" and stats.opponent_mix(["hard"] * 2) == "Hard ×2"
+    app = make_app(persist=True)
+    try:
+        session = app.new_session(GameSetup(("easy",), "kalooki51", ("B-V3",), seed=5), threaded=False)
+        play(session, 100_000)
+        assert session.over
+        (r,) = stats.load_records()
+        assert r.players == 2 and r.opponents == "Easy" and r.preset == "kalooki51"
+        assert stats.summarise([r], game="kalooki51").played == 1
+    finally:
+        app.shutdown()

@@ -4,11 +4,11 @@
 - ``random``: random legal moves, but it comes out with the first opening the finder gives and
   buys back in half the time: the baseline.
 - ``normal``: takes the discard when it goes into a meld or a lay-off it can make now (before
-  coming out: when it makes the opening possible); comes out as soon as it can, then lays every
-  meld and lay-off it can while keeping a card to discard (its jokers kept in hand, unless the
-  hand holds nothing else but one card: then laying them off goes out); takes a joker from a run
-  when it holds the card and can lay the joker at once; throws the card its hand needs least (the
-  fewest partners of rank and suit, the most points at equal need); always buys back in.
+  coming out: when it makes the opening possible; a joker not when it holds only jokers, as it
+  keeps them); comes out as soon as it can, then lays every meld and lay-off it can while
+  keeping a card to discard; takes a joker from a run when it holds the card and can lay the
+  joker at once; throws the card its hand needs least (the fewest partners of rank and suit,
+  the most points at equal need); always buys back in.
 - ``hard``: ``normal``, throwing by outs: of the cards it can spare, the one the fewest unseen
   cards would bring into a meld with its hand; while an opponent is close to going out it sheds
   its costliest cards and lays off its jokers, and before coming out it keeps high cards.
@@ -94,17 +94,27 @@ class NormalBritish:
 
     def wants_discard(self, view: BritishView) -> bool:
         """Take the top discard when it can be laid this turn with a card left to throw (B-5
-        allows it then)."""
+        allows it then); a joker not into a hand of jokers it keeps (it would go straight
+        back)."""
         top = view.discard_top
         if top is None or view.check(PluckDiscard()) is not None:
             return False
         hand = list(view.my_hand)
         if not view.opened[view.seat]:
             return find_opening(hand, view.rules) is None and _opening([*hand, top], view) is not None
+        # a hand of jokers only throws a joker: one taken and thrown straight back would pass
+        # between two players who keep their jokers for ever
+        if top == JOKER and all(c == JOKER for c in hand) and self.keeps_jokers(view):
+            return False
         if any(not isinstance(layoff_result(m, top, view.rules), Refusal) for m in view.table):
             return True
         melds = candidate_melds([*hand, top], view.rules)
         return any(top in m.cards and len(m.cards) <= len(hand) for m in melds)
+
+    def keeps_jokers(self, view: BritishView) -> bool:
+        """True while it lays off no joker of its hand (it lays off only jokers taken from the
+        table)."""
+        return True
 
     def play(self, view: BritishView, rng: random.Random) -> Action:
         hand = list(view.my_hand)
@@ -119,8 +129,7 @@ class NormalBritish:
             if len(m.cards) < len(hand) and view.check(lay) is None:
                 return lay
         tacks = [a for a in view.legal_actions() if isinstance(a, Tack)]
-        # a retrieved joker is laid at once (B-7); jokers and one card more: laying them off goes out
-        if view.free_jokers or sum(c != JOKER for c in hand) <= 1:
+        if view.free_jokers:  # a retrieved joker is laid at once (B-7)
             jokers = [a for a in tacks if a.card == JOKER]
             if jokers:
                 return jokers[0]
@@ -160,6 +169,9 @@ class HardBritish(NormalBritish):
     high cards that count most towards its opening."""
 
     name = "hard"
+
+    def keeps_jokers(self, view: BritishView) -> bool:
+        return not (view.opened[view.seat] and _danger(view))
 
     def play(self, view: BritishView, rng: random.Random) -> Action:
         action = super().play(view, rng)

@@ -1,10 +1,13 @@
-"""The new-game dialog: 2-7 computer opponents with a level each, the game and its rules preset
-(the Jamaican schedules or a custom one, British Kalooki 40 or 51) and every switch the rule book
+"""The new-game dialog: computer opponents with a level each, as many as the chosen game is for
+(Jamaican 2-7, J-1.1; British 1-4, B-1, or 1-5 with B-V2), the game and its rules preset (the
+Jamaican schedules or a custom one, British Kalooki 40 or 51) and every switch the rule book
 gives that game, each with a one-line explanation."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 import pygame_gui
@@ -12,9 +15,15 @@ from pygame_gui.elements import UICheckBox, UILabel, UITextEntryLine
 
 from ..ai.personas import LEVELS, persona, table_names
 from ..app import Scene, register_scene
-from ..engine.british.rules import ALIASES, BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules
+from ..engine.british.rules import (
+    ALIASES,
+    BRITISH_PRESETS,
+    BRITISH_SWITCHES,
+    BritishRules,
+    make_british_rules,
+)
 from ..engine.rules import CARDS_FOR_CONTRACT, RuleSet, contract_text
-from ..games import game_of
+from ..games import Seats, game_of
 from ..gamesetup import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
 from ..i18n import tr, tr_n
 from ..ui import palette
@@ -43,7 +52,10 @@ class NewGameScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         last = self.app.settings.last_game
         levels = [lv for lv in last.get("levels", []) if lv in LEVELS]
-        self.levels: list[str] = levels if MIN_OPPONENTS <= len(levels) <= MAX_OPPONENTS else ["normal"] * 3
+        #: Each seat's level, as far as the most opponents of any game; the first ``count`` play.
+        self.seat_levels: list[str] = ["normal"] * MAX_OPPONENTS
+        self.count = 3  # the opponents the player chose (:attr:`levels`: as many as the game allows)
+        self.levels = levels if MIN_OPPONENTS <= len(levels) <= MAX_OPPONENTS else ["normal"] * 3
         self.preset: str = last.get("preset", "jamaican") if last.get("preset") in PRESETS else "jamaican"
         variants = [ALIASES.get(v, v) for v in last.get("variants", []) if isinstance(v, str)]
         self.switches: set[str] = {v for v in variants if v in SWITCHES + B_SWITCHES}
@@ -76,20 +88,26 @@ class NewGameScene(Scene):
         self.back = self.button(pygame.Rect(m, by, self.px(160), bh), tr("common.back"), command=self.app.pop)
         self.leave.rebuild()
 
+    def toast_anchor(self) -> pygame.Rect:
+        """Messages sit in the footer between Back and Start, clear of both panels (the summary
+        at the foot of the rules panel stays in view)."""
+        left, right = self.back.relative_rect.right + 12, self.start.relative_rect.left - 12
+        return pygame.Rect(left, self.left.bottom + 6, right - left, self.size[1] - self.left.bottom - 12)
+
     def build_opponents(self, row: int) -> None:
         """The left panel: how many opponents, and each one's level."""
         ui = self.app.ui
         x, y = self.left.x + 16, self.left.y + 14
         heading = UILabel(pygame.Rect(x, y, -1, row), tr("new.opponents"), ui, object_id="#heading")
         self.widget(heading)
-        count_opts: list[str | tuple[str, str]] = [str(n) for n in range(MIN_OPPONENTS, MAX_OPPONENTS + 1)]
+        count_opts: list[str | tuple[str, str]] = [str(n) for n in self.seats().opponents]
         cw = self.px(80)
         place = pygame.Rect(self.left.right - 16 - cw, y, cw, row)
         self.count_menu = self.widget(DropDown(count_opts, str(len(self.levels)), place, ui))
         total = tr("new.players_total", n=len(self.levels) + 1)
         nx = heading.rect.right + self.px(12)
-        self.widget(UILabel(pygame.Rect(nx, y, self.left.right - 16 - cw - 8 - nx, row), total, ui,
-                            object_id="#note"))
+        place = pygame.Rect(nx, y, self.left.right - 16 - cw - 8 - nx, row)
+        self.total_label = self.widget(UILabel(place, total, ui, object_id="#note"))
         y += row + 10
         names = table_names(self.levels)
         level_opts: list[str | tuple[str, str]] = [(tr(f"level.{lv}"), lv) for lv in LEVELS]
@@ -181,6 +199,26 @@ class NewGameScene(Scene):
         """True when British Kalooki is chosen."""
         return self.preset in BRITISH_PRESETS
 
+    @property
+    def levels(self) -> list[str]:
+        """The opponents' levels: as many as the player chose, or the nearest count the chosen
+        game allows (:meth:`seats`)."""
+        allowed = self.seats().opponents
+        return self.seat_levels[: min(max(self.count, allowed.start), allowed.stop - 1)]
+
+    @levels.setter
+    def levels(self, levels: list[str]) -> None:
+        self.seat_levels[: len(levels)] = levels
+        self.count = len(levels)
+
+    def seats(self) -> Seats:
+        """How many players the chosen game is for (its preset and switches)."""
+        return game_of(self.preset).seats(self.preset, self.chosen_switches())
+
+    def chosen_switches(self) -> list[str]:
+        """The switches turned on that belong to the chosen game."""
+        return sorted(v for v in self.switches if v in (B_SWITCHES if self.british() else SWITCHES))
+
     def offered(self) -> tuple[str, ...]:
         """The switches of the chosen game that are turned on or off (British Kalooki's limits
         and Kalooki bonuses are one choice each: :meth:`choice_row`)."""
@@ -202,10 +240,11 @@ class NewGameScene(Scene):
             self.menu_changed(event)
             return True
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
-            checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
-            for vid, cb in self.checks.items():
-                if event.ui_element is cb:
-                    (self.switches.add if checked else self.switches.discard)(vid)
+            on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            turn = self.switches.add if on else self.switches.discard
+            vid = next((v for v, cb in self.checks.items() if event.ui_element is cb), None)
+            if vid is not None and self.change_game(partial(turn, vid)):
+                self.rebuild()  # the opponents it offers changed (B-V2)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
@@ -215,12 +254,10 @@ class NewGameScene(Scene):
     def menu_changed(self, event: pygame.event.Event) -> None:
         """A dropdown changed: the opponents' count, a level, the preset or the jokers."""
         if event.ui_element is self.count_menu:
-            n = int(event.text)
-            self.levels = (self.levels + ["normal"] * MAX_OPPONENTS)[:n]
+            self.count = int(event.text)
             self.rebuild()
         elif event.ui_element is self.preset_menu:
-            self.read_entry()
-            self.preset = self.preset_menu.selected_option[1]
+            self.change_game(lambda: setattr(self, "preset", self.preset_menu.selected_option[1]))
             self.rebuild()
         elif self.jokers_menu is not None and event.ui_element is self.jokers_menu:
             self.jokers = event.text
@@ -230,8 +267,30 @@ class NewGameScene(Scene):
             self.switches |= {event.ui_element.selected_option[1]} - {""}
         elif event.ui_element in self.level_menus:
             i = self.level_menus.index(event.ui_element)
-            self.levels[i] = event.ui_element.selected_option[1]
+            self.seat_levels[i] = event.ui_element.selected_option[1]
             self.rebuild()
+
+    def change_game(self, change: Callable[[], object]) -> bool:
+        """Make ``change`` to the game or its switches; the opponents are then the count the
+        player chose where the game allows it, else the nearest it allows, said in a toast with
+        the rule (the levels chosen are kept for a game that seats more). True when the counts
+        the game allows changed."""
+        self.read_entry()
+        before, seats = len(self.levels), self.seats()
+        change()
+        shown = len(self.levels)
+        if shown != before and shown != self.count:
+            now = self.seats()
+            self.app.toast(tr_n("new.players_moved", shown, game=self.game_name(), fewest=now.fewest,
+                                most=now.most, rule=now.rule))
+        return self.seats() != seats
+
+    def game_name(self) -> str:
+        """The chosen game's name for a player ("Kalooki 40", "Jamaican Kalooki"), whatever the
+        custom schedule being typed."""
+        if self.british():
+            return make_british_rules(self.preset, self.chosen_switches()).name
+        return tr("new.game_jamaican")
 
     def read_entry(self) -> None:
         """Keep what was typed in the custom schedule box."""
@@ -241,7 +300,7 @@ class NewGameScene(Scene):
     def setup(self, seed: int | None = None) -> GameSetup:
         """The choices as a :class:`GameSetup` (rules not yet checked)."""
         self.read_entry()
-        variants = sorted(v for v in self.switches if v in (B_SWITCHES if self.british() else SWITCHES))
+        variants = self.chosen_switches()
         if self.jokers != "4" and self.extra_jokers_allowed():
             variants.append("J-V10" if self.jokers == "6" else "J-V10:5")
         schedule = None
@@ -380,15 +439,9 @@ class NewGameScene(Scene):
         if self._problem is None or self._problem[0] != key:
             found = schedule_problem(setup.schedule) if setup.schedule is not None else ""
             if not found:
-                try:
-                    rules = setup.rules()
-                    if isinstance(rules, BritishRules) and setup.players > rules.max_players:
-                        rule = "B-V2" if "B-V2" in setup.variants else "B-1"
-                        found = tr("new.british_players", game=rules.name, most=rules.max_players,
-                                   opponents=rules.max_players - 1, rule=rule)
-                    else:
-                        game_of(setup.preset).new_match(rules, setup.players, 0)
-                except ValueError as exc:  # (every choice the screen offers is checked above)
+                try:  # (the opponents offered are as many as the game is for: :meth:`seats`)
+                    game_of(setup.preset).new_match(setup.rules(), setup.players, 0)
+                except ValueError as exc:  # (every other choice the screen offers is checked above)
                     found = tr("new.no_game", reason=str(exc))
             self._problem = (key, found)
         return self._problem[1]

@@ -15,6 +15,7 @@ from pygame_gui.elements import UILabel
 from ..ai.personas import LEVELS
 from ..app import App, Scene, register_scene
 from ..engine.match import HandResult
+from ..games import JAMAICAN
 from ..i18n import tr, tr_n
 from ..practice import SCHEDULE, Practice
 from ..session import HUMAN, Session
@@ -28,7 +29,8 @@ from .handend import hand_end_lines, score_text
 from .review import open_review
 from .table.words import note_text
 
-OPPONENTS = ("2", "3", "4", "5", "6", "7")
+#: Practice hands are Jamaican: as many opponents as J-1.1 allows.
+OPPONENTS = tuple(str(n) for n in JAMAICAN.seats("custom", ()).opponents)
 
 
 @register_scene("practice")

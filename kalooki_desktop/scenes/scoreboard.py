@@ -270,9 +270,11 @@ class ScoreboardScene(Scene):
     ) -> tuple[int, int, int]:
         """How the seats' rows fill ``height`` pixels of ``box``, as (columns, row height, card
         height): one column or two, whichever draws the cards larger while the longest row of
-        ``most`` cards shows half of each card (its corner whole); the cards as tall as their row
-        allows, and smaller only to show that half, never below legibility (then they overlap
-        more). Where neither layout can, more seats than four take two columns."""
+        ``most`` cards shows half of each card (its corner whole), one column unless two draw
+        them clearly larger (a tenth: two seats side by side would leave the panel's foot
+        empty for a few pixels); the cards as tall as their row allows, and smaller only to show
+        that half, never below legibility (then they overlap more). Where neither layout can,
+        more seats than four take two columns."""
         font, small = fonts
         legible = round(self.size[1] * 0.06)
 
@@ -285,7 +287,7 @@ class ScoreboardScene(Scene):
             return columns, line, tall, half
 
         grids = [grid(1), grid(2)]
-        columns, line, tall, half = max(grids, key=lambda g: (min(g[2], g[3]), -g[0]))
+        columns, line, tall, half = grids[1 if min(grids[1][2:]) > 1.1 * min(grids[0][2:]) else 0]
         if min(tall, half) < 24:  # no layout shows half of each card
             columns, line, tall, half = grids[0 if players <= 4 else 1]
         return columns, line, max(24, min(tall, max(half, legible)))

@@ -93,11 +93,11 @@ class StatisticsScene(Scene):
             box = pygame.Rect(20, top, w - 40, int(self.b_back.relative_rect.y) - 12 - top)
             self.rows = draw_progress(surface, box, self.hands, self.chosen, self.weakest, max(15, h // 50))
             return
-        backdrop(surface, tr("stats.title"))
+        title = backdrop(surface, tr("stats.title"))
         s = self.summary
         font, small = max(15, h // 50), max(13, h // 62)
-        top = 80
-        bottom = h - 84
+        top = max(80, 18 + title + self.px(14))  # under the title, above the buttons, at every scale
+        bottom = int(self.b_back.relative_rect.y) - 12
         left = pygame.Rect(20, top, (w - 52) // 2, bottom - top)
         right = pygame.Rect(left.right + 12, top, w - 52 - left.w, (bottom - top) // 2 - 6)
         lower = pygame.Rect(right.x, right.bottom + 12, right.w, bottom - right.bottom - 12)

@@ -60,9 +60,9 @@ class GameRecord:
 
 
 def opponent_mix(levels: tuple[str, ...] | list[str]) -> str:
-    """A short label of the opponents: "Normal ×3", "Easy, Hard, Normal"."""
+    """A short label of the opponents: "Normal ×3", "Easy, Hard, Normal", "Hard" (one)."""
     counts = Counter(levels)
-    if len(counts) == 1:
+    if len(counts) == 1 and len(levels) > 1:
         level, n = next(iter(counts.items()))
         return f"{tr(f'level.{level}')} ×{n}"
     return ", ".join(f"{tr(f'level.{lv}')}" + (f" ×{n}" if n > 1 else "") for lv, n in sorted(counts.items()))
