@@ -29,7 +29,7 @@ from ..engine.british.melds import make_b_meld, opening_points
 from ..engine.british.scoring import hand_value
 from ..engine.british.table import layoff_result, retrieve_result
 from ..engine.british.view import BritishView
-from ..engine.cards import JOKER, Card, count_cards
+from ..engine.cards import JOKER, Card, count_cards, rank_of, suit_of
 from ..engine.melds import Meld
 from ..engine.refusal import Refusal
 from ..engine.rules import FOUR
@@ -224,7 +224,7 @@ def _need(card: Card, cnt: list[int], table: tuple[Meld, ...], view: BritishView
     its suit within two ranks, and a place on the table to lay it off later."""
     if card == JOKER:
         return 100
-    rank, suit = card >> 2, card & 3
+    rank, suit = rank_of(card), suit_of(card)
     same_rank = sum(1 for s in range(4) if s != suit and cnt[rank * 4 + s])
     near = sum(1 for d in (-2, -1, 1, 2) if 1 <= rank + d <= 13 and cnt[(rank + d) * 4 + suit])
     fits = any(not isinstance(layoff_result(m, card, view.rules), Refusal) for m in table)
@@ -245,7 +245,7 @@ def _outs(card: Card, cnt: list[int], live: list[int]) -> int:
     rank (more with a pair in hand), its suit one or two ranks away (more beside a neighbour)."""
     if card == JOKER:
         return 100
-    rank, suit = card >> 2, card & 3
+    rank, suit = rank_of(card), suit_of(card)
     pair = any(cnt[rank * 4 + s] for s in range(4) if s != suit)
     outs = sum(live[rank * 4 + s] for s in range(4) if s != suit) * (2 if pair else 1)
     for d in (-2, -1, 1, 2):

@@ -23,7 +23,7 @@ from ..engine.actions import (
     Refuse,
     Tack,
 )
-from ..engine.cards import JOKER, Card, parse_card, penalty
+from ..engine.cards import JOKER, Card, parse_card, penalty, rank_of, suit_of
 from ..engine.contract import find_lay
 from ..engine.rules import HandSpec
 from ..engine.turn import Phase
@@ -35,13 +35,13 @@ def usefulness(card: Card, hand: Sequence[Card], spec: HandSpec) -> float:
     """How much ``card`` helps towards the contract together with the rest of ``hand``."""
     if card == JOKER:
         return 100.0
-    rank, suit = card >> 2, card & 3
+    rank, suit = rank_of(card), suit_of(card)
     same_rank = 0
     near = 0.0
     for other in hand:
         if other == JOKER or other is card:
             continue
-        r, s = other >> 2, other & 3
+        r, s = rank_of(other), suit_of(other)
         if r == rank:
             same_rank += 1
         elif s == suit:

@@ -28,7 +28,7 @@ from ..engine.actions import (
     Refuse,
     Tack,
 )
-from ..engine.cards import JOKER, Card, count_cards, parse_card, penalty
+from ..engine.cards import JOKER, Card, count_cards, parse_card, penalty, rank_of, suit_of
 from ..engine.contract import Lay as LaySpec
 from ..engine.contract import find_lay, find_lays
 from ..engine.melds import Meld, make_meld, tack_fit, tack_targets
@@ -132,7 +132,7 @@ def live_cards(view: View) -> list[int]:
 def feeds(card: Card, wanted: Sequence[tuple[int, int]], threes: int, fours: int) -> float:
     """How much ``card`` seems to help a player who took cards of the ``wanted`` (rank, suit)
     pairs (jokers left out), for a contract of ``threes`` threes and ``fours`` fours."""
-    rank, suit = card >> 2, card & 3
+    rank, suit = rank_of(card), suit_of(card)
     value = 0.0
     for w_rank, w_suit in wanted:
         if threes and w_rank == rank:
@@ -163,7 +163,7 @@ def danger_from(options: Sequence[Card], taken: Sequence[Sequence[Card]], laid: 
         if other == seat or laid[other] or not taken[other]:
             continue
         weight = 1.5 if other == (seat + 1) % players else 1.0
-        wanted = [(w >> 2, w & 3) for w in taken[other] if w != JOKER]
+        wanted = [(rank_of(w), suit_of(w)) for w in taken[other] if w != JOKER]
         for c in danger:
             danger[c] += weight * feeds(c, wanted, threes, fours)
     return danger

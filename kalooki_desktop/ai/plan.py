@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from ..engine.cards import HIGH_ACE, JOKER, Card, count_cards, make_card
+from ..engine.cards import HIGH_ACE, JOKER, Card, count_cards, make_card, rank_of, suit_of
 from ..engine.melds import check_three, four_base
 from ..engine.memo import remember
 from ..engine.refusal import Refusal
@@ -144,7 +144,7 @@ def _window(suit: int, base: int, held: int, dead: int) -> tuple[int, tuple[Card
         c = make_card(base + i, suit)
         if held >> i & 1:
             cards.append(c)
-            packed += 1 << (_RANK_BITS * (c >> 2))
+            packed += 1 << (_RANK_BITS * rank_of(c))
         else:
             missing += DEAD if dead >> i & 1 else 1
             gaps |= 1 << i
@@ -204,8 +204,8 @@ def _hand_bits(hand: Sequence[Card], live: Sequence[int] | None
     packed = 0
     for c in hand:
         if c != JOKER:
-            held[c & 3] |= 1 << (c >> 2)
-            packed += 1 << (_RANK_BITS * (c >> 2))
+            held[suit_of(c)] |= 1 << rank_of(c)
+            packed += 1 << (_RANK_BITS * rank_of(c))
     dead = [0, 0, 0, 0]
     live_rank: list[int] | None = None
     if live is not None:
@@ -393,12 +393,12 @@ def connections(card: Card, hand: Sequence[Card]) -> float:
     """A secondary value: how many cards of ``hand`` pair with ``card`` or sit near it in suit."""
     if card == JOKER:
         return 10.0
-    rank, suit = card >> 2, card & 3
+    rank, suit = rank_of(card), suit_of(card)
     value = 0.0
     for other in hand:
         if other == JOKER:
             continue
-        r, s = other >> 2, other & 3
+        r, s = rank_of(other), suit_of(other)
         if r == rank:
             value += 1.0
         elif s == suit:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from .cards import HIGH_ACE, JOKER, RANK_NAMES, Card, card_text, make_card
+from .cards import HIGH_ACE, JOKER, RANK_NAMES, Card, card_text, make_card, rank_of, suit_of
 from .refusal import Refusal, refuse
 from .rules import FOUR, THREE, RuleSet
 
@@ -38,7 +38,7 @@ class Meld:
         """The suit of a four (taken from any natural card in it)."""
         for c in self.cards:
             if c != JOKER:
-                return c & 3
+                return suit_of(c)
         return 0
 
     @property
@@ -69,7 +69,7 @@ class Meld:
 
 
 def _matches(card: Card, rank: int) -> bool:
-    r = card >> 2
+    r = rank_of(card)
     return r == rank or (r == 1 and rank == HIGH_ACE)
 
 
@@ -84,7 +84,7 @@ def check_three(cards: Sequence[Card]) -> Refusal | None:
     """
     if len(cards) < 3:
         return refuse("J-2.1", "three.short")
-    ranks = {c >> 2 for c in cards if c != JOKER}
+    ranks = {rank_of(c) for c in cards if c != JOKER}
     if len(ranks) > 1:
         return refuse("J-2.1", "three.rank")
     jokers = sum(1 for c in cards if c == JOKER)
@@ -114,10 +114,10 @@ def four_base(cards: Sequence[Card]) -> int | Refusal:
     if n > MAX_FOUR:
         return refuse("J-2.4", "four.long")
     naturals = [(i, c) for i, c in enumerate(cards) if c != JOKER]
-    if len({c & 3 for _, c in naturals}) > 1:
+    if len({suit_of(c) for _, c in naturals}) > 1:
         return refuse("J-2.3", "four.suit")
     i0, c0 = naturals[0]
-    r0 = c0 >> 2
+    r0 = rank_of(c0)
     candidates = [r0 - i0]
     if r0 == 1:
         candidates.append(HIGH_ACE - i0)
@@ -128,7 +128,7 @@ def four_base(cards: Sequence[Card]) -> int | Refusal:
             return base
     # A run that only works by going round the ace (Q-K-A-2), or past it, breaks J-2.4.
     base = r0 - i0
-    if all((base + i - 1) % 13 + 1 == c >> 2 for i, c in naturals):
+    if all((base + i - 1) % 13 + 1 == rank_of(c) for i, c in naturals):
         return refuse("J-2.4", "four.ace")
     return refuse("J-2.3", "four.sequence")
 
@@ -159,10 +159,10 @@ def could_become(kind: int, cards: Sequence[Card]) -> bool:
     """
     naturals = [c for c in cards if c != JOKER]
     if kind == THREE:
-        return len({c >> 2 for c in naturals}) <= 1
-    if kind != FOUR or len(cards) > MAX_FOUR or len({c & 3 for c in naturals}) > 1:
+        return len({rank_of(c) for c in naturals}) <= 1
+    if kind != FOUR or len(cards) > MAX_FOUR or len({suit_of(c) for c in naturals}) > 1:
         return False
-    ranks = [c >> 2 for c in naturals]
+    ranks = [rank_of(c) for c in naturals]
     return len(set(ranks)) == len(ranks)  # distinct ranks always fit ace-low (A..K)
 
 
@@ -172,7 +172,7 @@ def make_meld(kind: int, owner: int, cards: Sequence[Card]) -> Meld | Refusal:
         bad = check_three(cards)
         if bad:
             return bad
-        rank = next(c >> 2 for c in cards if c != JOKER)
+        rank = next(rank_of(c) for c in cards if c != JOKER)
         return Meld(THREE, owner, list(cards), rank)
     if kind == FOUR:
         base = four_base(cards)
@@ -227,7 +227,7 @@ def _tack_three(meld: Meld, card: Card, *, explain: bool) -> Meld | Refusal | No
         jokers = cards.count(JOKER)
         if jokers + 1 > len(cards) - jokers:
             return refuse("J-2.2", "three.jokers") if explain else None
-    elif card >> 2 != meld.base:
+    elif rank_of(card) != meld.base:
         return refuse("J-6.2", "tack.three_rank", rank=RANK_NAMES[meld.base]) if explain else None
     return Meld(THREE, meld.owner, [*cards, card], meld.base)
 

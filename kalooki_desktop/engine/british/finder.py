@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from ..cards import ACE, CARD_CODES, HIGH_ACE, JOKER, Card, count_cards, make_card
+from ..cards import ACE, CARD_CODES, HIGH_ACE, JOKER, Card, count_cards, make_card, rank_of, suit_of
 from ..melds import Meld
 from ..rules import FOUR, THREE
 from .melds import MAX_RUN, card_points, make_b_meld, meld_points
@@ -151,7 +151,7 @@ class _Packer:
 
     def _melds_with(self, c: Card) -> Iterator[Meld]:
         """Every meld holding natural ``c`` and cards still counted, as the engine reads it."""
-        rank, suit, jokers = c >> 2, c & 3, self.cnt[JOKER]
+        rank, suit, jokers = rank_of(c), suit_of(c), self.cnt[JOKER]
         others = [make_card(rank, t) for t in range(4) if t != suit and self.cnt[make_card(rank, t)]]
         for k in range(len(others) + 1):
             for chosen in itertools.combinations(others, k):
@@ -164,7 +164,7 @@ class _Packer:
     def _runs_through(self, c: Card, place: int, jokers: int) -> Iterator[list[Card]]:
         """Runs of ``c``'s suit with ``c`` at rank ``place``: the other places hold a natural
         card still counted or a joker (a joker also where a natural is held)."""
-        suit, lowest = c & 3, 1 if self.rules.ace_low else 2
+        suit, lowest = suit_of(c), 1 if self.rules.ace_low else 2
         has = _held_ranks(self.cnt, suit)
         for base in range(max(lowest, place - MAX_RUN + 1), place + 1):
             for high in range(max(place, base + 2), min(HIGH_ACE, base + MAX_RUN - 1) + 1):
@@ -195,7 +195,7 @@ def _most_points(hand: Sequence[Card], melds: Sequence[Meld]) -> int:
         if c == JOKER:
             points += 11
         elif c in meldable:
-            points += card_points(HIGH_ACE if c >> 2 == ACE else c >> 2)
+            points += card_points(HIGH_ACE if rank_of(c) == ACE else rank_of(c))
     return points
 
 

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from ..actions import Action, Discard, Lay, MoveJoker, PluckDiscard, PluckStock, Retrieve, Tack, TakeBack
-from ..cards import JOKER, Card, card_text, count_cards, make_card
+from ..cards import JOKER, Card, card_text, count_cards, make_card, suit_of
 from ..deal import Deal, check_position
 from ..melds import End, Meld
 from ..refusal import Refusal, refuse
@@ -127,7 +127,7 @@ class BritishHand(Deal):
         """The cards that could be laid off on ``meld`` (B-6) and where: the natural of a set's
         missing suit, a run end's card, a joker; what else the turn allows is :meth:`check`'s."""
         if meld.kind != FOUR:
-            suits = {c & 3 for c in meld.cards if c != JOKER}
+            suits = {suit_of(c) for c in meld.cards if c != JOKER}
             return {(JOKER, None)} | {(make_card(meld.base, s), None) for s in range(4) if s not in suits}
         ends: tuple[End, ...] = ("low", "high")
         found: set[tuple[Card, End | None]] = {(JOKER, e) for e in ends}

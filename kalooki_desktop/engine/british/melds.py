@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import ACE, HIGH_ACE, JOKER, Card
+from ..cards import ACE, HIGH_ACE, JOKER, Card, rank_of, suit_of
 from ..melds import Meld
 from ..refusal import Refusal, refuse
 from ..rules import FOUR, THREE
@@ -39,9 +39,9 @@ def check_set(cards: Sequence[Card]) -> Refusal | None:
     naturals = [c for c in cards if c != JOKER]
     if not naturals:
         return refuse("B-2", "meld.natural")
-    if len({c >> 2 for c in naturals}) > 1:
+    if len({rank_of(c) for c in naturals}) > 1:
         return refuse("B-2", "set.rank")
-    if len({c & 3 for c in naturals}) < len(naturals):
+    if len({suit_of(c) for c in naturals}) < len(naturals):
         return refuse("B-2", "set.suits")
     return None
 
@@ -70,11 +70,11 @@ def run_base(cards: Sequence[Card], rules: BritishRules) -> int | Refusal:
     naturals = [(i, c) for i, c in enumerate(cards) if c != JOKER]
     if not naturals:
         return refuse("B-2", "meld.natural")
-    if len({c & 3 for _, c in naturals}) > 1:
+    if len({suit_of(c) for _, c in naturals}) > 1:
         return refuse("B-2", "run.suit")
     i0, c0 = naturals[0]
-    bases = [(c0 >> 2) - i0]
-    if c0 >> 2 == ACE:
+    bases = [rank_of(c0) - i0]
+    if rank_of(c0) == ACE:
         bases.append(HIGH_ACE - i0)
     lowest = 1 if rules.ace_low else 2
     for base in bases:
@@ -82,14 +82,14 @@ def run_base(cards: Sequence[Card], rules: BritishRules) -> int | Refusal:
             continue
         if all(_is(c, base + i) for i, c in naturals):
             return base
-    wraps = all(((c0 >> 2) - i0 + i - 1) % 13 + 1 == c >> 2 for i, c in naturals)
-    if wraps or any(c >> 2 == ACE for _, c in naturals) or (c0 >> 2) - i0 < lowest:
+    wraps = all((rank_of(c0) - i0 + i - 1) % 13 + 1 == rank_of(c) for i, c in naturals)
+    if wraps or any(rank_of(c) == ACE for _, c in naturals) or rank_of(c0) - i0 < lowest:
         return refuse("B-V1", "run.ace") if rules.ace_low else refuse("B-2", "run.ace_high")
     return refuse("B-2", "run.sequence")
 
 
 def _is(card: Card, rank: int) -> bool:
-    r = card >> 2
+    r = rank_of(card)
     return r == rank or (r == ACE and rank == HIGH_ACE)
 
 
@@ -118,7 +118,7 @@ def make_b_meld(kind: int, owner: int, cards: Sequence[Card], rules: BritishRule
         bad = check_set(cards)
         if bad is not None:
             return bad
-        return Meld(THREE, owner, list(cards), next(c >> 2 for c in cards if c != JOKER))
+        return Meld(THREE, owner, list(cards), next(rank_of(c) for c in cards if c != JOKER))
     if kind == FOUR:
         ordered = declared_order(kind, cards, rules)
         base = run_base(ordered, rules)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import JOKER, Card
+from ..cards import JOKER, Card, rank_of
 from .rules import BritishRules
 
 
@@ -19,7 +19,7 @@ def hand_value(card: Card, rules: BritishRules) -> int:
     """
     if card == JOKER:
         return rules.joker_hand
-    rank = card >> 2
+    rank = rank_of(card)
     if rank == 1:
         return rules.ace_hand
     return 10 if rank >= 10 else rank
