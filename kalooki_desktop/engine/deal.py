@@ -23,6 +23,7 @@ from .refusal import IllegalAction, Refusal, refuse
 from .turn import Phase
 
 D = TypeVar("D", bound="Deal")
+T = TypeVar("T")
 
 
 def check_position(
@@ -68,21 +69,10 @@ class Deal:
         # returns to it); None before a play and between turns.
         self.undo: dict[str, Any] | None = None
 
-    def _copy(self: D) -> D:
-        """An independent copy of the common state (its rng too); subclasses copy their own
-        lists on top (:meth:`clone`)."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.hands = [list(h) for h in self.hands]
-        other.discard = list(self.discard)
-        other.stock = list(self.stock)
-        other.table = [m.copy() for m in self.table]
-        other.log = list(self.log)
-        other.scores = list(self.scores) if self.scores is not None else None
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        other.rng = rng
-        return other
+    def clone(self: D) -> D:
+        """An independent copy: every attribute :func:`detached` (its rng too), so that a new
+        field is copied without being named anywhere."""
+        return detached_copy(self)
 
     # --- questions ----------------------------------------------------------------------
 
@@ -186,6 +176,37 @@ class Deal:
 #: the deal as it stood before the plays its log records since the pluck. Left out of the
 #: fingerprint, so that games saved before the field existed load as the same games.
 _DERIVED = frozenset({"undo"})
+
+
+def detached(value: Any) -> Any:
+    """A copy of a piece of game state that shares nothing mutable with ``value``: lists, dicts
+    and sets copied all the way down, melds and deals copied, a random generator at the same
+    state; numbers, strings, enums, tuples of them and frozen values (actions, results, rules)
+    are shared, being immutable."""
+    if isinstance(value, list):
+        if value and isinstance(value[0], int | str | tuple):
+            return list(value)  # plain values (cards, log lines, totals)
+        return [detached(v) for v in value]
+    if isinstance(value, dict):
+        return {k: detached(v) for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    if isinstance(value, Meld):
+        return value.copy()
+    if isinstance(value, Deal):
+        return value.clone()
+    if isinstance(value, random.Random):
+        rng = random.Random()
+        rng.setstate(value.getstate())
+        return rng
+    return value
+
+
+def detached_copy(obj: T) -> T:
+    """A new object of ``obj``'s type with each of its attributes :func:`detached`."""
+    other = object.__new__(type(obj))
+    other.__dict__.update({name: detached(value) for name, value in vars(obj).items()})
+    return other
 
 
 def state_digest(match: object, hand: Deal) -> str:

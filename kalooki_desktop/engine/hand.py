@@ -116,15 +116,6 @@ class HandState(Deal):
             rng or random.Random(0),
         )
 
-    def clone(self) -> HandState:
-        """An independent copy (its rng too)."""
-        other = self._copy()
-        other.laid = list(self.laid)
-        other.calls_used = list(self.calls_used)
-        other.passed = list(self.passed)
-        other.laid_turn = list(self.laid_turn)
-        return other
-
     # --- questions ----------------------------------------------------------------------
 
     def eligible_callers(self) -> list[int]:

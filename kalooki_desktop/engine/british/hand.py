@@ -83,15 +83,6 @@ class BritishHand(Deal):
         return cls(rules, dealer, [list(h) for h in hands], list(discard), list(reversed(stock_top_first)),
                    rng or random.Random(0))
 
-    def clone(self) -> BritishHand:
-        """An independent copy (its rng too)."""
-        other = self._copy()
-        other.opened = list(self.opened)
-        other.melded_before = list(self.melded_before)
-        other.run_ends = dict(self.run_ends)
-        other.active = list(self.active)
-        return other
-
     # --- questions ----------------------------------------------------------------------
 
     def pending(self) -> Decision | None:

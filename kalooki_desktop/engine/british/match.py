@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..actions import Action, BuyIn, StayOut
 from ..cards import Card
-from ..deal import state_digest
+from ..deal import detached_copy, state_digest
 from ..refusal import IllegalAction, Refusal, refuse
 from ..turn import Decision, DecisionKind
 from .hand import BritishHand
@@ -85,16 +85,7 @@ class BritishMatch(Tally):
     def snapshot(self) -> BritishMatch:
         """An independent copy of the game as it stands: what a computer player thinks about
         on another thread while the table goes on drawing the game."""
-        other = BritishMatch.__new__(BritishMatch)
-        other.__dict__.update(vars(self))
-        for name in ("totals", "active", "buy_ins", "chips", "credits", "deciding", "results", "actions",
-                     "history", "bought"):
-            setattr(other, name, list(getattr(self, name)))
-        other.winners = list(self.winners)
-        other.hand = self.hand.clone()
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        return other
+        return detached_copy(self)
 
     def action_texts(self) -> list[tuple[int, str]]:
         """The action list in text form, for saves and bug reports."""
