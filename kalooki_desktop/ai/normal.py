@@ -29,8 +29,7 @@ from ..engine.actions import (
     Tack,
 )
 from ..engine.cards import JOKER, Card, count_cards, parse_card, penalty, rank_of, suit_of
-from ..engine.contract import Lay as LaySpec
-from ..engine.contract import find_lay, find_lays
+from ..engine.contract import LayPlan, find_lay, find_lays
 from ..engine.melds import Meld, make_meld, tack_fit, tack_targets
 from ..engine.memo import remember
 from ..engine.refusal import Refusal
@@ -328,7 +327,7 @@ class NormalBot:
 
 
 def lay_for_out(view: View, hand: list[Card], keep: int, limit: int,
-                deadline: float | None = None) -> tuple[LaySpec | None, list[Card]]:
+                deadline: float | None = None) -> tuple[LayPlan | None, list[Card]]:
     """The lay after which the fewest cards stay in hand once every possible tack is made, and
     the cards it leaves (the whole hand when there is no lay). With ``deadline`` (a
     ``time.perf_counter`` time, for a search whose playout is dropped past it) it compares no
@@ -344,7 +343,7 @@ def lay_for_out(view: View, hand: list[Card], keep: int, limit: int,
         if hit is not None:
             lay_t, left_t = hit
             return (None if lay_t is None else [(k, list(c)) for k, c in lay_t]), list(left_t)
-    best: LaySpec | None = None
+    best: LayPlan | None = None
     best_key: tuple[int, int] | None = None
     best_left = list(hand)
     tacks = LayTacks(view.table, view.seat)  # the view copies the melds: once, not once a lay
@@ -385,7 +384,7 @@ class LayTacks:
         self.table_takes = [takes_mask(m, own=m.owner == seat) for m in table]
         self.built: dict[tuple[int, tuple[Card, ...]], tuple[Meld, int] | None] = {}
 
-    def left_after(self, hand: list[Card], lay: LaySpec, keep: int) -> list[Card] | None:
+    def left_after(self, hand: list[Card], lay: LayPlan, keep: int) -> list[Card] | None:
         """The cards kept of ``hand`` after ``lay`` and every tack, at least ``keep`` of them
         (None: the lay does not make melds)."""
         melds = list(self.table)

@@ -19,7 +19,7 @@ from .refusal import Refusal, refuse
 from .rules import FOUR, THREE, HandSpec, contract_text
 
 MeldSpec = tuple[int, list[Card]]
-Lay = list[MeldSpec]
+LayPlan = list[MeldSpec]
 
 
 def check_contract(melds: Sequence[tuple[int, Sequence[Card]]], spec: HandSpec) -> Refusal | None:
@@ -190,7 +190,7 @@ def _three_choices(cnt: list[int], threes: int, jokers: int) -> Iterator[list[li
         yield out
 
 
-def find_lays(hand: Sequence[Card], spec: HandSpec, keep: int = 1) -> Iterator[Lay]:
+def find_lays(hand: Sequence[Card], spec: HandSpec, keep: int = 1) -> Iterator[LayPlan]:
     """Every distinct minimal lay of the contract of ``spec`` from ``hand``, leaving ``keep`` cards.
 
     Each lay lists its threes, then its fours (a whole suit first when J-3.4 is used).
@@ -253,7 +253,7 @@ def _search_fours(
     suit_from: int,
     chosen: list[tuple[Card, ...]],
     used_suits: int,
-) -> Iterator[Lay]:
+) -> Iterator[LayPlan]:
     if left == 0:
         for three_set in _three_choices(cnt, threes, jokers):
             yield [(THREE, t) for t in three_set] + [(FOUR, list(f)) for f in chosen]
@@ -289,7 +289,7 @@ def _search_fours(
 
 def find_lay(
     hand: Sequence[Card], spec: HandSpec, keep: int = 1, joker_points: int = 50, limit: int = 400
-) -> Lay | None:
+) -> LayPlan | None:
     """The best lay found among the first ``limit``: the one that lays the most penalty points.
 
     None when the contract cannot be made from ``hand``.
@@ -301,7 +301,7 @@ def find_lay(
     >>> [(k, cards_text(c)) for k, c in lay]
     [(3, ['7S', '7H', '7D']), (3, ['9S', '9H', 'JK']), (4, ['2C', '3C', '4C', '5C'])]
     """
-    best: Lay | None = None
+    best: LayPlan | None = None
     best_value = -1
     for i, lay in enumerate(find_lays(hand, spec, keep)):
         value = sum(penalty(c, joker_points) for _, cards in lay for c in cards)
@@ -318,7 +318,7 @@ def can_lay(hand: Sequence[Card], spec: HandSpec, keep: int = 1) -> bool:
 
 
 __all__ = [
-    "Lay",
+    "LayPlan",
     "MeldSpec",
     "build_melds",
     "can_lay",
