@@ -25,14 +25,13 @@ from typing import Protocol
 from ..engine.actions import Action, BuyIn, Discard, Lay, PluckDiscard, PluckStock, Retrieve, StayOut, Tack
 from ..engine.british.finder import candidate_melds, find_opening
 from ..engine.british.hand import british_deck
-from ..engine.british.melds import make_b_meld, opening_points
+from ..engine.british.melds import RUN, make_b_meld, opening_points
 from ..engine.british.scoring import hand_value
 from ..engine.british.table import layoff_result, retrieve_result
 from ..engine.british.view import BritishView
 from ..engine.cards import JOKER, Card, count_cards, rank_of, suit_of
 from ..engine.melds import Meld
 from ..engine.refusal import Refusal
-from ..engine.rules import FOUR
 from ..engine.turn import DecisionKind, Phase
 from .advice import Advice, goes_out_after
 
@@ -259,11 +258,11 @@ def _outs(card: Card, cnt: list[int], live: list[int]) -> int:
 def _retrieval(view: BritishView, hand: list[Card]) -> Action | None:
     """Take a joker from a run when the hand holds the card it stands for and some run can take
     the joker at once (B-7)."""
-    open_end = any(m.kind == FOUR and len(m.cards) < 13 for m in view.table)
+    open_end = any(m.kind == RUN and len(m.cards) < 13 for m in view.table)
     if not open_end:
         return None
     for i, m in enumerate(view.table):
-        if m.kind != FOUR or JOKER not in m.cards:
+        if m.kind != RUN or JOKER not in m.cards:
             continue
         for k, c in enumerate(m.cards):
             if c == JOKER and m.stands_for(k) in hand:

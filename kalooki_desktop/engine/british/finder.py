@@ -20,8 +20,7 @@ from collections.abc import Iterator, Sequence
 
 from ..cards import ACE, CARD_CODES, HIGH_ACE, JOKER, Card, count_cards, make_card, rank_of, suit_of
 from ..melds import Meld
-from ..rules import FOUR, THREE
-from .melds import MAX_RUN, card_points, make_b_meld, meld_points
+from .melds import MAX_RUN, RUN, SET, card_points, make_b_meld, meld_points
 from .rules import BritishRules
 
 #: The most melds the biggest-first search weighs before the exhaustive search takes over.
@@ -50,7 +49,7 @@ def _sets(cnt: list[int], jokers: int, owner: int) -> Iterator[Meld]:
                 for j in range(0, min(jokers, 4 - k) + 1):
                     if 3 <= k + j <= 4:
                         cards = [make_card(rank, s) for s in chosen] + [JOKER] * j
-                        yield Meld(THREE, owner, cards, rank)
+                        yield Meld(SET, owner, cards, rank)
 
 
 def _runs(cnt: list[int], jokers: int, rules: BritishRules, owner: int) -> Iterator[Meld]:
@@ -67,7 +66,7 @@ def _runs(cnt: list[int], jokers: int, rules: BritishRules, owner: int) -> Itera
                     break  # a longer run from this base has as many gaps or more
                 if high - base >= 2 and gaps <= high - base and not (base == ACE and high == HIGH_ACE):
                     cards = [make_card(r, suit) if has[r] else JOKER for r in range(base, high + 1)]
-                    yield Meld(FOUR, owner, cards, base)
+                    yield Meld(RUN, owner, cards, base)
 
 
 def _held_ranks(cnt: Sequence[int], suit: int) -> list[bool]:
@@ -156,10 +155,10 @@ class _Packer:
         for k in range(len(others) + 1):
             for chosen in itertools.combinations(others, k):
                 for j in range(max(0, 2 - k), min(jokers, 3 - k) + 1):
-                    yield from _made(THREE, self.owner, [c, *chosen] + [JOKER] * j, self.rules)
+                    yield from _made(SET, self.owner, [c, *chosen] + [JOKER] * j, self.rules)
         for place in (rank, HIGH_ACE) if rank == ACE else (rank,):
             for cards in self._runs_through(c, place, jokers):
-                yield from _made(FOUR, self.owner, cards, self.rules)
+                yield from _made(RUN, self.owner, cards, self.rules)
 
     def _runs_through(self, c: Card, place: int, jokers: int) -> Iterator[list[Card]]:
         """Runs of ``c``'s suit with ``c`` at rank ``place``: the other places hold a natural

@@ -21,10 +21,9 @@ from ..cards import JOKER, Card, card_text, count_cards, make_card, suit_of
 from ..deal import Deal, check_position
 from ..melds import End, Meld
 from ..refusal import Refusal, refuse
-from ..rules import FOUR
 from ..turn import Decision, DecisionKind, Phase
 from .finder import candidate_melds, find_opening
-from .melds import check_opening, make_b_meld
+from .melds import RUN, check_opening, make_b_meld
 from .rules import BritishRules
 from .scoring import deal_scores
 from .table import layoff_result, retrieve_result, run_end_card
@@ -109,7 +108,7 @@ class BritishHand(Deal):
             for i, meld in enumerate(self.table):
                 fitting = self._fitting(meld)
                 for card in sorted(set(hand)):
-                    for end in (("low", "high") if meld.kind == FOUR else (None,)):
+                    for end in (("low", "high") if meld.kind == RUN else (None,)):
                         if (card, end) in fitting and self.check(seat, Tack(card, i + 1, end)) is None:
                             acts.append(Tack(card, i + 1, end))
         return acts
@@ -117,7 +116,7 @@ class BritishHand(Deal):
     def _fitting(self, meld: Meld) -> set[tuple[Card, End | None]]:
         """The cards that could be laid off on ``meld`` (B-6) and where: the natural of a set's
         missing suit, a run end's card, a joker; what else the turn allows is :meth:`check`'s."""
-        if meld.kind != FOUR:
+        if meld.kind != RUN:
             suits = {suit_of(c) for c in meld.cards if c != JOKER}
             return {(JOKER, None)} | {(make_card(meld.base, s), None) for s in range(4) if s not in suits}
         ends: tuple[End, ...] = ("low", "high")
@@ -211,7 +210,7 @@ class BritishHand(Deal):
         if isinstance(result, Refusal):
             return result
         end: End | None = None
-        if meld.kind == FOUR:
+        if meld.kind == RUN:
             end = "low" if result.base < meld.base else "high"
             if self.run_ends.get((action.meld, end), 0) >= PER_END:
                 return refuse("B-6", "layoff.two_per_end")
@@ -264,7 +263,7 @@ class BritishHand(Deal):
             grown = layoff_result(m, JOKER, self.rules)
             if isinstance(grown, Meld):
                 end: End = "low" if grown.base < m.base else "high"
-                if m.kind != FOUR or self.run_ends.get((i + 1, end), 0) < PER_END:
+                if m.kind != RUN or self.run_ends.get((i + 1, end), 0) < PER_END:
                     return True
         return any(JOKER in m.cards and len(m.cards) <= len(hand)
                    for m in candidate_melds([*hand, JOKER], self.rules, seat))

@@ -1,7 +1,8 @@
 """Sets and runs of British Kalooki (B-2 and its clarifications) and the points of an opening
-(B-4, B-V1). A meld is the engine's :class:`~kalooki_desktop.engine.melds.Meld`: a set is kind
-``THREE``, a run kind ``FOUR`` (the names the judge's queries share with part J), its cards in
-table order, a run's ``base`` the rank (1..14) its first card stands for.
+(B-4, B-V1). A meld is the engine's :class:`~kalooki_desktop.engine.melds.Meld`: a set is kind :data:`SET`,
+a run kind :data:`RUN` (the same numbers as part J's three and four, which the judge's queries
+and the saved actions' words share), its cards in table order, a run's ``base`` the rank (1..14)
+its first card stands for.
 
 >>> from kalooki_desktop.engine.cards import parse_cards
 >>> from .rules import make_british_rules
@@ -14,6 +15,7 @@ table order, a run's ``base`` the rank (1..14) its first card stands for.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..cards import ACE, HIGH_ACE, JOKER, Card, rank_of, suit_of
 from ..melds import Meld
@@ -21,6 +23,9 @@ from ..refusal import Refusal, refuse
 from ..rules import FOUR, THREE
 from .rules import BritishRules
 
+#: A set's and a run's kind (B-2).
+SET: Final = THREE
+RUN: Final = FOUR
 #: The most cards a set holds (B-2, B-6) and a run holds (thirteen ranks).
 MAX_SET = 4
 MAX_RUN = 13
@@ -101,28 +106,28 @@ def declared_order(kind: int, cards: Sequence[Card], rules: BritishRules) -> lis
     >>> from kalooki_desktop.engine.cards import cards_text, parse_cards
     >>> from .rules import make_british_rules
     >>> forty = make_british_rules("british40")
-    >>> cards_text(declared_order(FOUR, parse_cards("JK KS JK"), forty))
+    >>> cards_text(declared_order(RUN, parse_cards("JK KS JK"), forty))
     ['JK', 'JK', 'KS']
     """
     naturals = [c for c in cards if c != JOKER]
-    if kind != FOUR or len(cards) != 3 or len(naturals) != 1:
+    if kind != RUN or len(cards) != 3 or len(naturals) != 1:
         return list(cards)
     up = [naturals[0], JOKER, JOKER]
     return up if not isinstance(run_base(up, rules), Refusal) else [JOKER, JOKER, naturals[0]]
 
 
 def make_b_meld(kind: int, owner: int, cards: Sequence[Card], rules: BritishRules) -> Meld | Refusal:
-    """A meld of part B from ``cards`` declared a set (``THREE``) or a run (``FOUR``), or the
+    """A meld of part B from ``cards`` declared a set (``SET``) or a run (``RUN``), or the
     refusal naming the rule."""
-    if kind == THREE:
+    if kind == SET:
         bad = check_set(cards)
         if bad is not None:
             return bad
-        return Meld(THREE, owner, list(cards), next(rank_of(c) for c in cards if c != JOKER))
-    if kind == FOUR:
+        return Meld(SET, owner, list(cards), next(rank_of(c) for c in cards if c != JOKER))
+    if kind == RUN:
         ordered = declared_order(kind, cards, rules)
         base = run_base(ordered, rules)
-        return base if isinstance(base, Refusal) else Meld(FOUR, owner, ordered, base)
+        return base if isinstance(base, Refusal) else Meld(RUN, owner, ordered, base)
     return refuse("B-2", "kind.unknown")
 
 
@@ -137,7 +142,7 @@ def card_points(rank: int) -> int:
 def meld_points(meld: Meld) -> int:
     """A meld's points towards an opening, each joker as the card it stands for (B-4); an ace
     in a set counts 11 (B-4 and B-V1 clarification)."""
-    if meld.kind == THREE:
+    if meld.kind == SET:
         rank = HIGH_ACE if meld.base == ACE else meld.base
         return card_points(rank) * len(meld.cards)
     return sum(card_points(meld.base + i) for i in range(len(meld.cards)))

@@ -6,7 +6,7 @@ put onto an end of a run (at most two, B-6) is the turn's to count (:mod:`.hand`
 >>> from .melds import make_b_meld
 >>> from .rules import make_british_rules
 >>> forty = make_british_rules("british40")
->>> run = make_b_meld(FOUR, 1, parse_cards("5S JK 7S"), forty)
+>>> run = make_b_meld(RUN, 1, parse_cards("5S JK 7S"), forty)
 >>> grown = layoff_result(run, parse_card("8S"), forty)
 >>> cards_text(grown.cards)
 ['5S', 'JK', '7S', '8S']
@@ -22,8 +22,7 @@ from collections.abc import Sequence
 from ..cards import ACE, HIGH_ACE, JOKER, RANK_NAMES, Card, card_text, make_card
 from ..melds import End, Meld
 from ..refusal import Refusal, refuse
-from ..rules import FOUR, THREE
-from .melds import MAX_RUN, MAX_SET, check_set
+from .melds import MAX_RUN, MAX_SET, RUN, SET, check_set
 from .rules import BritishRules
 
 
@@ -45,21 +44,21 @@ def layoff_result(meld: Meld, card: Card, rules: BritishRules, end: End | None =
     """The meld after ``card`` is laid off on it (B-6), or the refusal. A set takes a natural
     of a suit it lacks, or a joker, up to four cards; a run takes the card (or a joker) at
     either end, ``end`` choosing where both would do (the high end by default)."""
-    if meld.kind == THREE:
+    if meld.kind == SET:
         grown = [*meld.cards, card]
         if len(grown) > MAX_SET:
             return refuse("B-6", "layoff.set_full")
         bad = check_set(grown)
         if bad is not None:
             return refuse("B-6", "layoff.set_card", rank=RANK_NAMES[meld.base])
-        return Meld(THREE, meld.owner, grown, meld.base)
+        return Meld(SET, meld.owner, grown, meld.base)
     ends: tuple[End, ...] = (end,) if end else ("high", "low")
     for e in ends:
         fits = run_end_card(meld, e, rules)
         if fits is not None and card in (fits, JOKER):
             if e == "low":
-                return Meld(FOUR, meld.owner, [card, *meld.cards], meld.base - 1)
-            return Meld(FOUR, meld.owner, [*meld.cards, card], meld.base)
+                return Meld(RUN, meld.owner, [card, *meld.cards], meld.base - 1)
+            return Meld(RUN, meld.owner, [*meld.cards, card], meld.base)
     # the cards of both ends, whichever end was tried (a player dropping on one end learns both)
     wanted = [card_text(c) for c in (run_end_card(meld, e, rules) for e in ("low", "high")) if c is not None]
     if not wanted:
@@ -75,14 +74,14 @@ def retrieve_result(meld: Meld, cards: Sequence[Card], rules: BritishRules) -> t
     natural card of a missing suit frees one)."""
     if JOKER not in meld.cards:
         return refuse("B-7", "retrieve.no_joker")
-    if meld.kind == FOUR:
+    if meld.kind == RUN:
         if len(cards) != 1:
             return refuse("B-7", "retrieve.run_one")
         for i, c in enumerate(meld.cards):
             if c == JOKER and meld.stands_for(i) == cards[0]:
                 replaced = list(meld.cards)
                 replaced[i] = cards[0]
-                return Meld(FOUR, meld.owner, replaced, meld.base), JOKER
+                return Meld(RUN, meld.owner, replaced, meld.base), JOKER
         return refuse("B-7", "retrieve.run_card", card=card_text(cards[0]))
     return _retrieve_from_set(meld, list(cards), rules)
 
@@ -97,4 +96,4 @@ def _retrieve_from_set(meld: Meld, cards: list[Card], rules: BritishRules) -> tu
     grown = naturals + cards + [JOKER] * (jokers - 1)
     if len(grown) > MAX_SET or check_set(grown) is not None:
         return refuse("B-7", "retrieve.set_suits", rank=RANK_NAMES[meld.base])
-    return Meld(THREE, meld.owner, grown, meld.base), JOKER
+    return Meld(SET, meld.owner, grown, meld.base), JOKER
