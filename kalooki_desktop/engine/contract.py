@@ -18,7 +18,9 @@ from .memo import remember
 from .refusal import Refusal, refuse
 from .rules import FOUR, THREE, HandSpec, contract_text
 
+#: One meld of a lay: its kind and its cards.
 MeldSpec = tuple[int, list[Card]]
+#: The melds of one lay the finder proposes (the engine's action for it is ``actions.Lay``).
 LayPlan = list[MeldSpec]
 
 
