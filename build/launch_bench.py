@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def one_run(cmd: list[str], env: dict[str, str]) -> float:
-    from kalooki_desktop.bench import time_to_first_frame
+    from kalooki_desktop.tools.bench import time_to_first_frame
 
     return time_to_first_frame(cmd, env)
 

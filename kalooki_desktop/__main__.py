@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     if args.smoke_test:
         try:
-            from .smoke import smoke_test
+            from .tools.smoke import smoke_test
 
             explicit = bool(args.data_dir or os.environ.get("KALOOKI_DATA_DIR"))
             return smoke_test(args.frames, args.screenshot, args.seed, size, persist=explicit)

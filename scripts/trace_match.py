@@ -26,7 +26,7 @@ from kalooki_desktop.engine.actions import PluckStock
 from kalooki_desktop.engine.cards import Card, card_text, penalty_total, sort_key_suit
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.rules import RuleSet, make_rules
-from kalooki_desktop.sim import play_match, seating
+from kalooki_desktop.tools.sim import play_match, seating
 
 
 def cards(hand: Sequence[Card]) -> str:

@@ -127,7 +127,7 @@ def test_the_review_of_a_game_that_does_not_replay_is_a_message_on_the_scoreboar
 
 
 def test_the_review_command_says_plainly_that_a_game_does_not_replay(data, capsys):
-    from kalooki_desktop.coach import main, review
+    from kalooki_desktop.tools.coach_cli import main, review
 
     path = reviewed_save("changed", "another-deal")
     session = saves.load(path, threaded=False)

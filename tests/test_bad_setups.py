@@ -168,7 +168,7 @@ def test_reviewing_a_save_whose_setup_went_bad_after_listing_is_a_message(data, 
 
 @pytest.mark.parametrize(("version", "case"), CASES)
 def test_the_review_command_says_plainly_that_a_save_with_a_bad_setup_cannot_be_used(data, version, case, capsys):
-    from kalooki_desktop.coach import main
+    from kalooki_desktop.tools.coach_cli import main
 
     path = bad_save("bad", version, case)
     before = digest(path)

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from kalooki_desktop import bench
+from kalooki_desktop.tools import bench
 
 
 def test_playout_figures_cover_every_hand_of_the_schedule() -> None:
@@ -36,7 +36,7 @@ def test_the_bench_command_prints_one_json_report_of_every_figure(capsys: pytest
 def test_hold_positions_are_positions_where_hard_searches_when_to_lay() -> None:
     from kalooki_desktop.ai.hard import HardBot
     from kalooki_desktop.engine.view import View
-    from kalooki_desktop.framebench import hold_positions
+    from kalooki_desktop.tools.framebench import hold_positions
 
     positions = hold_positions(1, 2)
     assert len(positions) == 2
@@ -49,8 +49,8 @@ def test_hold_positions_are_positions_where_hard_searches_when_to_lay() -> None:
 def test_the_frame_benchmark_measures_frames_while_hard_thinks(capsys: pytest.CaptureFixture[str]) -> None:
     import sys
 
-    from kalooki_desktop import framebench
     from kalooki_desktop.app import GIL_SWITCH_S
+    from kalooki_desktop.tools import framebench
 
     assert framebench.main(["--size", "1024x640", "--frames", "3", "--thinking", "1"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -62,7 +62,7 @@ def test_the_frame_benchmark_measures_frames_while_hard_thinks(capsys: pytest.Ca
 
 
 def test_the_frame_benchmark_refuses_a_switch_interval_of_zero(capsys: pytest.CaptureFixture[str]) -> None:
-    from kalooki_desktop import framebench
+    from kalooki_desktop.tools import framebench
 
     with pytest.raises(SystemExit) as stop:
         framebench.main(["--switch-ms", "0"])
@@ -84,7 +84,7 @@ def _command_stdout(*args: str) -> str:
 
 
 def test_the_frame_benchmark_prints_only_its_json() -> None:
-    out = _command_stdout("kalooki_desktop.framebench", "--size", "1024x640", "--frames", "2", "--melds", "0")
+    out = _command_stdout("kalooki_desktop.tools.framebench", "--size", "1024x640", "--frames", "2", "--melds", "0")
     assert json.loads(out)["size"] == "1024x640"
 
 

@@ -29,8 +29,8 @@ from kalooki_desktop.engine.melds import KIND_BY_NAME, make_meld
 from kalooki_desktop.engine.refusal import Refusal
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.view import View
-from kalooki_desktop.framebench import hold_positions
-from kalooki_desktop.sim import play_match
+from kalooki_desktop.tools.framebench import hold_positions
+from kalooki_desktop.tools.sim import play_match
 
 
 def _deterministic(name: str):

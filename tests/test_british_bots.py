@@ -99,7 +99,7 @@ def test_two_normals_never_pass_a_joker_between_them_for_ever() -> None:
 def test_two_normals_left_in_the_game_never_pass_a_joker_back_and_forth() -> None:
     """Two Normals left in the game, the player out of it and watching, each down to one joker:
     the deal and the game end."""
-    from kalooki_desktop.sim_british import play_game
+    from kalooki_desktop.tools.sim_british import play_game
 
     rules = make_british_rules("british40", ["B-V2", "B-V3"])
     bots = [make_british_bot(level) for level in ("random", "normal", "normal")]

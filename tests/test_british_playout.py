@@ -1,5 +1,5 @@
 """British Kalooki played out by the bots with every invariant checked after every action
-(:func:`kalooki_desktop.sim_british.check_action`): at least 1,000 deals of each preset."""
+(:func:`kalooki_desktop.tools.sim_british.check_action`): at least 1,000 deals of each preset."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from kalooki_desktop import sim
 from kalooki_desktop.engine.british.rules import make_british_rules
-from kalooki_desktop.sim_british import simulate_british
+from kalooki_desktop.tools import sim
+from kalooki_desktop.tools.sim_british import simulate_british
 
 
 @pytest.mark.slow

@@ -152,7 +152,7 @@ def normal_game(tmp_path, actions: int = 200):
 def test_the_review_command_prints_every_decision_of_the_players_hand(tmp_path, capsys) -> None:
     import json
 
-    from kalooki_desktop.coach import main
+    from kalooki_desktop.tools.coach_cli import main
 
     session, path = normal_game(tmp_path)
     assert main([str(path), "--hand", "1", "--budget-ms", "150", "--after"]) == 0
@@ -178,9 +178,9 @@ def test_the_review_command_prints_every_decision_of_the_players_hand(tmp_path, 
 
 
 def test_the_review_command_says_plainly_what_it_cannot_do(tmp_path, capsys) -> None:
-    from kalooki_desktop.coach import main
     from kalooki_desktop.session import GameSetup, Session
     from kalooki_desktop.storage import saves
+    from kalooki_desktop.tools.coach_cli import main
 
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"\x00not a save")

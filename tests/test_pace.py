@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from kalooki_desktop.pacebench import _measure
 from kalooki_desktop.storage.paths import set_data_dir
+from kalooki_desktop.tools.pacebench import _measure
 
 pytestmark = pytest.mark.slow  # it runs on the real clock: about a minute
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from kalooki_desktop import sim, simstats
 from kalooki_desktop.engine.rules import make_rules
+from kalooki_desktop.tools import sim, simstats
 
 
 def seats_of(report: dict[str, object]) -> list[dict[str, Any]]:

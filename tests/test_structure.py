@@ -107,3 +107,66 @@ def test_no_module_over_600_lines_and_no_function_over_60() -> None:
                     big_functions.append(f"{name}:{node.name} ({length})")
     assert big_modules == []
     assert big_functions == []
+
+
+#: The measuring instruments: benchmarks, simulators, the coach's bench and review command, the
+#: smoke test. They live in ``kalooki_desktop/tools/`` and may use the product; the product never
+#: uses them.
+TOOLS = "kalooki_desktop.tools"
+INSTRUMENTS = ("bench", "framebench", "pacebench", "coachbench", "sim", "sim_british", "simstats", "smoke",
+               "coach_cli")
+#: The commands kept under their names at the package root, each a thin entry point to its tool.
+ENTRY_POINTS = {"kalooki_desktop.sim": "sim", "kalooki_desktop.coach": "coach_cli",
+                "kalooki_desktop.bench": "bench"}
+
+
+def _is_tool(module: str) -> bool:
+    return module == TOOLS or module.startswith(TOOLS + ".")
+
+
+def test_the_instruments_live_in_tools() -> None:
+    graph = import_graph()
+    assert {f"{TOOLS}.{name}" for name in INSTRUMENTS} <= set(graph)
+    root = {m for m in graph if m.count(".") == 1}
+    assert not {f"kalooki_desktop.{name}" for name in INSTRUMENTS} & root - set(ENTRY_POINTS)
+
+
+def test_the_entry_points_at_the_old_names_are_thin() -> None:
+    """A docstring, the tool's ``main`` imported, ``if __name__ == "__main__"``: nothing else."""
+    for module, tool in ENTRY_POINTS.items():
+        path = ROOT / (module.replace(".", "/") + ".py")
+        body = ast.parse(path.read_text(encoding="utf-8")).body
+        assert isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant), module
+        imports = [node for node in body[1:] if isinstance(node, ast.Import | ast.ImportFrom)]
+        rest = [node for node in body[1:] if not isinstance(node, ast.Import | ast.ImportFrom)]
+        assert any(isinstance(n, ast.ImportFrom) and n.module == f"tools.{tool}" and n.level == 1
+                   and [a.name for a in n.names] == ["main"] for n in imports), module
+        assert len(rest) == 1 and isinstance(rest[0], ast.If), module
+        assert "__main__" in ast.unparse(rest[0].test), module
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 12, module
+
+
+def test_the_product_never_imports_the_tools() -> None:
+    """Only the command line reaches the tools: the thin entry points, and ``kalooki
+    --smoke-test`` (``__main__``) its smoke test."""
+    graph = import_graph()
+    assert f"{TOOLS}.smoke" in graph["kalooki_desktop.__main__"]  # the graph sees the tools
+    allowed = {**{m: {f"{TOOLS}.{t}"} for m, t in ENTRY_POINTS.items()},
+               "kalooki_desktop.__main__": {f"{TOOLS}.smoke"}}
+    reaching = {module: {t for t in targets if _is_tool(t)} - allowed.get(module, set())
+                for module, targets in graph.items() if not _is_tool(module)}
+    assert {m: t for m, t in reaching.items() if t} == {}
+
+
+def test_every_instrument_runs_with_python_m_and_the_old_commands_too() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    commands = [f"{TOOLS}.{name}" for name in ("bench", "framebench", "pacebench", "coachbench", "sim",
+                                                "coach_cli")]
+    for module in [*commands, *ENTRY_POINTS]:
+        done = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True, text=True,
+                              env=env, cwd=ROOT, timeout=60)
+        assert done.returncode == 0 and "usage:" in done.stdout, (module, done.stderr)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kalooki_desktop.engine.rules import make_rules
-from kalooki_desktop.sim import play_match, seating
+from kalooki_desktop.tools.sim import play_match, seating
 
 from .helpers import load_script
 

@@ -5,7 +5,7 @@ packaged build run it."""
 
 from __future__ import annotations
 
-from .app import App
+from ..app import App
 
 
 def smoke_test(
@@ -16,12 +16,12 @@ def smoke_test(
     *, persist: bool = False,
 ) -> int:
     """Drive the app for ``frames`` frames; returns 0 when nothing went wrong."""
-    from .scenes.load import LoadScene
-    from .scenes.menu import MenuScene
-    from .scenes.newgame import NewGameScene
-    from .scenes.scoreboard import ScoreboardScene
-    from .scenes.statistics import StatisticsScene
-    from .scenes.table import TableScene
+    from ..scenes.load import LoadScene
+    from ..scenes.menu import MenuScene
+    from ..scenes.newgame import NewGameScene
+    from ..scenes.scoreboard import ScoreboardScene
+    from ..scenes.statistics import StatisticsScene
+    from ..scenes.table import TableScene
 
     app = App(size or (1280, 800), fullscreen=False)
     app.persist = persist  # autosave only into an explicit data folder, never the player's own

@@ -1,4 +1,4 @@
-"""``python -m kalooki_desktop.coachbench [--hands N] [--seed S] [--jobs J]``: is the coach honest?
+"""``python -m kalooki_desktop.tools.coachbench [--hands N] [--seed S] [--jobs J]``: is the coach honest?
 
 A Normal player sits in the player's seat of single hands against three Normals, every hand of
 the schedule in turn. At each of its decisions the coach gives its note from that seat's view
@@ -20,11 +20,11 @@ import random
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from .ai.coach import THRESHOLD, WORLDS, coach, cost_after
-from .ai.normal import NormalBot
-from .engine.hand import HandState
-from .engine.rules import make_rules
-from .engine.view import View
+from ..ai.coach import THRESHOLD, WORLDS, coach, cost_after
+from ..ai.normal import NormalBot
+from ..engine.hand import HandState
+from ..engine.rules import make_rules
+from ..engine.view import View
 
 PLAYERS = 4
 
@@ -104,7 +104,7 @@ def bench(hands: int, seed: int, jobs: int = 2) -> dict[str, object]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m kalooki_desktop.coachbench",
+    parser = argparse.ArgumentParser(prog="python -m kalooki_desktop.tools.coachbench",
                                      description="Is the coach honest? (see the module docstring)")
     parser.add_argument("--hands", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)

@@ -13,15 +13,15 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .ai.british import BritishBot, make_british_bot
-from .engine.british.hand import PER_END, BritishHand
-from .engine.british.match import BritishMatch
-from .engine.british.melds import make_b_meld, opening_points
-from .engine.british.rules import BritishRules
-from .engine.british.view import BritishView
-from .engine.cards import count_cards
-from .engine.refusal import Refusal
-from .engine.turn import Phase
+from ..ai.british import BritishBot, make_british_bot
+from ..engine.british.hand import PER_END, BritishHand
+from ..engine.british.match import BritishMatch
+from ..engine.british.melds import make_b_meld, opening_points
+from ..engine.british.rules import BritishRules
+from ..engine.british.view import BritishView
+from ..engine.cards import count_cards
+from ..engine.refusal import Refusal
+from ..engine.turn import Phase
 from .simstats import InvariantBreach, deal_interval, rotation, wilson_interval
 
 #: A game this long means the bots are passing cards round without end.

@@ -1,4 +1,4 @@
-"""Frame time while dragging a card across a full table: ``python -m kalooki_desktop.framebench``.
+"""Frame time while dragging a card across a full table: ``python -m kalooki_desktop.tools.framebench``.
 
 Sets up hand 9 with a full table (computer players and the hint play up to it), opens the table
 at 1920x1080, lifts a card from the player's hand and drags it around for ``--frames`` frames,
@@ -28,22 +28,22 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
-from .ai.base import make_bot, next_decision
-from .ai.coach import coach
-from .ai.hard import HardBot
-from .ai.hold import ROLLOUTS, holding
-from .ai.worker import BotWorker
-from .engine.actions import Action, Discard
-from .engine.hand import HandState
-from .engine.match import Match
-from .engine.rules import make_rules
-from .engine.turn import DecisionKind
-from .engine.view import View
-from .session import GameSetup, Session
+from ..ai.base import make_bot, next_decision
+from ..ai.coach import coach
+from ..ai.hard import HardBot
+from ..ai.hold import ROLLOUTS, holding
+from ..ai.worker import BotWorker
+from ..engine.actions import Action, Discard
+from ..engine.hand import HandState
+from ..engine.match import Match
+from ..engine.rules import make_rules
+from ..engine.turn import DecisionKind
+from ..engine.view import View
+from ..session import GameSetup, Session
 
 if TYPE_CHECKING:
-    from .app import App
-    from .scenes.table import TableScene
+    from ..app import App
+    from ..scenes.table import TableScene
 
 
 def _reach_hand9(seed: int, min_melds: int) -> Session:
@@ -94,9 +94,9 @@ def open_table(size: tuple[int, int], seed: int, melds: int) -> tuple[App, Table
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from .app import App
-    from .scenes.table import TableScene
-    from .storage.paths import set_data_dir
+    from ..app import App
+    from ..scenes.table import TableScene
+    from ..storage.paths import set_data_dir
 
     set_data_dir(tempfile.mkdtemp(prefix="kalooki-bench-"))
     session = _reach_hand9(seed, melds)
@@ -255,7 +255,7 @@ def _coaching_figures(app: App, drag: _Dragger, seed: int, count: int) -> dict[s
 
 def main(argv: list[str] | None = None) -> int:
     """Run the frame benchmark alone and print its figures as JSON."""
-    p = argparse.ArgumentParser(prog="python -m kalooki_desktop.framebench", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m kalooki_desktop.tools.framebench", description=__doc__)
     p.add_argument("--size", default="1920x1080")
     p.add_argument("--frames", type=int, default=600)
     p.add_argument("--seed", type=int, default=1)
@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--thinking must be 0 or more and --switch-ms above 0")
     w, h = (int(v) for v in args.size.split("x"))
     if args.switch_ms is not None:
-        from . import app
+        from .. import app
 
         app.GIL_SWITCH_S = args.switch_ms / 1000.0
     figures = frame_figures((w, h), args.frames, args.seed, args.melds, args.thinking, args.coaching)

@@ -1,5 +1,5 @@
 """How long the player waits between two of their turns with seven computer opponents:
-``python -m kalooki_desktop.pacebench``.
+``python -m kalooki_desktop.tools.pacebench``.
 
 The table runs as in play, on the game's own clock (the App's ``now_ms``, advanced frame by
 frame, so the figures are game time and the same on any machine): seven Normal opponents at the
@@ -36,10 +36,10 @@ import tempfile
 import time
 from typing import TYPE_CHECKING
 
-from .session import HUMAN, GameSetup, Session
+from ..session import HUMAN, GameSetup, Session
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..app import App
 
 #: The frame length of the simulated clock (s).
 DT = 1 / 30
@@ -57,8 +57,8 @@ def _round_times(
     """The rounds' lengths (s) and the Call prompts shown in them (``real``: each frame takes
     the time it takes, as in play, and at least ``frame_s``; else each is :data:`DT` of the
     game's clock)."""
-    from .app import FPS
-    from .scenes.table import TableScene
+    from ..app import FPS
+    from ..scenes.table import TableScene
 
     scene = app.top
     assert isinstance(scene, TableScene)
@@ -103,8 +103,8 @@ def _measure(
 ) -> dict[str, float]:
     """One way measured: at ``size`` as in play, with frames of ``frame_ms`` on the real clock, or
     (neither) on the game's clock alone."""
-    from .app import App
-    from .scenes.table import TableScene
+    from ..app import App
+    from ..scenes.table import TableScene
 
     app = App(size or (1280, 800), fullscreen=False)
     app.persist = False
@@ -147,7 +147,7 @@ def pace_figures(
     ``frame_ms`` and the computer players on their thread."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from .storage.paths import set_data_dir
+    from ..storage.paths import set_data_dir
 
     set_data_dir(tempfile.mkdtemp(prefix="kalooki-pace-"))
     return {
@@ -167,7 +167,7 @@ def _size(text: str) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     """Print the figures as one JSON object."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    p = argparse.ArgumentParser(prog="python -m kalooki_desktop.pacebench", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m kalooki_desktop.tools.pacebench", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rounds", type=int, default=40)
     p.add_argument("--seed", type=int, default=1)
