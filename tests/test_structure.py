@@ -136,13 +136,13 @@ def test_the_entry_points_at_the_old_names_are_thin() -> None:
     for module, tool in ENTRY_POINTS.items():
         path = ROOT / (module.replace(".", "/") + ".py")
         body = ast.parse(path.read_text(encoding="utf-8")).body
-        assert isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant), module
-        imports = [node for node in body[1:] if isinstance(node, ast.Import | ast.ImportFrom)]
-        rest = [node for node in body[1:] if not isinstance(node, ast.Import | ast.ImportFrom)]
-        assert any(isinstance(n, ast.ImportFrom) and n.module == f"tools.{tool}" and n.level == 1
-                   and [a.name for a in n.names] == ["main"] for n in imports), module
-        assert len(rest) == 1 and isinstance(rest[0], ast.If), module
-        assert "__main__" in ast.unparse(rest[0].test), module
+        assert len(body) == 3, module
+        doc, imported, run = body
+        assert isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant), module
+        assert isinstance(imported, ast.ImportFrom) and imported.module == f"tools.{tool}", module
+        assert imported.level == 1 and [a.name for a in imported.names] == ["main"], module
+        assert isinstance(run, ast.If) and ast.unparse(run.test) == "__name__ == '__main__'", module
+        assert [ast.unparse(s) for s in run.body] == ["raise SystemExit(main())"] and not run.orelse, module
         assert len(path.read_text(encoding="utf-8").splitlines()) <= 12, module
 
 
