@@ -426,6 +426,10 @@ class App:
         if top is not None:
             top.update(dt)
         self.ui.update(dt)
+        w, h = self.screen.get_size()  # the toasts come up to this frame before it is drawn
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            self.toast(tr("app.too_small", w=MIN_SIZE[0], h=MIN_SIZE[1]), "error", 0.1)
+        self.toasts.update(self.now_ms, (w, h), self.top)
         self.draw()
         dirty = top.dirty_rects() if top is not None and top is self.top else None
         if dirty is None or self.toasts.on_show(self.now_ms) or self._requests:
@@ -449,12 +453,7 @@ class App:
         self.ui.draw_ui(self.screen)
         if top is not None:
             top.draw_top(self.screen)
-        top_scene = self.top
-        w, h = self.screen.get_size()
-        anchor = top_scene.toast_anchor() if top_scene is not None else (w // 2, round(h * 0.1))
-        self.toasts.draw(self.screen, anchor, self.now_ms, top_scene)
-        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
-            self.toast(tr("app.too_small", w=MIN_SIZE[0], h=MIN_SIZE[1]), "error", 0.1)
+        self.toasts.draw(self.screen)
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one event: app keys, pygame_gui, then the top scene."""

@@ -196,3 +196,17 @@ def test_a_custom_schedule_being_typed_does_not_stop_the_count_moving(app):
     choose(app, dialog.preset_menu, "custom")
     assert dialog.levels == ["easy", "normal"] and "(J-1.1)" in app.toast_text
     assert "9 9" in dialog.problem() and not dialog.start.is_enabled
+
+
+def test_the_new_game_dropdowns_choose_the_jokers_the_limit_and_the_bonus(app):
+    dialog = new_game(app, levels=["normal"] * 3, preset="jamaican", variants=[])
+    assert dialog.jokers_menu is not None
+    choose(app, dialog.jokers_menu, "6")
+    assert dialog.jokers == "6"
+    choose(app, dialog.preset_menu, "british40")
+    assert dialog.limit_menu is not None and dialog.bonus_menu is not None
+    choose(app, dialog.limit_menu, "B-V4:501")
+    choose(app, dialog.bonus_menu, "B-V5")
+    assert {"B-V4:501", "B-V5"} <= dialog.switches
+    choose(app, dialog.limit_menu, "")
+    assert "B-V4:501" not in dialog.switches and "B-V5" in dialog.switches

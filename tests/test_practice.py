@@ -196,3 +196,20 @@ def remember_and_offer_again() -> None:
     offered = PracticeScene(again)
     assert (offered.hand, offered.count, offered.level) == (5, "4", "easy")
     again.shutdown()
+
+
+def test_the_practice_dropdowns_choose_the_contract_the_opponents_and_their_level(app, tmp_path) -> None:
+    from kalooki_desktop.storage.paths import set_data_dir
+
+    from .test_player_counts import choose
+
+    set_data_dir(tmp_path)
+    app.push(PracticeScene(app))
+    step(app)
+    scene = app.top
+    assert isinstance(scene, PracticeScene)
+    choose(app, scene.contract_menu, "7")
+    choose(app, scene.count_menu, "2")
+    choose(app, scene.level_menu, "hard")
+    assert (scene.hand, scene.count, scene.level) == (7, "2", "hard")
+    set_data_dir(None)

@@ -1119,3 +1119,45 @@ def test_the_sudden_death_switch_names_the_contract_its_extra_hands_are_played_w
     rules = dialog.setup(seed=1).rules()
     assert isinstance(rules, RuleSet) and rules.sudden_death_spec.contract_text == "4 4 4 4"
     assert dialog.switch_help("J-V1") == "Nobody may call a discard."
+
+
+def test_delete_on_the_load_screen_deletes_the_save_once_confirmed(app):
+    from kalooki_desktop.scenes.load import LoadScene
+    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.storage import saves
+
+    saves.save(Session(GameSetup(("normal", "normal"), seed=3), threaded=False), saves.save_path("Mine"), "Mine")
+    app.push(MenuScene(app))
+    load = LoadScene(app)
+    app.push(load)
+    step(app)
+    press_button(app, load.b_delete)
+    step(app, 2)
+    dialog = load.confirm
+    assert dialog is not None
+    press_button(app, dialog.confirm_button)
+    step(app, 2)
+    assert saves.list_saves()[0] == [] and load.confirm is None and app.top is load
+    assert app.toast_text == "Save deleted"
+
+
+def test_save_as_saves_on_enter_in_its_box_and_replaces_a_save_once_confirmed(app):
+    from kalooki_desktop.scenes.table.dialogs import SaveAsScene
+    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.storage import saves
+
+    table = TableScene(app, Session(GameSetup(("normal", "normal"), seed=4), threaded=False))
+    app.push(table)
+    step(app, 2)
+    for _ in range(2):
+        save_as = SaveAsScene(app, table.session)
+        app.push(save_as)
+        step(app, 2)
+        assert save_as.entry.is_focused
+        key(app, pygame.K_RETURN)  # in the name's box: the box reports it is finished
+        step(app, 2)
+    assert app.top is save_as and save_as.replace_dialog is not None  # the name is taken: asked
+    press_button(app, save_as.replace_dialog.confirm_button)  # Replace
+    step(app, 2)
+    assert app.scenes[-1] is table and [e.name for e in saves.list_saves()[0]] == [save_as.name]
+    assert app.toast_text == tr("save.done", name=save_as.name)

@@ -25,7 +25,7 @@ from kalooki_desktop.storage.files import MAX_BYTES
 from kalooki_desktop.storage.paths import set_data_dir
 from kalooki_desktop.storage.settings import Settings, load_settings
 
-from .gui import jamaican, make_app, step, top
+from .gui import jamaican, make_app, press_button, step, top
 from .saving import good_save, play, resign
 
 HERE = Path(__file__).resolve().parent
@@ -220,9 +220,12 @@ def test_good_backup_is_offered_and_restores_the_game(data):
 
     app.push(MenuScene(app))
     step(app, 2)
-    assert top(app, MenuScene).backup_dialog is not None
-    assert app.restore_backup()
+    dialog = top(app, MenuScene).backup_dialog
+    assert dialog is not None
+    press_button(app, dialog.confirm_button)  # Restore
+    step(app, 2)
     assert app.session is not None and state_of(app.session)[:2] == good[:2]
+    assert not app.offer_backup and top(app, MenuScene).backup_dialog is None
     app.shutdown()
 
 

@@ -10,6 +10,7 @@ import pytest
 from kalooki_desktop.engine.actions import Discard, PluckStock
 from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.storage.paths import set_data_dir
+from kalooki_desktop.ui.toast import Toasts
 
 from .gui import make_app, post, step, table_at
 
@@ -74,3 +75,51 @@ def test_a_message_about_saving_stays_on_the_next_scene(table):
     app.push("rules")
     step(app, 2)
     assert app.toast_text == "Saved" and app.toasts.on_show(app.now_ms)
+
+
+class CountingSounds:
+    """Sounds that only count what they are asked to play."""
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        self.played.append(name)
+
+
+def _toasts_with_a_notice() -> tuple[Toasts, CountingSounds]:
+    pygame.init()
+    sounds = CountingSounds()
+    toasts = Toasts(sounds)  # type: ignore[arg-type]
+    toasts.notices.append("A damaged file was moved aside")
+    return toasts, sounds
+
+
+def test_drawing_the_toasts_changes_nothing():
+    toasts, sounds = _toasts_with_a_notice()
+    surface = pygame.Surface((1280, 800))
+
+    def state() -> dict[str, object]:
+        return dict(vars(toasts), notices=list(toasts.notices), box=pygame.Rect(toasts.box))
+
+    before = state()
+    toasts.draw(surface)
+    toasts.draw(surface)
+    assert state() == before and toasts.notices and sounds.played == []
+    toasts.update(0.0, surface.get_size())
+    shown, played = state(), list(sounds.played)
+    toasts.draw(surface)
+    toasts.draw(surface)
+    assert state() == shown and sounds.played == played
+
+
+def test_a_notice_starts_showing_on_the_update_with_its_sound_once():
+    toasts, sounds = _toasts_with_a_notice()
+    surface = pygame.Surface((1280, 800))
+    for now in (0.0, 16.0, 32.0):
+        toasts.update(now, surface.get_size())
+        toasts.draw(surface)
+        toasts.draw(surface)
+    assert toasts.text == "A damaged file was moved aside" and toasts.notices == []
+    assert sounds.played == ["refused"]
+    assert toasts.box.w > 0 and surface.get_rect().contains(toasts.box)

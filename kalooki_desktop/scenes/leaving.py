@@ -14,7 +14,7 @@ from ..app import Scene
 from ..engine.british.rules import BritishRules
 from ..i18n import tr
 from ..storage import autosave
-from ..ui.theme import ConfirmDialog
+from ..ui.theme import Answers, ConfirmDialog
 
 
 def question(scene: Scene, *, loading: Path | None = None) -> str | None:
@@ -51,6 +51,7 @@ class LeaveQuestion:
         self.dialog: ConfirmDialog | None = None
         self.then: Callable[[], None] | None = None
         self.loading: Path | None = None
+        self.answers = Answers()  # the open question's answers
 
     def ask(self, then: Callable[[], None], *, loading: Path | None = None) -> None:
         """Ask before ``then`` (at once when there is no unfinished game to leave)."""
@@ -66,22 +67,29 @@ class LeaveQuestion:
             return
         words = question(self.scene, loading=self.loading)
         self.dialog = None
+        self.answers = Answers()
         if words is not None:
             self.dialog = self.scene.ask(words, title=tr("leave.title"), action=self.action)
+            self.answers.on(self.dialog, pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                            lambda _: self.confirmed())
+            self.answers.on(self.dialog, pygame_gui.UI_WINDOW_CLOSE, lambda _: self.cancelled())
+
+    def confirmed(self) -> None:
+        """The player leaves the game: the move asked about is made."""
+        then, self.then, self.dialog = self.then, None, None
+        if then is not None:
+            then()
+
+    def cancelled(self) -> None:
+        """Cancel or the close button: nothing changes."""
+        self.then = self.dialog = None
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The player's answer; True for every event while the question is asked (the scene
         waits beneath it)."""
-        dialog = self.dialog
-        if dialog is None:
+        if self.dialog is None:
             return False
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is dialog:
-            then, self.then, self.dialog = self.then, None, None
-            if then is not None:
-                then()
-            return True
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is dialog:
-            self.then = self.dialog = None  # Cancel: nothing changes
+        if self.answers.handle(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.then = self.dialog = None  # as Cancel

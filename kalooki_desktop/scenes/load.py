@@ -17,6 +17,7 @@ from ..storage import saves
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, glow, panel
+from ..ui.theme import Answers
 from .leaving import LeaveQuestion
 from .review import ReviewScene
 
@@ -45,6 +46,7 @@ class LoadScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
+        self.answers = Answers()
         bh = max(44, h // 16)
         y = h - bh - 18
         lw, sw = self.px(220), self.px(160)
@@ -88,13 +90,7 @@ class LoadScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.leave.handle(event):
             return True
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
-            self.confirm = None
-            if self.entries:
-                saves.delete(self.entries[self.selected].path)
-                self.app.toast(tr("load.deleted"), scope="lasting")
-            self.refresh()
-            self.rebuild()
+        if self.answers.handle(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.on_click(event.pos)
@@ -144,6 +140,17 @@ class LoadScene(Scene):
         self.confirm = self.ask(
             text, title=tr("load.delete_title"), action=tr("load.delete"), destructive=True
         )
+        self.answers.on(self.confirm, pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                        lambda _: self.delete_selected())
+
+    def delete_selected(self) -> None:
+        """The player confirmed: the selected save is deleted."""
+        self.confirm = None
+        if self.entries:
+            saves.delete(self.entries[self.selected].path)
+            self.app.toast(tr("load.deleted"), scope="lasting")
+        self.refresh()
+        self.rebuild()
 
     def open_selected(self) -> Session | None:
         """Replay the selected save (a damaged save is moved aside, saying so: None)."""
@@ -206,7 +213,6 @@ class LoadScene(Scene):
     # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        h = surface.get_height()
         backdrop(surface, tr("load.title"))
         box = self.list_rect()
         panel(surface, box, alpha=160)
@@ -215,7 +221,7 @@ class LoadScene(Scene):
             return
         clip = surface.get_clip()
         surface.set_clip(box)
-        font, small = max(15, h // 48), max(13, h // 60)
+        font, small = self.font_px(16), self.font_px(13)
         for i, e in enumerate(self.entries):
             r = self.row_rect(i)
             if r.bottom < box.y or r.y > box.bottom:
@@ -231,7 +237,7 @@ class LoadScene(Scene):
                 e.saved_at.replace("T", "  "),
                 small,
                 (r.right - 16, r.y + 12),
-                (200, 208, 198),
+                palette.TEXT_DIM,
                 bold=False,
                 anchor="topright",
             )

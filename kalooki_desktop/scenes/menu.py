@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 import pygame_gui
@@ -16,6 +17,7 @@ from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop
+from ..ui.theme import Answers
 
 _FAN = [*parse_cards("AS KH QD JC"), JOKER]
 
@@ -28,7 +30,7 @@ class MenuScene(Scene):
         w, h = self.size
         items = ["continue", "new", "practice", "load", "rules", "stats", "settings", "quit"]
         y = round(h * 0.47)
-        footer = h - 12 - max(12, round(h * 0.018)) - self.px(10)  # the keys' line stays clear
+        footer = h - 12 - self.font_px(14) - self.px(10)  # the keys' line stays clear
         gap = (footer - y) / len(items)
         bw, bh = min(self.px(360), w // 3), min(max(42, h // 17), round(gap) - self.px(6))
         x = (w - bw) // 2
@@ -39,6 +41,7 @@ class MenuScene(Scene):
                 pygame.Rect(x, round(y + i * gap), bw, bh),
                 tr(f"menu.{key}"),
                 "#menu_primary" if key == ("continue" if session else "new") else "#big_button",
+                command=partial(self.choose, key),
             )
             self.buttons[key] = b
         weakest = progress.weakest_hand()
@@ -54,29 +57,29 @@ class MenuScene(Scene):
                 else tr("menu.continue_hand", n=session.match.hand_number, of=len(r.schedule))
             )
         self.backup_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.answers = Answers()
         if self.app.offer_backup:
             self.backup_dialog = self.ask(
                 tr("menu.backup_offer"), title=tr("menu.backup_title"), action=tr("menu.backup_restore")
             )
+            self.answers.on(self.backup_dialog, pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                            lambda _: self.restore_backup())
+            self.answers.on(self.backup_dialog, pygame_gui.UI_WINDOW_CLOSE, lambda _: self.refuse_backup())
+
+    def restore_backup(self) -> None:
+        """The player takes the damaged autosave's good previous copy."""
+        if self.app.restore_backup():
+            self.app.toast(tr("menu.backup_restored"), scope="lasting")
+        self.rebuild()
+
+    def refuse_backup(self) -> None:
+        """The player closes the offer of the previous copy: it is not offered again."""
+        self.app.offer_backup = False
+        self.backup_dialog = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if (
-            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
-            and event.ui_element is self.backup_dialog
-        ):
-            if self.app.restore_backup():
-                self.app.toast(tr("menu.backup_restored"), scope="lasting")
-            self.rebuild()
+        if self.answers.handle(event):
             return True
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.backup_dialog:
-            self.app.offer_backup = False
-            self.backup_dialog = None
-            return True
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, b in self.buttons.items():
-                if event.ui_element is b:
-                    self.choose(key)
-                    return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.app.session is not None:
                 self.choose("continue")
@@ -125,7 +128,7 @@ class MenuScene(Scene):
             shadow = pygame.transform.rotozoom(art.shadow(ch), -angle, 1)
             surface.blit(shadow, shadow.get_rect(center=(pos[0] + 4, pos[1] + 6)))
             surface.blit(img, img.get_rect(center=pos))
-        size = max(40, round(h * 0.085))
+        size = self.font_px(68)
         txt.draw(
             surface,
             tr("app.title"),
@@ -147,7 +150,7 @@ class MenuScene(Scene):
         txt.draw(
             surface,
             self.tagline(),
-            max(14, round(h * 0.024)),
+            self.font_px(19),
             (w // 2, round(h * 0.445) - cw * 0.1),
             palette.TEXT,
             bold=False,
@@ -156,9 +159,9 @@ class MenuScene(Scene):
         txt.draw(
             surface,
             tr("menu.keys"),
-            max(12, round(h * 0.018)),
+            self.font_px(14),
             (w // 2, h - 12),
-            (190, 200, 190),
+            palette.TEXT_KEYS,
             bold=False,
             anchor="midbottom",
         )

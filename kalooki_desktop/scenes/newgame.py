@@ -29,7 +29,7 @@ from ..i18n import tr, tr_n
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
-from ..ui.theme import DropDown
+from ..ui.theme import Answers, DropDown
 from .leaving import LeaveQuestion
 
 PRESETS = ("jamaican", "baby", "short", "custom", *BRITISH_PRESETS)
@@ -42,6 +42,8 @@ B_SWITCHES = tuple(BRITISH_SWITCHES)
 B_LIMITS = ("", "B-V3", "B-V4:301", "B-V4:501")
 B_BONUSES = ("", "B-V5", "B-V5:25")
 JOKERS = ("4", "5", "6")
+_CHANGED = pygame_gui.UI_DROP_DOWN_MENU_CHANGED
+_TICKS = (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED)  # ticked, cleared
 
 
 @register_scene("new_game")
@@ -75,6 +77,7 @@ class NewGameScene(Scene):
         self.left = pygame.Rect(m, round(h * 0.13), round(w * 0.36), round(h * 0.74))
         self.right = pygame.Rect(self.left.right + m, self.left.y, w - self.left.right - 2 * m, self.left.h)
         row = max(34, h // 22)
+        self.answers = Answers()
         self.build_opponents(row)
         self.build_rules(row)
         bw, bh = self.px(220), max(46, h // 15)
@@ -103,7 +106,8 @@ class NewGameScene(Scene):
         count_opts: list[str | tuple[str, str]] = [str(n) for n in self.seats().opponents]
         cw = self.px(80)
         place = pygame.Rect(self.left.right - 16 - cw, y, cw, row)
-        self.count_menu = self.widget(DropDown(count_opts, str(len(self.levels)), place, ui))
+        self.count_menu = self.answers.on(self.widget(DropDown(count_opts, str(len(self.levels)), place, ui)),
+                                          _CHANGED, self.choose_count)
         total = tr("new.players_total", n=len(self.levels) + 1)
         nx = heading.rect.right + self.px(12)
         place = pygame.Rect(nx, y, self.left.right - 16 - cw - 8 - nx, row)
@@ -118,7 +122,7 @@ class NewGameScene(Scene):
             self.widget(UILabel(pygame.Rect(x, y, self.left.w - lw - 48, row), names[i], ui))
             place = pygame.Rect(self.left.right - lw - 16, y, lw, row)
             dd = DropDown(level_opts, (tr(f"level.{level}"), level), place, ui)
-            self.level_menus.append(self.widget(dd))
+            self.level_menus.append(self.answers.on(self.widget(dd), _CHANGED, partial(self.choose_level, i)))
             y += row + 4
         self.persona_top = y + 8
         self._rows_key: tuple[object, ...] | None = None  # what the persona rows were laid out for
@@ -134,9 +138,9 @@ class NewGameScene(Scene):
         y += row + 6
         preset_opts: list[str | tuple[str, str]] = [(tr(f"preset.{p}"), p) for p in PRESETS]
         place = pygame.Rect(x, y, min(self.px(330), self.right.w // 2), row)
-        self.preset_menu = self.widget(
+        self.preset_menu = self.answers.on(self.widget(
             DropDown(preset_opts, (tr(f"preset.{self.preset}"), self.preset), place, ui)
-        )
+        ), _CHANGED, self.choose_preset)
         self.schedule_entry: UITextEntryLine | None = None
         if self.preset == "custom":
             ex = x + min(self.px(330), self.right.w // 2) + 10
@@ -156,7 +160,7 @@ class NewGameScene(Scene):
                 ui,
                 initial_state=vid in self.switches,
             )
-            self.checks[vid] = self.widget(cb)
+            self.checks[vid] = self.answers.on(self.widget(cb), _TICKS, partial(self.switch, vid))
             y += line
         self.switch_top = self.right.y + 14 + row + 6 + row + 12
         self.switch_line = line
@@ -166,7 +170,8 @@ class NewGameScene(Scene):
         if self.extra_jokers_allowed():  # J-V10 is for three or four players
             label = self.widget(UILabel(pygame.Rect(x, y, -1, row), tr("variant.J-V10.name"), ui))
             place = pygame.Rect(label.rect.right + self.px(12), y, self.px(80), row)
-            self.jokers_menu = self.widget(DropDown(list(JOKERS), self.jokers, place, ui))
+            self.jokers_menu = self.answers.on(self.widget(DropDown(list(JOKERS), self.jokers, place, ui)),
+                                               _CHANGED, lambda e: setattr(self, "jokers", e.text))
 
     def build_choices(self, x: int, y: int, row: int) -> None:
         """British Kalooki: the limit and a Kalooki's bonus, a dropdown each, in rows from ``y``,
@@ -192,6 +197,7 @@ class NewGameScene(Scene):
         options = [(tr(f"{label}.{vid}" if vid else none), vid) for vid in ids]
         chosen = next((o for o in options if o[1] in self.switches), options[0])
         menu = self.widget(DropDown(list[str | tuple[str, str]](options), chosen, place, self.app.ui))
+        self.answers.on(menu, _CHANGED, partial(self.choose_one_of, ids))
         self.choices.append((menu, none, place.y))
         return menu
 
@@ -236,39 +242,38 @@ class NewGameScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.leave.handle(event):
             return True
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            self.menu_changed(event)
-            return True
-        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
-            on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
-            turn = self.switches.add if on else self.switches.discard
-            vid = next((v for v, cb in self.checks.items() if event.ui_element is cb), None)
-            if vid is not None and self.change_game(partial(turn, vid)):
-                self.rebuild()  # the opponents it offers changed (B-V2)
+        if self.answers.handle(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return True
         return False
 
-    def menu_changed(self, event: pygame.event.Event) -> None:
-        """A dropdown changed: the opponents' count, a level, the preset or the jokers."""
-        if event.ui_element is self.count_menu:
-            self.count = int(event.text)
-            self.rebuild()
-        elif event.ui_element is self.preset_menu:
-            self.change_game(lambda: setattr(self, "preset", self.preset_menu.selected_option[1]))
-            self.rebuild()
-        elif self.jokers_menu is not None and event.ui_element is self.jokers_menu:
-            self.jokers = event.text
-        elif event.ui_element in (self.limit_menu, self.bonus_menu):
-            group = B_LIMITS if event.ui_element is self.limit_menu else B_BONUSES
-            self.switches -= set(group)
-            self.switches |= {event.ui_element.selected_option[1]} - {""}
-        elif event.ui_element in self.level_menus:
-            i = self.level_menus.index(event.ui_element)
-            self.seat_levels[i] = event.ui_element.selected_option[1]
-            self.rebuild()
+    def choose_count(self, event: pygame.event.Event) -> None:
+        """The number of opponents was chosen."""
+        self.count = int(event.text)
+        self.rebuild()
+
+    def choose_level(self, i: int, event: pygame.event.Event) -> None:
+        """The level of the ``i``-th opponent was chosen."""
+        self.seat_levels[i] = event.ui_element.selected_option[1]
+        self.rebuild()
+
+    def choose_preset(self, event: pygame.event.Event) -> None:
+        """A game was chosen (a preset)."""
+        self.change_game(lambda: setattr(self, "preset", self.preset_menu.selected_option[1]))
+        self.rebuild()
+
+    def choose_one_of(self, group: tuple[str, ...], event: pygame.event.Event) -> None:
+        """British Kalooki: one of the switches ``group`` that exclude each other was chosen."""
+        self.switches -= set(group)
+        self.switches |= {event.ui_element.selected_option[1]} - {""}
+
+    def switch(self, vid: str, event: pygame.event.Event) -> None:
+        """The switch ``vid`` was ticked or cleared."""
+        turn = self.switches.add if event.type == _TICKS[0] else self.switches.discard
+        if self.change_game(partial(turn, vid)):
+            self.rebuild()  # the opponents it offers changed (B-V2)
 
     def change_game(self, change: Callable[[], object]) -> bool:
         """Make ``change`` to the game or its switches; the opponents are then the count the
@@ -379,7 +384,7 @@ class NewGameScene(Scene):
         x, size = self.left.x + 16, self.persona_size
         for title, words, y in self.persona_rows():
             tw = txt.draw(surface, title, size + 1, (x, y), palette.GOLD, bold=True).w + 8 if title else 0
-            txt.draw(surface, words, size, (x + tw, y + 1), (214, 222, 212))
+            txt.draw(surface, words, size, (x + tw, y + 1), palette.TEXT_SOFT)
         self.draw_switch_help(surface)
         self.draw_summary(surface)
 
@@ -428,7 +433,7 @@ class NewGameScene(Scene):
                 break
         y = cy - len(lines) * (size + 2) // 2
         for line in lines:
-            txt.draw(surface, line, size, (x, y), (196, 206, 196))
+            txt.draw(surface, line, size, (x, y), palette.TEXT_HELP)
             y += size + 2
 
     def problem(self) -> str:

@@ -24,7 +24,7 @@ from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
-from ..ui.theme import DropDown
+from ..ui.theme import Answers, DropDown
 from .handend import hand_end_lines, score_text
 from .review import open_review
 from .table.words import note_text
@@ -62,14 +62,19 @@ class PracticeScene(Scene):
             self.widget(UILabel(pygame.Rect(x, y + k * step, lw, row), label, ui))
         cx, cw = x + lw + self.px(12), min(self.px(420), self.box.right - x - lw - 40)
         current = next(o for o in options if isinstance(o, tuple) and o[1] == str(self.hand))
-        self.contract_menu = self.widget(DropDown(options, current, pygame.Rect(cx, y, cw, row), ui))
+        self.answers = answers = Answers()
+        changed = pygame_gui.UI_DROP_DOWN_MENU_CHANGED
+        menu = self.widget(DropDown(options, current, pygame.Rect(cx, y, cw, row), ui))
+        self.contract_menu = answers.on(menu, changed, lambda _: self.choose_contract())
         counts: list[str | tuple[str, str]] = list(OPPONENTS)
         at = pygame.Rect(cx, y + step, self.px(90), row)
-        self.count_menu = self.widget(DropDown(counts, self.count, at, ui))
+        self.count_menu = answers.on(self.widget(DropDown(counts, self.count, at, ui)), changed,
+                                     lambda e: setattr(self, "count", e.text))
         levels: list[str | tuple[str, str]] = [(tr(f"level.{lv}"), lv) for lv in LEVELS if lv != "random"]
         chosen = next(o for o in levels if isinstance(o, tuple) and o[1] == self.level)
         at = pygame.Rect(cx, y + 2 * step, self.px(200), row)
-        self.level_menu = self.widget(DropDown(levels, chosen, at, ui))
+        self.level_menu = answers.on(self.widget(DropDown(levels, chosen, at, ui)), changed,
+                                     lambda _: setattr(self, "level", self.level_menu.selected_option[1]))
         self.figures_top = y + 3 * (row + 12) + self.px(16)
         bw, bh = self.px(220), max(46, h // 15)
         by = self.box.bottom + (h - self.box.bottom - bh) // 2
@@ -81,15 +86,13 @@ class PracticeScene(Scene):
         """A contract as the menu offers it: "Hand 5 · 3 3 3 3"."""
         return tr("practice.hand", n=hand, contract=SCHEDULE[hand])
 
+    def choose_contract(self) -> None:
+        """A contract was chosen (or the weakest)."""
+        choice = self.contract_menu.selected_option[1]
+        self.hand = self.weakest or 1 if choice == "weakest" else int(choice)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            if event.ui_element is self.contract_menu:
-                choice = self.contract_menu.selected_option[1]
-                self.hand = self.weakest or 1 if choice == "weakest" else int(choice)
-            elif event.ui_element is self.count_menu:
-                self.count = event.text
-            elif event.ui_element is self.level_menu:
-                self.level = self.level_menu.selected_option[1]
+        if self.answers.handle(event):
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.begin()
@@ -117,7 +120,7 @@ class PracticeScene(Scene):
         size = self.font_px(15)
         x, y = self.box.x + 24, self.figures_top
         for line in txt.wrap(tr("practice.about"), size, self.box.w - 48):
-            txt.draw(surface, line, size, (x, y), (214, 222, 212))
+            txt.draw(surface, line, size, (x, y), palette.TEXT_SOFT)
             y += size + 6
         run = self.app.practice
         if run is not None and run.tries and run.hand == self.hand:
@@ -181,7 +184,7 @@ class PracticeResultScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         backdrop(surface)
-        big, font = max(24, h // 26), self.font_px(16)
+        big, font = self.font_px(30), self.font_px(16)
         hand = tr("practice.hand", n=self.run.hand, contract=self.run.contract)
         title = tr("practice.result_title", hand=hand)
         txt.draw(surface, title, big, (w // 2, 16), palette.GOLD, bold=True, anchor="midtop")
@@ -236,7 +239,7 @@ class PracticeResultScene(Scene):
         for note in notes[-6:]:
             text = note_text(note)
             for line in txt.wrap(text, size, right - x):
-                txt.draw(surface, line, size, (x, y), (214, 222, 212))
+                txt.draw(surface, line, size, (x, y), palette.TEXT_SOFT)
                 y += size + 4
             y += 6
 

@@ -61,7 +61,7 @@ def _table(surface: pygame.Surface, box: pygame.Rect, figures: dict[str, Contrac
         row = pygame.Rect(box.x + 6, y - 2, box.w - 12, line)
         rects[contract] = row
         if contract == chosen:
-            pygame.draw.rect(surface, (40, 80, 60), row, border_radius=6)
+            pygame.draw.rect(surface, palette.ROW_CHOSEN, row, border_radius=6)
         name = contract_name(contract)
         if contract == weakest:
             name += "  ◂ " + tr("progress.weakest")
@@ -91,16 +91,17 @@ def _trend(surface: pygame.Surface, box: pygame.Rect, records: list[HandRecord],
     txt.draw(surface, title, font, (box.x + 14, box.y + 8), palette.GOLD, bold=True)
     if not records:
         return
-    plot = pygame.Rect(box.x + 50, box.y + font + 22, box.w - 70, box.h - font * 2 - 40)
     top = max(50, max(r.points for r in records))
+    gutter = max(50, txt.width(str(top), font - 3) + 14)  # the axis's figures stay inside the panel
+    plot = pygame.Rect(box.x + gutter, box.y + font + 22, box.w - gutter - 20, box.h - font * 2 - 40)
     n = len(records)
 
     def at(i: int, v: float) -> tuple[int, int]:
         return plot.x + round(plot.w * (i + 0.5) / n), plot.bottom - round(plot.h * v / top)
 
     pygame.draw.line(surface, palette.GOLD_DARK, plot.bottomleft, plot.bottomright, 1)
-    txt.draw(surface, str(top), font - 3, (plot.x - 6, plot.y), (190, 198, 188), anchor="topright")
-    txt.draw(surface, "0", font - 3, (plot.x - 6, plot.bottom), (190, 198, 188), anchor="bottomright")
+    txt.draw(surface, str(top), font - 3, (plot.x - 6, plot.y), palette.TEXT_FAINT, anchor="topright")
+    txt.draw(surface, "0", font - 3, (plot.x - 6, plot.bottom), palette.TEXT_FAINT, anchor="bottomright")
     mean, points = 0.0, []
     for i, r in enumerate(records):
         mean += (r.points - mean) / (i + 1)
@@ -108,5 +109,5 @@ def _trend(surface: pygame.Surface, box: pygame.Rect, records: list[HandRecord],
         pygame.draw.circle(surface, palette.VALID, at(i, r.points), 5, 0 if r.made else 2)
     if len(points) > 1:
         pygame.draw.lines(surface, palette.GOLD, closed=False, points=points, width=3)
-    txt.draw(surface, tr("progress.trend_key"), font - 3, (box.x + 14, box.bottom - 6), (200, 208, 198),
+    txt.draw(surface, tr("progress.trend_key"), font - 3, (box.x + 14, box.bottom - 6), palette.TEXT_DIM,
              anchor="bottomleft", max_width=box.w - 28)

@@ -181,10 +181,10 @@ class ReviewScene(Scene):
     # --- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+        w = surface.get_width()
         backdrop(surface)
         r = self.review
-        big, font, small = max(22, h // 30), self.font_px(15), self.font_px(13)
+        big, font, small = self.font_px(26), self.font_px(15), self.font_px(13)
         title = tr("review.title", n=r.result.spec.number, contract=r.result.spec.contract_text)
         txt.draw(surface, title, big, (w // 2, 10), palette.GOLD, bold=True, anchor="midtop")
         at = (w // 2, 16 + big)
@@ -307,7 +307,7 @@ class ReviewScene(Scene):
         review stands."""
         bar, r = self.timeline, self.review
         n = max(1, len(r.steps))
-        pygame.draw.rect(surface, (20, 48, 36), bar, border_radius=6)
+        pygame.draw.rect(surface, palette.TIMELINE, bar, border_radius=6)
         for k, step in enumerate(r.steps):  # a decision's mark where it was taken: before its step
             x = bar.x + round(k / n * bar.w)
             note = r.notes.get(step.index)

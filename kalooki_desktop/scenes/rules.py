@@ -4,7 +4,6 @@ Jamaican game and British Kalooki 40 / 51, one page each (the game in progress o
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from ..app import Scene, register_scene
 from ..engine.cards import parse_cards
@@ -36,12 +35,15 @@ class RulesScene(Scene):
     def build(self) -> None:
         w, h = self.size
         bh = self.px(46)
-        self.back = self.button(pygame.Rect(20, h - bh - 18, self.px(160), bh), tr("common.back"))
+        self.back = self.button(pygame.Rect(20, h - bh - 18, self.px(160), bh), tr("common.back"),
+                                command=self.app.pop)
         tw = self.px(220)
         x = w - 20 - 2 * tw - 10
         self.tabs = {
-            False: self.button(pygame.Rect(x, h - bh - 18, tw, bh), tr("rules.tab_jamaican")),
-            True: self.button(pygame.Rect(x + tw + 10, h - bh - 18, tw, bh), tr("rules.tab_british")),
+            False: self.button(pygame.Rect(x, h - bh - 18, tw, bh), tr("rules.tab_jamaican"),
+                               command=lambda: self.show(british=False)),
+            True: self.button(pygame.Rect(x + tw + 10, h - bh - 18, tw, bh), tr("rules.tab_british"),
+                              command=lambda: self.show(british=True)),
         }
         self.tabs[self.british].select()
 
@@ -53,14 +55,6 @@ class RulesScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         step = self.size[1] // 12
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
-            self.app.pop()
-            return True
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for british, tab in self.tabs.items():
-                if event.ui_element is tab:
-                    self.show(british=british)
-                    return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * step)
             return True
@@ -94,7 +88,7 @@ class RulesScene(Scene):
         panel(surface, page, alpha=175)
         clip = surface.get_clip()
         surface.set_clip(page.inflate(-8, -8))
-        font = max(15, h // 50)
+        font = self.font_px(16)
         head = font + 5
         width = page.w - 60
         x = page.x + 30
@@ -125,7 +119,7 @@ class RulesScene(Scene):
             pygame.draw.rect(surface, palette.GOLD_DARK, (page.right - 10, top, 6, bar_h), border_radius=3)
         left, right = self.back.relative_rect, self.tabs[False].relative_rect
         at = ((left.right + right.x) // 2, left.centery)
-        txt.draw(surface, tr("rules.keys"), max(12, h // 64), at, (190, 200, 190), anchor="center",
+        txt.draw(surface, tr("rules.keys"), self.font_px(12), at, palette.TEXT_KEYS, anchor="center",
                  max_width=int(right.x - left.right - 16))
 
     def draw_example(self, surface: pygame.Surface, x: int, y: int, example: str, ch: int, font: int) -> int:
@@ -142,7 +136,8 @@ class RulesScene(Scene):
                 surface.blit(
                     art.face(c, ch, four_colour=self.app.settings.four_colour), (cx + i * round(cw * 0.42), y)
                 )
-            _line(surface, cards_for_players(caption.strip()), font - 2, (cx, y + ch + 4), (206, 214, 204))
+            _line(surface, cards_for_players(caption.strip()), font - 2, (cx, y + ch + 4),
+                  palette.TEXT_CAPTION)
             cx += max(wd, txt.width(caption.strip(), font - 2)) + 30
         return y + ch + font + 12
 

@@ -31,7 +31,6 @@ from ..ui.draw import backdrop, panel
 from .review import open_review
 from .scorelayout import axis_ticks, legend_lines, point_labels
 from .scorerows import score_rows
-from .table.frame import DIM
 
 
 @register_scene("scoreboard")
@@ -77,47 +76,35 @@ class ScoreboardScene(Scene):
             assert isinstance(m, BritishMatch)
             score = m.buy_in_score()
             self.b_buy = self.button(
-                pygame.Rect(w - bw - 20, y, bw, bh), tr("score.buy_in", score=score), "#primary_button"
+                pygame.Rect(w - bw - 20, y, bw, bh), tr("score.buy_in", score=score), "#primary_button",
+                command=lambda: self.decide(buy_in=True),
             )
-            self.b_stay = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("score.stay_out"))
+            self.b_stay = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("score.stay_out"),
+                                      command=lambda: self.decide(buy_in=False))
             self.b_next = self.b_stay
-            self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"))
+            self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"), command=self.to_menu)
             return
         if self.watching() and self.result is not None:
-            self.b_play_out = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("score.play_out"))
+            self.b_play_out = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("score.play_out"),
+                                          command=self.play_out)
         if self.final:
             self.b_next = self.button(
-                pygame.Rect(w - bw - 20, y, bw, bh), tr("score.play_again"), "#primary_button"
+                pygame.Rect(w - bw - 20, y, bw, bh), tr("score.play_again"), "#primary_button",
+                command=self.next,
             )
-            self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"))
+            self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"), command=self.to_menu)
         elif self.result is not None:
             label = tr("score.next_deal") if isinstance(self.result, DealResult) else tr("score.next_hand")
-            self.b_next = self.button(pygame.Rect(w - bw - 20, y, bw, bh), label, "#primary_button")
-            self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"))
+            self.b_next = self.button(pygame.Rect(w - bw - 20, y, bw, bh), label, "#primary_button",
+                                      command=self.next)
+            self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"), command=self.to_menu)
         else:
             self.b_next = self.button(
-                pygame.Rect(w - bw - 20, y, bw, bh), tr("common.back"), "#primary_button"
+                pygame.Rect(w - bw - 20, y, bw, bh), tr("common.back"), "#primary_button", command=self.next
             )
             self.b_menu = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if self.b_buy is not None and event.ui_element is self.b_buy:
-                self.decide(buy_in=True)
-                return True
-            if self.b_stay is not None and event.ui_element is self.b_stay:
-                self.decide(buy_in=False)
-                return True
-            if self.b_play_out is not None and event.ui_element is self.b_play_out:
-                self.session.play_out()
-                self.rebuild()
-                return True
-            if event.ui_element is self.b_next:
-                self.next()
-                return True
-            if self.b_menu is not None and event.ui_element is self.b_menu:
-                self.to_menu()
-                return True
         if event.type == pygame.KEYDOWN and self._asking:
             if event.key == pygame.K_b:
                 self.decide(buy_in=True)
@@ -136,6 +123,11 @@ class ScoreboardScene(Scene):
                 self.next()
             return True
         return False
+
+    def play_out(self) -> None:
+        """Play the rest of the game out among the computer players, the player watching."""
+        self.session.play_out()
+        self.rebuild()
 
     def decide(self, *, buy_in: bool) -> None:
         """The player's answer to the buy-in question (B-11), through the engine."""
@@ -181,9 +173,9 @@ class ScoreboardScene(Scene):
         backdrop(surface)
         s = self.session
         m = s.match
-        big = max(24, h // 26)
-        font = max(14, h // 50)
-        small = max(12, h // 62)
+        big = self.font_px(30)
+        font = self.font_px(16)
+        small = self.font_px(12)
         if self.final:
             names = [s.names[i] for i in m.winners]
             if m.winners == [HUMAN]:
@@ -328,14 +320,15 @@ class ScoreboardScene(Scene):
         self.draw_points(surface, xs, [self.card_points(c) for c in cards], card_w, (y + ch + 1, small - 1))
         if not cards:
             dealt = not isinstance(r, DealResult) or r.out == seat
-            none, colour = (tr("score.no_cards"), palette.VALID) if dealt else (tr("score.not_dealt"), DIM)
+            none, colour = ((tr("score.no_cards"), palette.VALID) if dealt
+                            else (tr("score.not_dealt"), palette.TEXT_DIM))
             txt.draw(surface, none, small, (cx, mid), colour, bold=True, anchor="midleft")
         laid = _laid_text(r, seat)
         room = score_x - txt.width("+888", font, bold=True) - small - laid_x
         lines = [laid] if txt.width(laid, small) <= room else _two_lines(laid)
         for k, line in enumerate(lines):  # "did not / come out" on two lines where room is short
             at = (laid_x, round(mid + (k - (len(lines) - 1) / 2) * (small + 2)))
-            txt.draw(surface, line, small, at, (200, 208, 198), anchor="midleft")
+            txt.draw(surface, line, small, at, palette.TEXT_DIM, anchor="midleft")
         score = f"+{r.scores[seat]}"
         txt.draw(surface, score, font, (score_x, mid), name_col, bold=True, anchor="midright")
         total = str(s.match.totals[seat])
@@ -418,7 +411,8 @@ class ScoreboardScene(Scene):
                 cell(p, text, y, colour, bold=False)
         if any(r.bent for r in rows):
             key = tr("score.kalooki_key" if isinstance(s.match, BritishMatch) else "score.bent_key")
-            txt.draw(surface, key, small - 1, (x0, box.bottom - 8), DIM, bold=False, anchor="bottomleft")
+            txt.draw(surface, key, small - 1, (x0, box.bottom - 8), palette.TEXT_DIM, bold=False,
+                     anchor="bottomleft")
 
     def draw_places(
         self, surface: pygame.Surface, at: tuple[int, int], small: int, width: int, cell: Callable[..., None]
@@ -454,9 +448,9 @@ class ScoreboardScene(Scene):
         top = ticks[-1]
         for v in ticks:
             y = plot.bottom - plot.h * v / top
-            pygame.draw.line(surface, (40, 70, 55), (plot.x, y), (plot.right, y), 1)
+            pygame.draw.line(surface, palette.CHART_GRID, (plot.x, y), (plot.right, y), 1)
             txt.draw(
-                surface, str(v), small - 2, (plot.x - 6, y), (190, 198, 188), bold=False, anchor="midright"
+                surface, str(v), small - 2, (plot.x - 6, y), palette.TEXT_FAINT, bold=False, anchor="midright"
             )
         if limit is not None:  # the elimination limit (B-11)
             y = plot.bottom - plot.h * limit / top
@@ -471,7 +465,7 @@ class ScoreboardScene(Scene):
                     str(i),
                     small - 2,
                     (x, plot.bottom + 4),
-                    (190, 198, 188),
+                    palette.TEXT_FAINT,
                     bold=False,
                     anchor="midtop",
                 )

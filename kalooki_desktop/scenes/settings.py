@@ -16,9 +16,11 @@ from ..storage.settings import SPEEDS
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
-from ..ui.theme import DropDown
+from ..ui.theme import Answers, DropDown
 
 CALL_WAITS = (3, 5, 8, 15, 0)
+#: A check box ticked or cleared.
+_TICKS = (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED)
 
 
 @register_scene("settings")
@@ -35,71 +37,76 @@ class SettingsScene(Scene):
             pygame.Rect(self.box.centerx - px(90), self.box.bottom + px(20), px(180), px(46)),
             tr("common.done"),
             "#primary_button",
+            command=self.app.pop,
         )
 
     def _rows(self, x: int, y: int, cx: int) -> None:
         """The settings, one a row: labels at ``x``, their choices at ``cx``."""
         ui, st, px = self.app.ui, self.app.settings, self.px
         cw, row, high = px(240), (self.box.bottom - y - px(8)) // 10, px(34)
+        self.answers = answers = Answers()
 
         def label(text: str, at: int) -> None:
             self.widget(UILabel(pygame.Rect(x, at, cx - x - px(12), high), text, ui))
 
-        def check(text: str, at: int, *, on: bool) -> UICheckBox:
+        def check(text: str, at: int, name: str) -> UICheckBox:
             place = pygame.Rect(x, at + (high - px(20)) // 2, px(20), px(20))
-            return self.widget(UICheckBox(place, text, ui, initial_state=on))
+            box = self.widget(UICheckBox(place, text, ui, initial_state=getattr(st, name)))
+            return answers.on(box, _TICKS, lambda e: self.switch(name, on=e.type == _TICKS[0]))
 
         label(tr("settings.speed"), y)
         speeds: list[str | tuple[str, str]] = [(tr(f"speed.{k}"), k) for k in SPEEDS]
-        self.speed = self.widget(
+        self.speed = answers.on(self.widget(
             DropDown(speeds, (tr(f"speed.{st.speed}"), st.speed), pygame.Rect(cx, y, cw, high), ui)
-        )
-        self.reduce = check(tr("settings.reduce_motion"), y + row, on=st.reduce_motion)
+        ), pygame_gui.UI_DROP_DOWN_MENU_CHANGED, lambda _: self.choose_speed())
+        self.reduce = check(tr("settings.reduce_motion"), y + row, "reduce_motion")
         label(tr("settings.call_wait"), y + 2 * row)
         waits: list[str | tuple[str, str]] = [
             (tr("settings.wait_s", n=n) if n else tr("settings.wait_forever"), str(n)) for n in CALL_WAITS
         ]
         current = next((o for o in waits if o[1] == str(st.call_wait_s)), waits[1])
-        self.wait = self.widget(DropDown(waits, current, pygame.Rect(cx, y + 2 * row, cw, high), ui))
-        self.every = check(tr("settings.call_every"), y + 3 * row, on=st.call_every_card)
-        self.sound = check(tr("settings.sound"), y + 4 * row, on=st.sound)
+        wait = self.widget(DropDown(waits, current, pygame.Rect(cx, y + 2 * row, cw, high), ui))
+        self.wait = answers.on(wait, pygame_gui.UI_DROP_DOWN_MENU_CHANGED, lambda _: self.choose_wait())
+        self.every = check(tr("settings.call_every"), y + 3 * row, "call_every_card")
+        self.sound = check(tr("settings.sound"), y + 4 * row, "sound")
         label(tr("settings.volume"), y + 5 * row)
-        self.volume = self.widget(
+        self.volume = answers.on(self.widget(
             UIHorizontalSlider(pygame.Rect(cx, y + 5 * row + px(4), cw, px(28)), st.volume, (0.0, 1.0), ui)
-        )
-        self.four = check(tr("settings.four_colour"), y + 6 * row, on=st.four_colour)
-        self.full = check(tr("settings.fullscreen"), y + 7 * row, on=st.fullscreen)
-        self.coach = check(tr("settings.coach"), y + 8 * row, on=st.coach)
-        self.ask_discard = check(tr("settings.ask_needed_discard"), y + 9 * row, on=st.ask_needed_discard)
+        ), pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, lambda _: self.set_volume())
+        self.four = check(tr("settings.four_colour"), y + 6 * row, "four_colour")
+        self.full = check(tr("settings.fullscreen"), y + 7 * row, "fullscreen")
+        self.coach = check(tr("settings.coach"), y + 8 * row, "coach")
+        self.ask_discard = check(tr("settings.ask_needed_discard"), y + 9 * row, "ask_needed_discard")
+
+    def choose_speed(self) -> None:
+        """The computer players' pace was chosen."""
+        self.app.settings.speed = self.speed.selected_option[1]
+        self.apply()
+
+    def choose_wait(self) -> None:
+        """How long the call window waits was chosen."""
+        self.app.settings.call_wait_s = int(self.wait.selected_option[1])
+        self.apply()
+
+    def switch(self, name: str, *, on: bool) -> None:
+        """A check box was ticked (``on``) or cleared: the setting ``name``."""
+        st = self.app.settings
+        if name != "fullscreen":
+            setattr(st, name, on)
+        elif on != st.fullscreen:
+            self.app.toggle_fullscreen()
+        self.apply()
+
+    def set_volume(self) -> None:
+        """The volume slider moved: the new volume, with a card's sound to hear it by."""
+        self.app.settings.volume = round(float(self.volume.get_current_value()), 2)
+        self.apply()
+        self.app.sounds.play("card")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        st = self.app.settings
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            if event.ui_element is self.speed:
-                st.speed = self.speed.selected_option[1]
-            elif event.ui_element is self.wait:
-                st.call_wait_s = int(self.wait.selected_option[1])
-            self.apply()
+        if self.answers.handle(event):
             return True
-        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
-            on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
-            boxes = {self.reduce: "reduce_motion", self.sound: "sound", self.every: "call_every_card",
-                     self.four: "four_colour", self.coach: "coach", self.ask_discard: "ask_needed_discard"}
-            name = next((n for box, n in boxes.items() if event.ui_element is box), None)
-            if name is not None:
-                setattr(st, name, on)
-            elif event.ui_element is self.full and on != st.fullscreen:
-                self.app.toggle_fullscreen()
-            self.apply()
-            return True
-        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume:
-            st.volume = round(float(self.volume.get_current_value()), 2)
-            self.apply()
-            self.app.sounds.play("card")
-            return True
-        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or (
-            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-        ):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return True
         return False
@@ -123,12 +130,12 @@ class SettingsScene(Scene):
             self.app.toast(tr("settings.not_saved", error=reason(exc)), "error", scope="lasting")
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+        w = surface.get_width()
         backdrop(surface)
         txt.draw(
             surface,
             tr("settings.title"),
-            max(28, h // 22),
+            self.font_px(36),
             (w // 2, self.box.y - 20),
             palette.GOLD,
             bold=True,

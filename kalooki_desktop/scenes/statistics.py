@@ -6,8 +6,9 @@ made in them."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
-import pygame_gui
 
 from ..app import App, Scene, register_scene
 from ..engine.british.match import DealResult
@@ -50,12 +51,14 @@ class StatisticsScene(Scene):
     def build(self) -> None:
         w, h = self.size
         bh = self.px(46)
-        self.b_back = self.button(pygame.Rect(20, h - bh - 18, self.px(160), bh), tr("common.back"))
+        self.b_back = self.button(pygame.Rect(20, h - bh - 18, self.px(160), bh), tr("common.back"),
+                                  command=self.app.pop)
         pages = (*stats.GAMES, "progress")
         tw = min(self.px(190), (w - self.px(200)) // len(pages) - 10)
         x = w - 20 - len(pages) * (tw + 10) + 10
         self.tabs = {
-            game: self.button(pygame.Rect(x + i * (tw + 10), h - bh - 18, tw, bh), tr(f"stats.game.{game}"))
+            game: self.button(pygame.Rect(x + i * (tw + 10), h - bh - 18, tw, bh), tr(f"stats.game.{game}"),
+                              command=partial(self.show, game))
             for i, game in enumerate(pages)
         }
         self.tabs[self.game].select()
@@ -73,29 +76,22 @@ class StatisticsScene(Scene):
             if contract is not None:
                 self.chosen = contract
                 return True
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for game, tab in self.tabs.items():
-                if event.ui_element is tab:
-                    self.show(game)
-                    return True
-        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.b_back) or (
-            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-        ):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+        w = surface.get_width()
         if self.game == "progress":
             backdrop(surface, tr("progress.title"))
             top = self.px(80)
             box = pygame.Rect(20, top, w - 40, int(self.b_back.relative_rect.y) - 12 - top)
-            self.rows = draw_progress(surface, box, self.hands, self.chosen, self.weakest, max(15, h // 50))
+            self.rows = draw_progress(surface, box, self.hands, self.chosen, self.weakest, self.font_px(16))
             return
         title = backdrop(surface, tr("stats.title"))
         s = self.summary
-        font, small = max(15, h // 50), max(13, h // 62)
+        font, small = self.font_px(16), self.font_px(13)
         top = max(80, 18 + title + self.px(14))  # under the title, above the buttons, at every scale
         bottom = int(self.b_back.relative_rect.y) - 12
         left = pygame.Rect(20, top, (w - 52) // 2, bottom - top)
@@ -220,7 +216,7 @@ class StatisticsScene(Scene):
             pygame.draw.rect(surface, palette.VALID, bar, border_radius=4)
             # a contract too wide for its bar is written without its spaces ("3344")
             shown = label.replace(" ", "") if wide else label
-            txt.draw(surface, shown, size, (bar.centerx, plot.bottom + 4), (200, 208, 198), bold=False,
+            txt.draw(surface, shown, size, (bar.centerx, plot.bottom + 4), palette.TEXT_DIM, bold=False,
                      anchor="midtop")
             if played:
                 txt.draw(surface, f"{100 * frac:.0f}%", small - 2, (bar.centerx, bar.y - 2), palette.TEXT,
@@ -245,18 +241,19 @@ class StatisticsScene(Scene):
                 max(2, round(plot.h * r.score / top)),
             )
             bar.bottom = plot.bottom
-            pygame.draw.rect(surface, palette.GOLD if r.won else (120, 150, 135), bar, border_radius=3)
+            pygame.draw.rect(surface, palette.GOLD if r.won else palette.CHART_LOST, bar, border_radius=3)
             ty = plot.bottom - round(plot.h * r.winner_score / top)
             pygame.draw.line(surface, palette.TEXT, (bar.x - 2, ty), (bar.right + 2, ty), 2)
         txt.draw(
-            surface, str(top), small - 2, (plot.x - 6, plot.y), (190, 198, 188), bold=False, anchor="topright"
+            surface, str(top), small - 2, (plot.x - 6, plot.y), palette.TEXT_FAINT, bold=False,
+            anchor="topright",
         )
         txt.draw(
             surface,
             "0",
             small - 2,
             (plot.x - 6, plot.bottom),
-            (190, 198, 188),
+            palette.TEXT_FAINT,
             bold=False,
             anchor="bottomright",
         )
@@ -265,7 +262,7 @@ class StatisticsScene(Scene):
             tr("stats.recent_key"),
             small - 2,
             (box.x + 14, box.bottom - 8),
-            (200, 208, 198),
+            palette.TEXT_DIM,
             bold=False,
             anchor="bottomleft",
         )

@@ -103,12 +103,6 @@ def validate(value: Any, schema: Validator, path: Path | None, what: str) -> Any
         raise BadFile("corrupt", message, path) from None
 
 
-def read_json(path: Path, schema: Validator, what: str) -> Any:
-    """The checked content of a JSON file of ours (``FileNotFoundError`` when missing,
-    :class:`BadFile` when it cannot be used)."""
-    return validate(parse_document(read_bytes(path), path, what), schema, path, what)
-
-
 @dataclass
 class Recovery:
     """What became of a file that could not be used: the message for the player, where the file

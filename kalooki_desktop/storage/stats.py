@@ -120,11 +120,6 @@ _RECORD = sc.obj(
 FILE = RecordFile("stats.json", "games", GameRecord, _RECORD, version=VERSION, keep=KEEP, words="stats")
 
 
-def stats_path() -> Path:
-    """Where the statistics live."""
-    return FILE.path()
-
-
 def read_records(path: Path) -> tuple[list[GameRecord], int]:
     """The valid records in ``path`` and how many others were left out as damaged; raises
     BadFile when the file cannot be used at all (``FileNotFoundError`` when there is none)."""

@@ -13,12 +13,6 @@ def ease_out(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
-def ease_in_out(t: float) -> float:
-    """Cubic ease-in-out on 0..1."""
-    t = min(1.0, max(0.0, t))
-    return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
-
-
 @dataclass
 class Flight:
     """A card picture moving from ``start`` to ``end`` (centres) over ``duration`` ms from ``t0``.

@@ -7,6 +7,7 @@ from functools import lru_cache
 import pygame
 
 from . import palette
+from .theme import font_size, ui_scale
 
 
 @lru_cache(maxsize=4)
@@ -48,7 +49,7 @@ def backdrop(surface: pygame.Surface, title: str | None = None, top: int = 18) -
     """The felt of every full-screen scene, with its title in gold; returns the title's size."""
     w, h = surface.get_size()
     surface.blit(felt((w, h)), (0, 0))
-    size = max(28, h // 22)
+    size = font_size(36, ui_scale((w, h)))
     if title:
         from . import text
 

@@ -14,14 +14,29 @@ INVALID: Colour = (245, 140, 40)  # orange for "invalid" (with a cross icon, nev
 TEXT: Colour = (240, 236, 224)
 POINTS: Colour = (220, 220, 200)  # what a card left in hand costs, under it on the scoreboard
 
+# Words on the felt and the panels, each a step quieter than TEXT.
+TEXT_SOFT: Colour = (214, 222, 212)  # running words on a panel (the practice's and the personas')
+TEXT_CAPTION: Colour = (206, 214, 204)  # a caption under a picture (the rules' schedule)
+TEXT_DIM: Colour = (200, 208, 198)  # secondary words: a seat's title, a chart's key, a footnote
+TEXT_HELP: Colour = (196, 206, 196)  # help beside a choice; an empty meld slot's ruling
+TEXT_KEYS: Colour = (190, 200, 190)  # the line of keyboard keys at a screen's foot
+TEXT_FAINT: Colour = (190, 198, 188)  # a chart's axis figures; a seat's words as they age
+TEXT_PAST: Colour = (150, 160, 150)  # the hands of the schedule already played
+COACH_QUIET: Colour = (178, 196, 184)  # the coach's line when it has nothing to flag
+FELT_WORDS: Colour = (170, 196, 178)  # words written on the felt itself ("no melds yet")
+
+# Charts and lists.
+ROW_CHOSEN: Colour = (40, 80, 60)  # the chosen row of a list
+CHART_GRID: Colour = (40, 70, 55)  # a chart's grid lines
+CHART_LOST: Colour = (120, 150, 135)  # a game lost in the chart of games (a won one is GOLD)
+TIMELINE: Colour = (20, 48, 36)  # the review's track of moves
+
 CARD_FACE: Colour = (251, 247, 236)  # cream
 CARD_EDGE: Colour = (120, 112, 98)
-CARD_SHADOW: Colour = (0, 0, 0)
 COURT_PANEL: Colour = (243, 233, 206)
 
 BACK_GREEN: Colour = (18, 104, 62)
 BACK_BLACK: Colour = (20, 22, 20)
-BACK_GOLD: Colour = GOLD
 
 RED: Colour = (196, 30, 42)
 BLACK: Colour = (24, 24, 28)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import html
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -15,6 +16,8 @@ from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from ..i18n import tr
 from .resources import asset
+
+E = TypeVar("E", bound=IUIElementInterface)
 
 
 def ui_scale(size: tuple[int, int]) -> float:
@@ -133,3 +136,28 @@ class DropDown(pygame_gui.elements.UIDropDownMenu):
         if isinstance(expanded, UIExpandedDropDownState) and expanded.close_button_width:
             expanded.close_button_width = 0
         super().update(time_delta)
+
+
+class Answers:
+    """What a scene does when one of its widgets without a ``command`` (a dropdown, a check box,
+    a slider, a text box, a confirmation window) reports: one callback per widget and event type,
+    in place of asking every event which widget it came from. A scene makes it anew with its
+    widgets and hands it each event first (:meth:`handle`)."""
+
+    def __init__(self) -> None:
+        self._to: dict[tuple[IUIElementInterface, int], Callable[[pygame.event.Event], object]] = {}
+
+    def on(self, widget: E, kinds: int | tuple[int, ...], do: Callable[[pygame.event.Event], object]) -> E:
+        """Call ``do(event)`` when ``widget`` reports an event of ``kinds``; returns the widget."""
+        for kind in kinds if isinstance(kinds, tuple) else (kinds,):
+            self._to[(widget, kind)] = do
+        return widget
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Call the callback the event is for; True if there is one."""
+        widget = getattr(event, "ui_element", None)
+        do = self._to.get((widget, event.type)) if widget is not None else None
+        if do is None:
+            return False
+        do(event)
+        return True

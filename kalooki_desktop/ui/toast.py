@@ -17,6 +17,7 @@ from . import palette
 from . import text as txt
 from .draw import panel
 from .sound import Sounds
+from .theme import font_size, ui_scale
 
 #: Where a toast's words may go: "scene" (until another scene is on top), "position" (also until
 #: the game moves on or the player acts) or "lasting" (its whole time, on any scene).
@@ -27,6 +28,8 @@ class Owner(Protocol):
     """A scene a toast can belong to."""
 
     def toast_position(self) -> object: ...
+
+    def toast_anchor(self) -> tuple[int, int] | pygame.Rect: ...
 
 
 class Toasts:
@@ -41,7 +44,9 @@ class Toasts:
         self.owner: Owner | None = None  # the scene the message belongs to (None: lasting)
         self.position: object = None  # the position a "position" message is about
         self.bound = False  # the message leaves when the position changes or the player acts
-        self.box = pygame.Rect(0, 0, 0, 0)  # where the message was last drawn
+        self.box = pygame.Rect(0, 0, 0, 0)  # where the message is drawn (laid out by update)
+        self._size = 0
+        self._lines: tuple[str, ...] = ()
 
     def show(
         self, message: str, now: float, kind: str = "info", seconds: float = 3.5, *, scope: str = "lasting",
@@ -74,46 +79,60 @@ class Toasts:
         """True while a message is on show (a little after, so its last frame is drawn)."""
         return bool(self.text) and now <= self.until + 100
 
-    def draw(
-        self, surface: pygame.Surface, anchor: tuple[int, int] | pygame.Rect, now: float,
-        scene: Owner | None = None,
-    ) -> None:
-        """The message on show (the next notice once the last message is over). ``anchor`` is the
-        top centre of a one-line toast (a longer one grows upwards; up to three lines), or the
-        room the toast fits in (its words wrap to the room's width and take a smaller size to
-        fit its height). ``scene``: the scene on top (a stale message is taken down)."""
+    def update(self, now: float, size: tuple[int, int], scene: Owner | None = None) -> None:
+        """Once a frame, before drawing: take down a stale message, bring on the next notice once
+        the last message is over (with its sound), and lay out the message on show for a window
+        of ``size`` where ``scene``, the scene on top, wants it (its ``toast_anchor()``: the top
+        centre of a one-line toast, a longer one growing upwards, up to three lines; or the room
+        the toast fits in, its words wrapped to the room's width and smaller to fit its height;
+        without a scene, near the window's top)."""
         self.forget_stale(scene)
         if self.notices and (not self.text or now > self.until):
             self.show(self.notices.pop(0), now, "error", 9)
         if not self.text or now > self.until:
-            self.box = pygame.Rect(0, 0, 0, 0)
+            self.box, self._lines = pygame.Rect(0, 0, 0, 0), ()
             return
-        w, h = surface.get_size()
-        size = max(15, round(h * 0.024))
+        anchor = scene.toast_anchor() if scene is not None else (size[0] // 2, round(size[1] * 0.1))
+        self.box, self._size, self._lines = _lay_out(self.text, self.kind, size, anchor)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The message laid out by the last :meth:`update` (drawing changes nothing)."""
+        if not self._lines or not self.text:
+            return
+        box, size = self.box, self._size
         colour = {"error": palette.INVALID, "coach": palette.VALID}.get(self.kind, palette.GOLD)
-        icon = "✗ " if self.kind == "error" else ""
-        if isinstance(anchor, pygame.Rect):
-            size, lines = _fit_room(icon + self.text, size, anchor)
-        else:
-            lines = txt.wrap(icon + self.text, size, round(w * 0.7), bold=True)
-            while len(lines) > 3 and size > 12:  # a long message takes a smaller size, never a cut
-                size -= 1
-                lines = txt.wrap(icon + self.text, size, round(w * 0.8), bold=True)
-        line_h = size + 6
-        width = max(txt.width(line, size, bold=True) for line in lines)
-        box = pygame.Rect(0, 0, width + size * 2, line_h * len(lines) + size // 2)
-        if isinstance(anchor, pygame.Rect):
-            box.center = anchor.center
-            if box.h > anchor.h:  # too long for the room: it grows downwards, over the hand's top
-                box.top = anchor.top
-        else:
-            box.midtop = (anchor[0], anchor[1] - line_h * (len(lines) - 1))
-        box.clamp_ip(surface.get_rect())
-        self.box = box
         panel(surface, box, alpha=255, radius=min(box.h // 2, 18), border=colour)  # nothing shows through
-        for i, line in enumerate(lines):
-            at = (box.centerx, box.y + size // 4 + i * line_h)
+        for i, line in enumerate(self._lines):
+            at = (box.centerx, box.y + size // 4 + i * (size + 6))
             txt.draw(surface, line, size, at, palette.TEXT, bold=True, anchor="midtop")
+
+
+def _lay_out(
+    text: str, kind: str, window: tuple[int, int], anchor: tuple[int, int] | pygame.Rect,
+) -> tuple[pygame.Rect, int, tuple[str, ...]]:
+    """The box, text size and lines of a toast saying ``text`` in a window of size ``window``
+    (:meth:`Toasts.update` says what ``anchor`` is)."""
+    w, h = window
+    size = font_size(19, ui_scale(window))
+    icon = "✗ " if kind == "error" else ""
+    if isinstance(anchor, pygame.Rect):
+        size, lines = _fit_room(icon + text, size, anchor)
+    else:
+        lines = txt.wrap(icon + text, size, round(w * 0.7), bold=True)
+        while len(lines) > 3 and size > 12:  # a long message takes a smaller size, never a cut
+            size -= 1
+            lines = txt.wrap(icon + text, size, round(w * 0.8), bold=True)
+    line_h = size + 6
+    width = max(txt.width(line, size, bold=True) for line in lines)
+    box = pygame.Rect(0, 0, width + size * 2, line_h * len(lines) + size // 2)
+    if isinstance(anchor, pygame.Rect):
+        box.center = anchor.center
+        if box.h > anchor.h:  # too long for the room: it grows downwards, over the hand's top
+            box.top = anchor.top
+    else:
+        box.midtop = (anchor[0], anchor[1] - line_h * (len(lines) - 1))
+    box.clamp_ip(pygame.Rect(0, 0, w, h))
+    return box, size, tuple(lines)
 
 
 def _fit_room(text: str, size: int, room: pygame.Rect) -> tuple[int, list[str]]:

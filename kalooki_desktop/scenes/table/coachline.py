@@ -21,8 +21,6 @@ from .words import coach_text, noted_move
 
 #: How long (s) a flagged note's toast stays.
 TOAST_S = 9.0
-#: The colour of the quiet line: present, not loud.
-QUIET = (178, 196, 184)
 
 
 class Toaster(Protocol):
@@ -66,7 +64,7 @@ class CoachLine:
         left = lay.hand.x
         if f is not None and rects:
             left = rects[0].x + txt.width(own_badge_text(f), lay.small, bold=True) + 3 * lay.small
-        colour = palette.GOLD if self.flagged else QUIET
+        colour = palette.GOLD if self.flagged else palette.COACH_QUIET
         txt.draw(surface, self.text, lay.small, (lay.hand.right, lay.hand.y + 1), colour,
                  bold=self.flagged, anchor="topright", max_width=max(lay.small * 6, lay.hand.right - left))
 

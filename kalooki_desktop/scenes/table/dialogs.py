@@ -15,6 +15,7 @@ from ...i18n import tr
 from ...session import Session
 from ...storage import saves
 from ...storage.files import reason
+from ...ui.theme import Answers
 
 
 @register_scene("save_as")
@@ -48,6 +49,10 @@ class SaveAsScene(Scene):
         )
         self.entry.set_text(self.name)
         self.entry.focus()
+        self.answers = Answers()
+        self.answers.on(self.entry, pygame_gui.UI_TEXT_ENTRY_FINISHED,
+                        lambda _: self.save_as(self.entry.get_text()))
+        self.answers.on(self.window, pygame_gui.UI_WINDOW_CLOSE, lambda _: self.app.pop())
         self.cancel = self.widget(
             pygame_gui.elements.UIButton(
                 pygame.Rect(inner.w - px(352), px(70), px(160), px(44)),
@@ -71,20 +76,11 @@ class SaveAsScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        finished = event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry
-        if finished or (enter and self.replace_dialog is None):
+        if self.answers.handle(event):
+            return True
+        if enter and self.replace_dialog is None:
             self.save_as(self.entry.get_text())
-        elif (
-            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
-            and event.ui_element is self.replace_dialog
-        ):
-            self.replace_dialog = None
-            self.save_as(self.replace_name, replace=True)
-        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.replace_dialog:
-            self.replace_dialog = None
-        elif (event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.window) or (
-            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-        ):
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
         else:
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
@@ -119,3 +115,11 @@ class SaveAsScene(Scene):
             tr("save.replace_confirm", name=name), title=tr("save.replace_title"), action=tr("save.replace"),
             destructive=True,
         )
+        confirmed, closed = pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE
+        self.answers.on(self.replace_dialog, confirmed, lambda _: self.replace())
+        self.answers.on(self.replace_dialog, closed, lambda _: setattr(self, "replace_dialog", None))
+
+    def replace(self) -> None:
+        """The player confirmed: the save of that name is replaced."""
+        self.replace_dialog = None
+        self.save_as(self.replace_name, replace=True)

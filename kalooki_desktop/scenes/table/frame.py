@@ -17,7 +17,7 @@ from .model import SlotState
 from .pointer import Drag
 
 #: The colour of secondary words (an opponent's level, calls used).
-DIM = (200, 208, 198)
+DIM = palette.TEXT_DIM
 
 
 @dataclass(frozen=True)

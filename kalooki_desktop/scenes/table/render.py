@@ -58,7 +58,7 @@ def draw_bar(surface: pygame.Surface, f: TableFrame, g: TableGeometry, *, limit:
         fill = palette.GOLD if current else palette.PANEL
         border = palette.GOLD_DARK if not current else None
         panel(surface, rect, alpha=255 if current else 160, radius=6, fill=fill, border=border)
-        colour = palette.BACK_BLACK if current else ((150, 160, 150) if i < f.hand_index else palette.TEXT)
+        colour = palette.BACK_BLACK if current else (palette.TEXT_PAST if i < f.hand_index else palette.TEXT)
         label = text.replace(" ", "") if box_w < 58 else text
         txt.draw(
             surface,
@@ -146,7 +146,7 @@ def draw_melds(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
             tr("table.no_melds"),
             lay.font,
             lay.melds.center,
-            (170, 196, 178),
+            palette.FELT_WORDS,
             bold=False,
             anchor="center",
         )
@@ -211,7 +211,7 @@ def draw_banner(surface: pygame.Surface, g: TableGeometry, head: str, sub: str) 
     lines = [(head, big, palette.GOLD, True)]
     if sub:
         lines.append((sub, body, palette.TEXT, True))
-    lines.append((tr("table.outro_skip"), small, (200, 208, 198), False))
+    lines.append((tr("table.outro_skip"), small, palette.TEXT_DIM, False))
     width = max(txt.width(text, size, bold=bold) for text, size, _, bold in lines) + 4 * lay.font
     height = sum(size + lay.font // 2 for _, size, _, _ in lines) + 2 * lay.font
     box = pygame.Rect(0, 0, min(width, lay.play.w - 20), height)
@@ -290,7 +290,7 @@ def _draw_slot(surface: pygame.Surface, f: TableFrame, g: TableGeometry, j: int,
             surface.blit(tag, tag.get_rect(midbottom=(centre, r.bottom - 3)))
     y = box.y + lay.small + 10 + lay.slot_card_h
     lines, size = slot_ruling(state, kind, box.w - 16, lay.small - 1, max(2, (box.bottom - y) // lay.small))
-    colour = (196, 206, 196) if state == "empty" else palette.VALID if state is None else palette.INVALID
+    colour = palette.TEXT_HELP if state == "empty" else palette.VALID if state is None else palette.INVALID
     for line in lines:
         txt.draw(surface, line, size, (box.x + 8, y), colour)
         y += size + 1

@@ -57,7 +57,7 @@ def draw_side(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
             break
         rows[:0] = [(seat, age, 12 if k else 0, part) for k, part in enumerate(wrapped)]
     for seat, age, indent, line in rows:
-        colour = palette.GOLD if seat == HUMAN else (palette.TEXT if age < 3 else (190, 198, 188))
+        colour = palette.GOLD if seat == HUMAN else (palette.TEXT if age < 3 else palette.TEXT_FAINT)
         txt.draw(surface, line, lay.small, (x + indent, y), colour)
         y += line_h
 

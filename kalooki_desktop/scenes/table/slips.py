@@ -28,7 +28,7 @@ from ...engine.cards import Card, card_label
 from ...engine.rules import FOUR, THREE
 from ...i18n import refusal_text, tr
 from ...session import HUMAN, MAX_SLOTS, Session
-from ...ui.theme import ConfirmDialog
+from ...ui.theme import Answers, ConfirmDialog
 from .model import HandModel
 from .pointer import Drag, Pointer
 
@@ -37,6 +37,8 @@ _NEEDED = {THREE: "table.needed_three", FOUR: "table.needed_four", 0: "table.nee
 #: The keys that answer the question: discard it, or keep it.
 _YES = (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER)
 _NO = (pygame.K_n, pygame.K_ESCAPE)
+#: The question's answers: Discard it (confirmed), or the window closed (Cancel, its close button).
+_ANSWERS = (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE)
 
 
 def plays_to_take_back(actions: list[tuple[int, Action]]) -> list[Action]:
@@ -98,6 +100,7 @@ class Slips:
         self.scene = scene
         self.asked: set[tuple[int, int, Card]] = set()  # (deals ended, turn, card) asked about
         self.dialog: ConfirmDialog | None = None
+        self.answers = Answers()  # the open question's answers
         self.card: Card | None = None  # the card the open question is about
 
     # --- take back ---------------------------------------------------------------------
@@ -145,6 +148,8 @@ class Slips:
         self.card = card
         self.dialog = scene.ask(question, title=tr("table.discard_needed_title"),
                                 action=tr("table.discard_needed_yes"))
+        self.answers = Answers()
+        self.answers.on(self.dialog, _ANSWERS, lambda e: self.answer(discard=e.type == _ANSWERS[0]))
 
     def asking(self) -> bool:
         """True while the question is on show (a resize removes it: the card stays)."""
@@ -154,6 +159,7 @@ class Slips:
         """Close the question; ``discard``: the card goes to the pile."""
         card, dialog = self.card, self.dialog
         self.dialog = self.card = None
+        self.answers = Answers()
         if dialog is not None and dialog.alive():  # type: ignore[no-untyped-call]
             dialog.kill()  # type: ignore[no-untyped-call]
         if discard and card is not None:
@@ -162,9 +168,7 @@ class Slips:
     def handle(self, event: pygame.event.Event) -> bool:
         """The question's answers and Ctrl+Z; True when the event was theirs. The dialog's own
         buttons close it before their event arrives, so the event is matched to the dialog."""
-        answers = (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE)
-        if self.dialog is not None and event.type in answers and event.ui_element is self.dialog:
-            self.answer(discard=event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
+        if self.answers.handle(event):
             return True
         if self.asking():
             if event.type == pygame.KEYDOWN and event.key in _YES:
