@@ -126,3 +126,18 @@ def test_every_public_name_of_the_widgets_and_the_files_is_used():
                 ):
                     unused.append(f"{path.relative_to(ROOT)}: {name}")
     assert not unused, "\n".join(unused)
+
+
+def test_a_cards_rank_and_suit_are_read_through_the_cards_module():
+    """Only ``engine/cards.py`` knows how a card is coded: everywhere else a card's rank and suit
+    are ``rank_of(card)`` and ``suit_of(card)``, never a shift or a mask of the code."""
+    found = [
+        _where(path, node)
+        for path, tree in _trees(PACKAGE)
+        if path != PACKAGE / "engine" / "cards.py"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.BinOp) and isinstance(node.right, ast.Constant)
+        and ((isinstance(node.op, ast.RShift) and node.right.value == 2)
+             or (isinstance(node.op, ast.BitAnd) and node.right.value == 3))
+    ]
+    assert not found, "\n".join(found)

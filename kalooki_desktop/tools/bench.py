@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from ..ai.base import make_bot, next_decision, play_out
 from ..ai.normal import NormalBot
-from ..engine.cards import new_deck
+from ..engine.cards import new_deck, rank_of
 from ..engine.contract import find_lay
 from ..engine.hand import HandState
 from ..engine.match import Match
@@ -75,7 +75,7 @@ def finder_timings(samples: int, seed: int, index: int = 8, *, rich: bool = Fals
     rng = random.Random(seed)
     deck = new_deck(4)
     if rich:
-        deck = [c for c in deck if c == 0 or 3 <= (c >> 2) <= 10]
+        deck = [c for c in deck if c == 0 or 3 <= rank_of(c) <= 10]
     times = []
     found = 0
     for _ in range(samples):

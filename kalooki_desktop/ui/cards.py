@@ -12,7 +12,7 @@ from functools import lru_cache
 import pygame
 import pygame.freetype
 
-from ..engine.cards import JOKER, RANK_NAMES, SUIT_SYMBOLS, Card
+from ..engine.cards import JOKER, RANK_NAMES, SUIT_SYMBOLS, Card, rank_of, suit_of
 from . import palette
 from .resources import asset
 
@@ -83,7 +83,7 @@ def _draw_face(card: Card, w: int, h: int, *, four_colour: bool) -> pygame.Surfa
     if card == JOKER:
         _draw_joker(surf, w, h)
         return surf
-    rank, suit = card >> 2, card & 3
+    rank, suit = rank_of(card), suit_of(card)
     ink = suit_colour(suit, four_colour=four_colour)
     sym = SUIT_SYMBOLS[suit]
     name = RANK_NAMES[rank]
@@ -207,8 +207,8 @@ def shadow(height: int, lift: int = 4) -> pygame.Surface:
 def joker_tag(card: Card, height: int, *, four_colour: bool = False) -> pygame.Surface:
     """The small "= 7♠" tag shown on a joker on the table, naming the card it stands for."""
     size = max(10, height // 7)
-    label = "= " + RANK_NAMES[card >> 2] + SUIT_SYMBOLS[card & 3]
-    img, rect = font(bold=True).render(label, suit_colour(card & 3, four_colour=four_colour), size=size)
+    label = "= " + RANK_NAMES[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
+    img, rect = font(bold=True).render(label, suit_colour(suit_of(card), four_colour=four_colour), size=size)
     tag = pygame.Surface((rect.width + size, rect.height + size // 2), pygame.SRCALPHA)
     pygame.draw.rect(tag, (*palette.GOLD, 255), tag.get_rect(), border_radius=size // 2)
     pygame.draw.rect(tag, (*palette.CARD_FACE, 255), tag.get_rect().inflate(-2, -2), border_radius=size // 2)

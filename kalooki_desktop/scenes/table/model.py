@@ -20,7 +20,17 @@ import bisect
 from collections.abc import Callable, Sequence
 
 from ...engine.actions import Lay
-from ...engine.cards import ACE, HIGH_ACE, JOKER, Card, count_cards, sort_key_rank, sort_key_suit
+from ...engine.cards import (
+    ACE,
+    HIGH_ACE,
+    JOKER,
+    Card,
+    count_cards,
+    rank_of,
+    sort_key_rank,
+    sort_key_suit,
+    suit_of,
+)
 from ...engine.melds import Meld
 from ...engine.rules import FOUR, THREE
 from ...i18n import tr
@@ -272,14 +282,14 @@ class HandModel:
 
 def _high(card: Card) -> int:
     """A card's rank with the ace above the king."""
-    return HIGH_ACE if card >> 2 == ACE else card >> 2
+    return HIGH_ACE if rank_of(card) == ACE else rank_of(card)
 
 
 def _suit_ace_high(card: Card) -> tuple[int, int]:
     """By suit then rank, the ace above the king, jokers last."""
-    return (9, 0) if card == JOKER else (card & 3, _high(card))
+    return (9, 0) if card == JOKER else (suit_of(card), _high(card))
 
 
 def _rank_ace_high(card: Card) -> tuple[int, int]:
     """By rank then suit, the ace above the king, jokers last."""
-    return (99, 0) if card == JOKER else (_high(card), card & 3)
+    return (99, 0) if card == JOKER else (_high(card), suit_of(card))

@@ -12,7 +12,7 @@ from itertools import combinations
 from ...engine.actions import Lay
 from ...engine.british.melds import check_set, make_b_meld, meld_points
 from ...engine.british.rules import BritishRules
-from ...engine.cards import JOKER, Card
+from ...engine.cards import JOKER, Card, rank_of, suit_of
 from ...engine.melds import Meld, check_meld, could_become, make_meld
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
@@ -88,14 +88,14 @@ class FreeSlots:
         run = make_b_meld(FOUR, 0, cards, self.rules)
         if isinstance(run, Meld):
             return None
-        naturals = {c >> 2 for c in cards if c != JOKER}
+        naturals = {rank_of(c) for c in cards if c != JOKER}
         return as_set if len(naturals) == 1 and len(cards) > 1 else run
 
     def could_become(self, kind: int, cards: Sequence[Card]) -> bool:
         """A set in the making (one rank, different suits, four at most) or a run in the making."""
         naturals = [c for c in cards if c != JOKER]
-        suits = [c & 3 for c in naturals]
-        a_set = len({c >> 2 for c in naturals}) <= 1 and len(set(suits)) == len(suits) and len(cards) <= 4
+        suits = [suit_of(c) for c in naturals]
+        a_set = len({rank_of(c) for c in naturals}) <= 1 and len(set(suits)) == len(suits) and len(cards) <= 4
         return a_set or could_become(FOUR, cards)
 
     def meld(self, kind: int, cards: Sequence[Card]) -> Meld | None:
@@ -104,7 +104,7 @@ class FreeSlots:
 
     def arrange(self, kind: int, slot: list[Card], cards: list[Card], at: int) -> list[Card]:
         merged = slot[:at] + cards + slot[at:]
-        if check_set(merged) is None or len({c >> 2 for c in merged if c != JOKER}) <= 1:
+        if check_set(merged) is None or len({rank_of(c) for c in merged if c != JOKER}) <= 1:
             return merged
         return _arrange_run(slot, cards, at, lambda c: isinstance(make_b_meld(FOUR, 0, c, self.rules), Meld))
 
@@ -131,10 +131,10 @@ def _arrange_run(
     valid yet, where they were dropped."""
     merged = slot[:at] + cards + slot[at:]
     if JOKER not in merged:
-        low = sorted(merged, key=lambda c: (c >> 2, c & 3))
+        low = sorted(merged, key=lambda c: (rank_of(c), suit_of(c)))
         if valid(low):
             return low
-        high = sorted(merged, key=lambda c: (14 if c >> 2 == 1 else c >> 2, c & 3))
+        high = sorted(merged, key=lambda c: (14 if rank_of(c) == 1 else rank_of(c), suit_of(c)))
         return high if valid(high) else low
     if valid(merged):
         return merged
@@ -155,7 +155,7 @@ def _lined_up(cards: list[Card], valid: Callable[[list[Card]], bool]) -> list[Ca
     places = [i for i, c in enumerate(cards) if c == JOKER]
     best: tuple[int, list[Card]] | None = None
     for ace in (1, 14):
-        line = sorted(naturals, key=lambda c: (ace if c >> 2 == 1 else c >> 2, c & 3))
+        line = sorted(naturals, key=lambda c: (ace if rank_of(c) == 1 else rank_of(c), suit_of(c)))
         for spots in combinations(range(len(cards)), len(places)):
             trial = list(line)
             for spot in spots:  # in rising order: each joker lands at its spot

@@ -76,12 +76,6 @@ def describe(
     return tr(f"{'hint' if hint else 'log'}.{key}", name=name, card=c)
 
 
-def describe_action(action: Action) -> str:
-    """An action as a hint would say it ("discard 7♠"), with no name."""
-    card = action.card if isinstance(action, Discard | Tack | MoveJoker) else None
-    return describe("", action, card, hint=True)
-
-
 def log_lines(session: Session, *, ended: bool) -> list[tuple[int, str]]:
     """The moves of the hand on show in words, oldest first: while the hand that has just ended
     is on show (``ended``), that hand's; else the hand in play's, none before its first move. A
