@@ -19,7 +19,7 @@ from .ai.british import british_advice, make_british_bot
 from .engine.british.hand import BritishHand
 from .engine.british.match import BritishMatch
 from .engine.british.rules import BRITISH_PRESETS, BritishRules, make_british_rules
-from .engine.cards import Card
+from .engine.cards import MAX_PLAYERS, MIN_PLAYERS, Card
 from .engine.match import Match
 from .engine.rules import RuleSet, make_rules
 from .engine.view import View
@@ -60,7 +60,7 @@ class Jamaican:
 
     def seats(self, preset: str, variants: Sequence[str]) -> Seats:
         """3 to 8 players whatever the preset and switches (J-1.1)."""
-        return Seats(3, 8, "J-1.1")
+        return Seats(MIN_PLAYERS, MAX_PLAYERS, "J-1.1")
 
     def rules(self, preset: str, variants: Sequence[str], schedule: list[str] | None) -> RuleSet:
         return make_rules(preset, variants, schedule)

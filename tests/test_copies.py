@@ -6,7 +6,7 @@ or by writing into every list, dict and meld it holds, the original's digest sta
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,6 +21,8 @@ from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.melds import Meld
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.view import View
+
+G = TypeVar("G", Match, BritishMatch)
 
 
 def scribble(value: Any, seen: set[int]) -> None:
@@ -48,30 +50,27 @@ def scribble(value: Any, seen: set[int]) -> None:
         value.random()
 
 
-def jamaican(seed: int, actions: int) -> Match:
-    m = Match(make_rules("jamaican"), 4, seed)
-    bots = [make_bot("normal") for _ in range(4)]
+def played(m: G, bots: list[Any], view: Any, seed: int, actions: int) -> G:
+    """``m`` after up to ``actions`` of its bots' moves (``view(m, seat)``: what a bot sees)."""
     rng = random.Random(seed)
     for _ in range(actions):
         pending = m.pending()
         if pending is None:
             break
         seat = pending[0]
-        m.apply(seat, bots[seat].choose(View(m.hand, seat, list(m.totals)), rng))
+        m.apply(seat, bots[seat].choose(view(m, seat), rng))
     return m
+
+
+def jamaican(seed: int, actions: int) -> Match:
+    bots = [make_bot("normal") for _ in range(4)]
+    return played(Match(make_rules("jamaican"), 4, seed), bots,
+                  lambda m, seat: View(m.hand, seat, list(m.totals)), seed, actions)
 
 
 def british(seed: int, actions: int) -> BritishMatch:
-    m = BritishMatch(make_british_rules("kalooki51", ["B-12"]), 3, seed)
     bots = [make_british_bot("normal") for _ in range(3)]
-    rng = random.Random(seed)
-    for _ in range(actions):
-        pending = m.pending()
-        if pending is None:
-            break
-        seat = pending[0]
-        m.apply(seat, bots[seat].choose(BritishView(m, seat), rng))
-    return m
+    return played(BritishMatch(make_british_rules("kalooki51", ["B-12"]), 3, seed), bots, BritishView, seed, actions)
 
 
 @settings(max_examples=25, deadline=None)
@@ -92,13 +91,7 @@ def test_property_a_british_matchs_snapshot_shares_nothing_with_it(seed: int, ac
     before = m.digest()
     copy = m.snapshot()
     assert copy.digest() == before
-    bots = [make_british_bot("random") for _ in range(3)]
-    rng = random.Random(seed)
-    for _ in range(50):  # play on in the copy
-        pending = copy.pending()
-        if pending is None:
-            break
-        copy.apply(pending[0], bots[pending[0]].choose(BritishView(copy, pending[0]), rng))
+    played(copy, [make_british_bot("random") for _ in range(3)], BritishView, seed, 50)  # play on in the copy
     for value in vars(copy).values():
         scribble(value, set())
     assert m.digest() == before

@@ -121,12 +121,16 @@ def penalty_total(cards: Iterable[Card], joker_points: int = 50) -> int:
     return sum(penalty(c, joker_points) for c in cards)
 
 
+#: The fewest and the most players of the Jamaican game (J-1.1).
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+
+
 def deck_size(players: int, extra_jokers: int = 0) -> tuple[int, int]:
     """(packs, jokers) for a table of ``players`` (J-1.2).
 
     ``extra_jokers`` is variant J-V10's addition for 3-4 players (1 or 2).
     """
-    if not 3 <= players <= 8:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Kalooki is played by 3 to 8 players, not {players} (J-1.1)")
     if players <= 4:
         return 2, 4 + extra_jokers

@@ -25,7 +25,7 @@ from .british import answers as british
 from .british.melds import make_b_meld
 from .british.rules import BRITISH_PRESETS, BritishRules, make_british_rules
 from .british.totals import op_totals
-from .cards import Card, card_text, cards_text, deck_size, parse_card, penalty_total
+from .cards import MAX_PLAYERS, MIN_PLAYERS, Card, card_text, cards_text, deck_size, parse_card, penalty_total
 from .contract import check_contract
 from .hand import HandState
 from .jsontext import JsonError, parse_json
@@ -192,7 +192,7 @@ def _op_play(q: Json, rules: RuleSet) -> Json:
     players = _field(q, "players", int, len(hands))
     if players != len(hands):
         raise QueryError(f"{players} players but {len(hands)} hands")
-    if not 3 <= players <= 8:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         return {"ok": False, "rule": "J-1.1", "reason": f"Kalooki is played by 3 to 8 players, not {players}"}
     spec = rules.schedule[_spec_of(q, rules)]
     dealer = _field(q, "dealer", int)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import Action, parse_action
-from .cards import Card
+from .cards import MAX_PLAYERS, MIN_PLAYERS, Card
 from .deal import state_digest
 from .hand import HandState
 from .refusal import Refusal
@@ -54,7 +54,7 @@ class Match:
     def __init__(
         self, rules: RuleSet, players: int, seed: int, first_dealer: int | None = None
     ) -> None:
-        if not 3 <= players <= 8:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Kalooki is played by 3 to 8 players, not {players} (J-1.1)")
         self.rules = rules
         self.players = players

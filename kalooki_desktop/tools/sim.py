@@ -37,7 +37,7 @@ from ..engine.actions import (
     Tack,
 )
 from ..engine.british.rules import BRITISH_PRESETS
-from ..engine.cards import count_cards
+from ..engine.cards import MAX_PLAYERS, MIN_PLAYERS, count_cards
 from ..engine.hand import HandState
 from ..engine.match import HandResult, Match
 from ..engine.rules import RuleSet, make_rules
@@ -448,7 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules = make_rules(args.rules, [v for v in args.variants.split(",") if v.strip()], schedule)
         for n in names:
             make_bot(n)
-        if not 3 <= players <= 8:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Kalooki is played by 3 to 8 players, not {players} (J-1.1)")
     except ValueError as e:
         p.error(str(e))

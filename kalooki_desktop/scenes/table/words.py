@@ -125,7 +125,7 @@ def status(session: Session) -> tuple[str, palette.Colour]:
 
 
 def coach_text(note: Note, after: Estimate | None = None) -> str:
-    """A coach's note in words, every card named as it was at the decision ("Coach: call the 8♣:
+    """A coach's note in words, every card the one its decision offered ("Coach: call the 8♣:
     it brings your contract a card closer. Estimated 15 points better from what you could see."),
     and with ``after`` (the cost measured with every card known) what that showed."""
     move = noted_move(note, note.advice.action)
@@ -155,7 +155,7 @@ def note_text(note: Note, after: Estimate | None = None) -> str:
 
 
 def chosen_text(note: Note) -> str:
-    """The player's choice that a note weighs, its card named as it was then ("let the 8♣ go")."""
+    """The player's choice that a note weighs, with the card its decision offered ("let the 8♣ go")."""
     return noted_move(note, note.chosen)
 
 
