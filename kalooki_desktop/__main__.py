@@ -87,8 +87,8 @@ def play(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
     if args.scenario:
         from pathlib import Path
 
+        from .play.session import Session
         from .scenes.table import TableScene
-        from .session import Session
         from .storage.files import BadFile, parse_document, read_bytes
 
         try:

@@ -19,8 +19,8 @@ import pygame
 import pygame_gui
 
 from .i18n import set_language, tr
-from .practice import Practice
-from .session import GameSetup, Session
+from .play.practice import Practice
+from .play.session import GameSetup, Session
 from .storage import autosave
 from .storage.atomic import clean_temporaries
 from .storage.autosave import Autosave

@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from kalooki_desktop.app import App
-from kalooki_desktop.session import GameSetup, Session
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.storage.paths import set_data_dir
 
 
@@ -130,7 +130,7 @@ def coaching(app: App, shot: Callable[..., None]) -> None:
     hand at the flagged decision, and the Progress page after practice hands of every contract."""
     from kalooki_desktop.engine.actions import Discard, PluckStock
     from kalooki_desktop.engine.cards import parse_card
-    from kalooki_desktop.practice import Practice
+    from kalooki_desktop.play.practice import Practice
     from kalooki_desktop.scenes.review import ReviewScene
     from kalooki_desktop.scenes.statistics import StatisticsScene
     from kalooki_desktop.scenes.table import TableScene

@@ -9,7 +9,7 @@ import sys
 
 
 def main(data_dir: str, seed: int) -> None:
-    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.play.session import GameSetup, Session
     from kalooki_desktop.storage import saves
     from kalooki_desktop.storage.paths import set_data_dir
 

@@ -26,8 +26,8 @@ from kalooki_desktop.engine.actions import (
 )
 from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.engine.match import Match
+from kalooki_desktop.play.session import Session
 from kalooki_desktop.scenes.table import TableScene
-from kalooki_desktop.session import Session
 
 S = TypeVar("S", bound=Scene)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from kalooki_desktop.session import GameSetup, Session
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.storage import saves
 
 

@@ -13,8 +13,8 @@ import pytest
 
 from kalooki_desktop.ai.normal import NormalBot
 from kalooki_desktop.engine.match import Match
-from kalooki_desktop.review import ReplayFailed, Review, try_from_here
-from kalooki_desktop.session import GameSetup, Session
+from kalooki_desktop.play.review import ReplayFailed, Review, try_from_here
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.storage import saves
 from kalooki_desktop.storage.paths import set_data_dir
 

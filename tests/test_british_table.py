@@ -9,10 +9,10 @@ import pytest
 
 from kalooki_desktop.engine.british.match import BritishMatch
 from kalooki_desktop.engine.cards import parse_cards
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.scoreboard import ScoreboardScene
 from kalooki_desktop.scenes.table import TableScene
-from kalooki_desktop.session import GameSetup, Session
 
 from .gui import click, drag, hand_pos, make_app, play_to_the_end, press_button, step, table_at
 

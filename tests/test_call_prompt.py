@@ -9,9 +9,9 @@ import pytest
 from kalooki_desktop.app import App
 from kalooki_desktop.engine.actions import Discard, Pass, PluckStock
 from kalooki_desktop.engine.cards import parse_card, parse_cards
+from kalooki_desktop.play.session import Session
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.scenes.table.painter import call_fraction
-from kalooki_desktop.session import Session
 from kalooki_desktop.storage.settings import SPEEDS
 
 from .gui import act, jamaican, key, press_button, run_until, step

@@ -31,9 +31,9 @@ from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.turn import DecisionKind
 from kalooki_desktop.engine.view import View
-from kalooki_desktop.review import Review
+from kalooki_desktop.play.review import Review
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.scenes.table.words import chosen_text, coach_text
-from kalooki_desktop.session import GameSetup, Session
 
 RULES = make_rules("jamaican")
 
@@ -131,7 +131,7 @@ def test_not_going_out_with_a_ready_contract_is_noted() -> None:
 def normal_game(tmp_path, actions: int = 200):
     """A saved game of three Normals and the player's seat played by Normal too (so its
     decisions differ from the coach's now and then)."""
-    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.play.session import GameSetup, Session
     from kalooki_desktop.storage import saves
 
     session = Session(GameSetup(("normal", "normal", "normal"), seed=3), threaded=False, speed=1000)
@@ -178,7 +178,7 @@ def test_the_review_command_prints_every_decision_of_the_players_hand(tmp_path, 
 
 
 def test_the_review_command_says_plainly_what_it_cannot_do(tmp_path, capsys) -> None:
-    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.play.session import GameSetup, Session
     from kalooki_desktop.storage import saves
     from kalooki_desktop.tools.coach_cli import main
 
@@ -239,7 +239,7 @@ def coached_hand(seed: int) -> tuple[Session, dict[int, HandState]]:
     """A practice hand of "3 3 3" whose player's seat plays as Normal (so it sometimes differs
     from the coach) with the coach on and every call offered; the position of each of the
     player's decisions, by the index of its action."""
-    from kalooki_desktop import session as session_module
+    from kalooki_desktop.play import session as session_module
 
     s = Session(GameSetup(("normal", "normal", "normal"), "custom", (), "3 3 3", seed), threaded=False,
                 speed=1000, call_wait_ms=0)
@@ -402,7 +402,7 @@ def test_a_decision_superseded_before_the_coach_begins_it_is_dropped_not_queued(
     decision comes is dropped (the review weighs it), so notes never queue behind each other."""
     import threading
 
-    from kalooki_desktop import session as session_module
+    from kalooki_desktop.play import session as session_module
 
     hands = ["7S 7H 7D 9S 9H 9D KS KH KD", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC",
              "4S 4H 6D 6C 8C 10S QH JD AH"]

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kalooki_desktop.app import App
-from kalooki_desktop.session import GameSetup, Session
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.storage import progress, saves, stats
 from kalooki_desktop.storage.atomic import write_atomic
 from kalooki_desktop.storage.files import BadFile

@@ -15,7 +15,7 @@ from kalooki_desktop.app import App
 from kalooki_desktop.engine.actions import Discard, Lay, PluckStock
 from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.i18n import tr
-from kalooki_desktop.session import HUMAN, GameSetup, Session
+from kalooki_desktop.play.session import HUMAN, GameSetup, Session
 from kalooki_desktop.storage import saves
 from kalooki_desktop.storage.paths import set_data_dir
 
@@ -210,7 +210,7 @@ def scenes(app: App) -> Iterator[str]:
     yield "scoreboard, Kalooki 40, the buy-in question"
     app.pop()
     yield from two_player_scenes(app)
-    from kalooki_desktop.practice import Practice
+    from kalooki_desktop.play.practice import Practice
     from kalooki_desktop.scenes.practice import PracticeResultScene, PracticeScene
 
     app.practice = Practice(8, ("hard",) * 5)

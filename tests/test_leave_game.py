@@ -13,12 +13,12 @@ import pytest
 
 from kalooki_desktop.app import App
 from kalooki_desktop.i18n import tr
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.scenes.load import LoadScene
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.newgame import NewGameScene
 from kalooki_desktop.scenes.practice import PracticeScene
 from kalooki_desktop.scenes.table import TableScene
-from kalooki_desktop.session import GameSetup, Session
 from kalooki_desktop.storage import saves
 from kalooki_desktop.storage.atomic import backup_path
 from kalooki_desktop.storage.autosave import Autosave

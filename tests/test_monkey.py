@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from kalooki_desktop.engine.cards import count_cards, new_deck
+from kalooki_desktop.play.session import HUMAN, GameSetup, Session
 from kalooki_desktop.scenes.scoreboard import ScoreboardScene
 from kalooki_desktop.scenes.table import TableScene
-from kalooki_desktop.session import HUMAN, GameSetup, Session
 from kalooki_desktop.storage.paths import set_data_dir
 from kalooki_desktop.tools.sim import check_hand
 

@@ -10,12 +10,12 @@ import pytest
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from kalooki_desktop.engine.british.match import BritishMatch
-from kalooki_desktop.gamesetup import GameSetup
 from kalooki_desktop.i18n import tr
+from kalooki_desktop.play.gamesetup import GameSetup
+from kalooki_desktop.play.session import Session
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.newgame import NewGameScene
 from kalooki_desktop.scenes.table import TableScene
-from kalooki_desktop.session import Session
 from kalooki_desktop.storage import saves
 from kalooki_desktop.ui.theme import DropDown
 

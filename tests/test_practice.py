@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from kalooki_desktop.practice import Practice
+from kalooki_desktop.play.practice import Practice
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.practice import PracticeResultScene, PracticeScene
 from kalooki_desktop.scenes.table import TableScene
-from kalooki_desktop.session import GameSetup, Session
 from kalooki_desktop.storage.progress import turns_to_lay
 
 from .gui import jamaican, make_app, play_by_mouse, press_button, step
@@ -108,7 +108,7 @@ def test_turns_to_lay_count_the_players_turns_until_the_contract() -> None:
 
 
 def test_the_practice_figures_say_plainly_what_there_is_to_say() -> None:
-    from kalooki_desktop.practice import Try
+    from kalooki_desktop.play.practice import Try
     from kalooki_desktop.scenes.practice import figures_text
 
     run = Practice(3)

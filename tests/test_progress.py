@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 
-from kalooki_desktop.session import GameSetup, Session
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.storage import progress
 from kalooki_desktop.storage.paths import set_data_dir
 

@@ -12,12 +12,12 @@ from kalooki_desktop.ai.random_bot import RandomBot
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.turn import Phase
 from kalooki_desktop.i18n import tr
-from kalooki_desktop.review import Review
+from kalooki_desktop.play.review import Review
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.review import ReviewScene
 from kalooki_desktop.scenes.scoreboard import ScoreboardScene
 from kalooki_desktop.scenes.table import TableScene
-from kalooki_desktop.session import GameSetup, Session
 
 from .gui import key, make_app, press_button, step
 
@@ -199,7 +199,7 @@ def test_a_hand_tried_from_a_later_hand_of_a_game_is_reviewed_from_its_own_deal(
     import random
 
     from kalooki_desktop.engine.actions import Pass
-    from kalooki_desktop.review import try_from_here
+    from kalooki_desktop.play.review import try_from_here
 
     def play(s: Session, until) -> None:
         bot, rng, now = NormalBot(), random.Random(2), 0.0

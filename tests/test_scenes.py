@@ -222,7 +222,7 @@ def test_keys_sort_hint_and_escape(app):
 
 
 def test_whole_game_through_the_gui_to_the_final_scoreboard(app):
-    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.play.session import GameSetup, Session
 
     session = Session(GameSetup(("easy", "easy"), "baby", seed=11), threaded=False, speed=1000, call_wait_ms=0)
     app.set_session(session)
@@ -251,7 +251,7 @@ def test_whole_game_through_the_gui_to_the_final_scoreboard(app):
     ids=["jamaican", "british"],
 )
 def test_the_final_scoreboard_gives_every_players_place(app, monkeypatch, setup, expected):
-    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.play.session import GameSetup, Session
     from kalooki_desktop.ui import text as txt
 
     preset, variants, seed = setup
@@ -333,8 +333,8 @@ def test_a_delete_confirmation_shows_the_save_name_as_typed_and_cancel_is_its_de
     deleted."""
     import warnings
 
+    from kalooki_desktop.play.session import GameSetup, Session
     from kalooki_desktop.scenes.load import LoadScene
-    from kalooki_desktop.session import GameSetup, Session
     from kalooki_desktop.storage import saves
 
     name = "Tom <x> & <b>co</b>"
@@ -375,8 +375,8 @@ def test_a_delete_confirmation_shows_the_save_name_as_typed_and_cancel_is_its_de
 
 
 def test_save_as_has_cancel_and_save_buttons_over_a_table_that_keeps_its_buttons(app):
+    from kalooki_desktop.play.session import GameSetup, Session
     from kalooki_desktop.scenes.table.dialogs import SaveAsScene
-    from kalooki_desktop.session import GameSetup, Session
     from kalooki_desktop.storage import saves
 
     table = TableScene(app, Session(GameSetup(("normal", "normal"), seed=4), threaded=False))
@@ -687,8 +687,8 @@ def test_the_status_line_and_glows_offer_only_plucks_the_engine_accepts(app):
 def test_the_log_of_a_new_hand_starts_empty_and_keeps_no_stale_lines(app):
     """The hand that just ended stays in the log while it is on show; the next hand's log starts
     with its own first move, hand after hand."""
+    from kalooki_desktop.play.session import GameSetup
     from kalooki_desktop.scenes.table.words import log_lines
-    from kalooki_desktop.session import GameSetup
 
     session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     app.push(TableScene(app, session))
@@ -718,8 +718,8 @@ def test_the_log_of_a_new_hand_starts_empty_and_keeps_no_stale_lines(app):
 def test_the_players_badge_shows_dealer_calls_and_laid_like_an_opponents_seat(app):
     """Above the player's hand: the name, the dealer's mark when the player deals, the calls
     used while calling is on, and the laid mark once laid."""
+    from kalooki_desktop.play.session import GameSetup
     from kalooki_desktop.scenes.table.seats import own_badge_text
-    from kalooki_desktop.session import GameSetup
 
     session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     scene = TableScene(app, session)
@@ -736,8 +736,8 @@ def test_an_eight_player_scoreboard_shows_readable_cards_at_the_smallest_window(
     """With eight players at 1024x640 every leftover card is drawn at least 40 pixels tall (two
     columns of seats) with its points, so the player sees which cards cost what: under each card
     where there is room, else under each run of cards of equal points; never run together."""
+    from kalooki_desktop.play.session import GameSetup, Session
     from kalooki_desktop.scenes.scoreboard import ScoreboardScene
-    from kalooki_desktop.session import GameSetup, Session
     from kalooki_desktop.ui import cards as art
     from kalooki_desktop.ui import palette
     from kalooki_desktop.ui import text as txt
@@ -806,7 +806,7 @@ def test_at_instant_pace_the_hand_that_ended_stays_on_the_table_until_the_scoreb
     scoreboard shows the hand that ended (however short its moment); the next deal only after."""
     from kalooki_desktop.engine.match import HandResult
     from kalooki_desktop.engine.view import View
-    from kalooki_desktop.session import GameSetup
+    from kalooki_desktop.play.session import GameSetup
 
     assert app.settings.speed == "instant"
     session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
@@ -842,7 +842,7 @@ def test_the_going_out_moment_is_shown_before_the_scoreboard(app):
     """When a hand ends, the table holds the hand as it ended (the going-out melds, nobody asked
     anything) under a banner naming who went out; a key skips on to the scoreboard, and without
     one the scoreboard follows after the pause."""
-    from kalooki_desktop.session import GameSetup
+    from kalooki_desktop.play.session import GameSetup
 
     session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     scene = TableScene(app, session)
@@ -886,7 +886,7 @@ def test_the_going_out_moment_is_shown_before_the_scoreboard(app):
 
 def test_the_menu_tagline_follows_the_game_and_the_screenshot_toast_names_the_whole_path(app, tmp_path):
     """A Baby game in progress is not announced as nine hands; F12 says where the file is."""
-    from kalooki_desktop.session import GameSetup
+    from kalooki_desktop.play.session import GameSetup
 
     menu = MenuScene(app)
     app.push(menu)
@@ -920,7 +920,7 @@ def test_new_game_offers_extra_jokers_only_to_three_or_four_players(app):
 def test_a_call_prompt_survives_the_menu_with_the_time_it_had_left(app):
     """The game is paused while the menu is open: after Esc, a long wait and Continue, the
     player's Call prompt is still there with the time it had left."""
-    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.play.session import GameSetup, Session
 
     session = Session(GameSetup(("easy", "easy"), "baby", seed=4), threaded=False, speed=1000, call_wait_ms=10**7)
     app.set_session(session)
@@ -1122,8 +1122,8 @@ def test_the_sudden_death_switch_names_the_contract_its_extra_hands_are_played_w
 
 
 def test_delete_on_the_load_screen_deletes_the_save_once_confirmed(app):
+    from kalooki_desktop.play.session import GameSetup, Session
     from kalooki_desktop.scenes.load import LoadScene
-    from kalooki_desktop.session import GameSetup, Session
     from kalooki_desktop.storage import saves
 
     saves.save(Session(GameSetup(("normal", "normal"), seed=3), threaded=False), saves.save_path("Mine"), "Mine")
@@ -1142,8 +1142,8 @@ def test_delete_on_the_load_screen_deletes_the_save_once_confirmed(app):
 
 
 def test_save_as_saves_on_enter_in_its_box_and_replaces_a_save_once_confirmed(app):
+    from kalooki_desktop.play.session import GameSetup, Session
     from kalooki_desktop.scenes.table.dialogs import SaveAsScene
-    from kalooki_desktop.session import GameSetup, Session
     from kalooki_desktop.storage import saves
 
     table = TableScene(app, Session(GameSetup(("normal", "normal"), seed=4), threaded=False))

@@ -41,9 +41,9 @@ def test_the_scoreboard_s_words_tell_going_out_coming_out_and_leaving_the_game_a
 def test_a_seat_s_row_leaves_room_for_did_not_come_out_before_its_score(tmp_path) -> None:
     import pygame
 
+    from kalooki_desktop.play.session import GameSetup, Session
     from kalooki_desktop.scenes.menu import MenuScene
     from kalooki_desktop.scenes.scoreboard import ScoreboardScene, _two_lines
-    from kalooki_desktop.session import GameSetup, Session
     from kalooki_desktop.storage.paths import set_data_dir
     from kalooki_desktop.ui import text as txt
 

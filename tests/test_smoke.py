@@ -75,7 +75,7 @@ def test_a_crash_is_logged_shown_and_the_autosave_kept(tmp_path, monkeypatch):
 
     from kalooki_desktop import __main__ as entry
     from kalooki_desktop.app import App
-    from kalooki_desktop.session import GameSetup, Session
+    from kalooki_desktop.play.session import GameSetup, Session
     from kalooki_desktop.storage import saves
     from kalooki_desktop.storage.paths import set_data_dir
 

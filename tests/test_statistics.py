@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from kalooki_desktop.session import GameSetup
+from kalooki_desktop.play.session import GameSetup
 from kalooki_desktop.storage import progress, stats
 from kalooki_desktop.storage.paths import set_data_dir
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kalooki_desktop.engine.judge import describe
-from kalooki_desktop.session import GameSetup, Session
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.storage import saves, stats
 from kalooki_desktop.storage.atomic import write_atomic
 from kalooki_desktop.storage.files import MAX_BYTES
@@ -481,7 +481,7 @@ def test_a_version_1_save_that_does_not_replay_to_its_fingerprint_is_refused(dat
 
 
 def test_every_hand_of_a_game_and_of_practice_counts_in_the_progress_per_contract(data):
-    from kalooki_desktop.practice import Practice
+    from kalooki_desktop.play.practice import Practice
     from kalooki_desktop.scenes.practice import PracticeResultScene
     from kalooki_desktop.storage import progress
 

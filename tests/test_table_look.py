@@ -11,9 +11,9 @@ import pytest
 from kalooki_desktop.engine.actions import Discard
 from kalooki_desktop.engine.british.hand import BritishHand
 from kalooki_desktop.engine.british.match import BritishMatch
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.scenes.table.seats import seat_mark
-from kalooki_desktop.session import GameSetup, Session
 from kalooki_desktop.storage.paths import set_data_dir
 from kalooki_desktop.ui import anim
 from kalooki_desktop.ui import text as txt

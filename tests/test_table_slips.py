@@ -9,9 +9,9 @@ import pytest
 from kalooki_desktop.engine.actions import Discard, TakeBack
 from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.engine.rules import THREE
+from kalooki_desktop.play.session import Session
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.scenes.table.words import log_lines
-from kalooki_desktop.session import Session
 from kalooki_desktop.storage.paths import set_data_dir
 from kalooki_desktop.storage.settings import Settings
 

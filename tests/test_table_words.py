@@ -12,10 +12,10 @@ from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.engine.refusal import Refusal
 from kalooki_desktop.engine.rules import THREE
 from kalooki_desktop.i18n import refusal_text
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.scenes.scoreboard import ScoreboardScene
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.scenes.table import render as table_render
-from kalooki_desktop.session import GameSetup, Session
 
 from .gui import drag, hand_pos, key, run_until, step, table_at
 from .layout_probe import Probe

@@ -21,7 +21,7 @@ from kalooki_desktop.engine.deal import Deal, state_digest
 from kalooki_desktop.engine.match import Match, replay
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.turn import Phase
-from kalooki_desktop.session import GameSetup, Session
+from kalooki_desktop.play.session import GameSetup, Session
 
 BABY = make_rules("baby", ["J-V1"])  # no calls: the turns follow one another
 #: The player (seat 0) lays 7-7-7 and 9-9-9 after plucking the 9D, and may tack the 7C.
@@ -299,7 +299,7 @@ def test_turns_to_lay_count_the_lay_that_stands_not_one_taken_back() -> None:
 
 
 def test_the_review_shows_a_take_back_but_weighs_only_the_decisions_that_stand() -> None:
-    from kalooki_desktop.review import Review
+    from kalooki_desktop.play.review import Review
 
     s = hand_with_a_take_back()
     review = Review(s)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kalooki_desktop.session import GameSetup
+from kalooki_desktop.play.session import GameSetup
 from kalooki_desktop.storage import logs
 from kalooki_desktop.storage.atomic import write_atomic
 from kalooki_desktop.storage.paths import set_data_dir

@@ -11,8 +11,8 @@ import pygame_gui
 from ..app import App, Scene, register_scene
 from ..engine.match import Match
 from ..i18n import tr
-from ..review import ReplayFailed
-from ..session import Session
+from ..play.review import ReplayFailed
+from ..play.session import Session
 from ..storage import saves
 from ..ui import palette
 from ..ui import text as txt

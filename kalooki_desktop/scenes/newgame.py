@@ -23,9 +23,9 @@ from ..engine.british.rules import (
     make_british_rules,
 )
 from ..engine.rules import CARDS_FOR_CONTRACT, RuleSet, contract_text
-from ..games import Seats, game_of
-from ..gamesetup import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
 from ..i18n import tr, tr_n
+from ..play.games import Seats, game_of
+from ..play.gamesetup import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel

@@ -15,10 +15,10 @@ from pygame_gui.elements import UILabel
 from ..ai.personas import LEVELS
 from ..app import App, Scene, register_scene
 from ..engine.match import HandResult
-from ..games import JAMAICAN
 from ..i18n import tr, tr_n
-from ..practice import SCHEDULE, Practice
-from ..session import HUMAN, Session
+from ..play.games import JAMAICAN
+from ..play.practice import SCHEDULE, Practice
+from ..play.session import HUMAN, Session
 from ..storage import progress
 from ..ui import cards as art
 from ..ui import palette

@@ -16,9 +16,9 @@ from ..ai.coach import Note
 from ..app import App, Scene, register_scene
 from ..engine.cards import sort_key_suit
 from ..i18n import tr
-from ..practice import Practice
-from ..review import ReplayFailed, Review, try_from_here
-from ..session import HUMAN, Session
+from ..play.practice import Practice
+from ..play.review import ReplayFailed, Review, try_from_here
+from ..play.session import HUMAN, Session
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt

@@ -20,10 +20,10 @@ from ..engine.cards import Card, penalty
 from ..engine.match import HandResult, Match
 from ..engine.rules import RuleSet
 from ..engine.turn import DecisionKind
-from ..games import AnyMatch
 from ..i18n import refusal_text, tr
-from ..session import HUMAN, Session
-from ..standings import final_places, places
+from ..play.games import AnyMatch
+from ..play.session import HUMAN, Session
+from ..play.standings import final_places, places
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
@@ -152,7 +152,7 @@ class ScoreboardScene(Scene):
             return
         import random
 
-        from ..session import GameSetup
+        from ..play.session import GameSetup
 
         old = self.session.setup
         setup = GameSetup(old.levels, old.preset, old.variants, old.schedule, random.randrange(1 << 30))

@@ -13,7 +13,7 @@ import pygame
 from ..app import App, Scene, register_scene
 from ..engine.british.match import DealResult
 from ..i18n import tr
-from ..session import HUMAN
+from ..play.session import HUMAN
 from ..storage import progress, stats
 from ..ui import palette
 from ..ui import text as txt

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import tr
-from ..session import Move, Session
+from ..play.session import Move, Session
 from . import progress, saves, stats
 from .atomic import backup_path, remove, write_atomic
 from .files import read_bytes, reason

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..engine.actions import Lay, PluckDiscard, PluckStock, Refuse, taken_back
 from ..engine.match import Match
 from ..engine.rules import CARDS_FOR_CONTRACT, contract_text, make_rules
-from ..session import HUMAN, Session
+from ..play.session import HUMAN, Session
 from . import schema as sc
 from .files import reason
 from .records import RecordFile

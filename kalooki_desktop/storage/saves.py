@@ -23,9 +23,9 @@ from .. import __version__
 from ..engine.actions import Pass, parse_action
 from ..engine.match import Match
 from ..engine.refusal import IllegalAction
-from ..games import AnyMatch
 from ..i18n import tr
-from ..session import MAX_SLOTS, GameSetup, Session
+from ..play.games import AnyMatch
+from ..play.session import MAX_SLOTS, GameSetup, Session
 from . import schema as sc
 from .atomic import backup_path, clean_temporaries, write_atomic
 from .files import BadFile, Recovery, parse_document, read_bytes, validate

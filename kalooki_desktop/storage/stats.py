@@ -20,7 +20,7 @@ from typing import Any
 from ..engine.match import Match
 from ..engine.rules import CARDS_FOR_CONTRACT, contract_text
 from ..i18n import tr
-from ..session import HUMAN, Session
+from ..play.session import HUMAN, Session
 from . import schema as sc
 from .files import reason
 from .progress import STANDARD, contracts_shown

@@ -26,8 +26,8 @@ from ..engine.actions import taken_back
 from ..engine.cards import card_text
 from ..engine.match import Match
 from ..i18n import tr
-from ..review import game_as_begun, replay
-from ..session import HUMAN, Session
+from ..play.review import game_as_begun, replay
+from ..play.session import HUMAN, Session
 from ..storage.files import BadFile
 
 

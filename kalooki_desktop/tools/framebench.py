@@ -39,7 +39,7 @@ from ..engine.match import Match
 from ..engine.rules import make_rules
 from ..engine.turn import DecisionKind
 from ..engine.view import View
-from ..session import GameSetup, Session
+from ..play.session import GameSetup, Session
 
 if TYPE_CHECKING:
     from ..app import App

@@ -36,7 +36,7 @@ import tempfile
 import time
 from typing import TYPE_CHECKING
 
-from ..session import HUMAN, GameSetup, Session
+from ..play.session import HUMAN, GameSetup, Session
 
 if TYPE_CHECKING:
     from ..app import App

@@ -22,7 +22,7 @@ from ...engine.actions import (
 )
 from ...engine.cards import JOKER, Card
 from ...i18n import tr
-from ...session import HUMAN, Move, Session
+from ...play.session import HUMAN, Move, Session
 from ...ui import cards as art
 from ...ui.anim import Flight
 from ...ui.layout import fan

@@ -11,7 +11,7 @@ import pygame
 
 from ...ai.coach import Note
 from ...i18n import tr, tr_n
-from ...session import Session
+from ...play.session import Session
 from ...ui import palette
 from ...ui import text as txt
 from .frame import TableFrame

@@ -14,7 +14,7 @@ import pygame_gui
 
 from ...app import Scene
 from ...i18n import tr
-from ...session import Session
+from ...play.session import Session
 from ...ui.layout import TableLayout
 
 Command = Callable[[], None]

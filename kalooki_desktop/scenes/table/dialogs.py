@@ -12,7 +12,7 @@ import pygame_gui
 
 from ...app import App, Scene, register_scene
 from ...i18n import tr
-from ...session import Session
+from ...play.session import Session
 from ...storage import saves
 from ...storage.files import reason
 from ...ui.theme import Answers

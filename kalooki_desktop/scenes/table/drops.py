@@ -13,7 +13,7 @@ from ...engine.actions import Action, Discard, MoveJoker, PluckDiscard, PluckSto
 from ...engine.cards import JOKER, Card
 from ...engine.rules import FOUR, THREE
 from ...i18n import tr
-from ...session import Session
+from ...play.session import Session
 from .geometry import TableGeometry
 from .model import HandModel
 from .pointer import Drag

@@ -14,7 +14,7 @@ from ...engine.hand import HandState
 from ...engine.match import HandResult
 from ...engine.view import View
 from ...i18n import tr
-from ...session import HUMAN, Move, Session
+from ...play.session import HUMAN, Move, Session
 
 #: How long the table holds a hand that has ended before the scoreboard, at the normal pace.
 HOLD_MS = 3200

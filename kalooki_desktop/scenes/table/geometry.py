@@ -9,7 +9,7 @@ import pygame
 
 from ...engine.cards import Card
 from ...engine.melds import Meld
-from ...session import HUMAN
+from ...play.session import HUMAN
 from ...ui.layout import TableLayout, fan, meld_flow, row
 from .model import HandModel
 

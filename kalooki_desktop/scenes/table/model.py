@@ -34,7 +34,7 @@ from ...engine.cards import (
 from ...engine.melds import Meld
 from ...engine.rules import FOUR, THREE
 from ...i18n import tr
-from ...session import MAX_SLOTS
+from ...play.session import MAX_SLOTS
 from .slotrules import ANY, ContractSlots, SlotRules, SlotState, staged_lay
 
 __all__ = ["HandModel", "SlotState"]

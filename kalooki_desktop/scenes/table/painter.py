@@ -18,9 +18,9 @@ from ...engine.match import Match
 from ...engine.refusal import Refusal
 from ...engine.turn import DecisionKind
 from ...engine.view import View
-from ...games import AnyMatch
 from ...i18n import tr
-from ...session import HUMAN, Session
+from ...play.games import AnyMatch
+from ...play.session import HUMAN, Session
 from ...ui import palette
 from . import render, seats
 from .choreography import Choreography

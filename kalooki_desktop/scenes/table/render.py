@@ -11,7 +11,7 @@ from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
 from ...engine.view import View
 from ...i18n import refusal_text, tr
-from ...session import HUMAN
+from ...play.session import HUMAN
 from ...ui import cards as art
 from ...ui import palette
 from ...ui import text as txt

@@ -34,7 +34,7 @@ from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
 from ...engine.turn import DecisionKind
 from ...i18n import tr
-from ...session import HUMAN, Move, Session
+from ...play.session import HUMAN, Move, Session
 from ...ui.layout import TableLayout, table_layout
 from . import render
 from .choreography import Choreography, Pace

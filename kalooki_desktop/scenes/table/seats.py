@@ -10,7 +10,7 @@ import pygame
 from ...engine.british.view import BritishView
 from ...engine.turn import DecisionKind
 from ...i18n import tr, tr_n
-from ...session import HUMAN
+from ...play.session import HUMAN
 from ...ui import cards as art
 from ...ui import palette
 from ...ui import text as txt

@@ -27,7 +27,7 @@ from ...engine.british.view import BritishView
 from ...engine.cards import Card, card_label
 from ...engine.rules import FOUR, THREE
 from ...i18n import refusal_text, tr
-from ...session import HUMAN, MAX_SLOTS, Session
+from ...play.session import HUMAN, MAX_SLOTS, Session
 from ...ui.theme import Answers, ConfirmDialog
 from .model import HandModel
 from .pointer import Drag, Pointer

@@ -16,7 +16,7 @@ from ...engine.cards import JOKER, Card, rank_of, suit_of
 from ...engine.melds import Meld, check_meld, could_become, make_meld
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
-from ...session import MAX_SLOTS
+from ...play.session import MAX_SLOTS
 
 #: The kind of a free slot: a set or a run, as its cards make it.
 ANY = 0

@@ -35,7 +35,7 @@ from ...engine.rules import THREE
 from ...engine.turn import DecisionKind
 from ...engine.view import View
 from ...i18n import refusal_text, tr, tr_n
-from ...session import HUMAN, Session
+from ...play.session import HUMAN, Session
 from ...ui import palette
 
 _KEYS: dict[type, str] = {

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .engine.match import Match
-from .engine.rules import make_rules
+from ..engine.match import Match
+from ..engine.rules import make_rules
+from ..storage.progress import turns_to_lay
 from .session import HUMAN, GameSetup, Session
-from .storage.progress import turns_to_lay
 
 #: The Jamaican schedule's contracts, by hand number (1-9).
 SCHEDULE = {spec.number: spec.contract_text for spec in make_rules("jamaican").schedule}

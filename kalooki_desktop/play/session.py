@@ -17,12 +17,12 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ai.advice import Advice
-from .ai.base import Bot
-from .ai.coach import TABLE_MS, Note, coach
-from .ai.personas import Persona, persona, table_names
-from .ai.worker import BotWorker
-from .engine.actions import (
+from ..ai.advice import Advice
+from ..ai.base import Bot
+from ..ai.coach import TABLE_MS, Note, coach
+from ..ai.personas import Persona, persona, table_names
+from ..ai.worker import BotWorker
+from ..engine.actions import (
     Action,
     Allow,
     Call,
@@ -38,16 +38,16 @@ from .engine.actions import (
     TakeBack,
     taken_back,
 )
-from .engine.british.match import BritishMatch, DealResult
-from .engine.british.view import BritishView
-from .engine.cards import Card, count_cards
-from .engine.match import HandResult, Match
-from .engine.refusal import Refusal
-from .engine.turn import Decision, DecisionKind
-from .engine.view import View
+from ..engine.british.match import BritishMatch, DealResult
+from ..engine.british.view import BritishView
+from ..engine.cards import Card, count_cards
+from ..engine.match import HandResult, Match
+from ..engine.refusal import Refusal
+from ..engine.turn import Decision, DecisionKind
+from ..engine.view import View
+from ..i18n import tr
 from .games import AnyMatch, AnyRules
 from .gamesetup import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
-from .i18n import tr
 
 log = logging.getLogger("kalooki.game")
 
@@ -164,7 +164,7 @@ class Session:
         the schedule), ``dealer``, ``hands`` (one card string per seat, the player first),
         ``discard`` and ``stock`` (top card first), ``seed``. Raises ValueError on bad data.
         """
-        from .engine.cards import parse_cards
+        from ..engine.cards import parse_cards
 
         try:
             levels = tuple(str(x) for x in data.get("levels", ("normal", "normal", "normal")))
@@ -191,7 +191,7 @@ class Session:
 
     def replay_action(self, seat: int, text: str) -> Move:
         """Apply a saved action (text form) without logging it: rebuilding a saved game."""
-        from .engine.actions import parse_action
+        from ..engine.actions import parse_action
 
         return self._apply(seat, parse_action(text), quiet=True)
 

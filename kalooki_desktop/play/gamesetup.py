@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .ai.personas import LEVELS
+from ..ai.personas import LEVELS
 from .games import AnyRules, British, Jamaican, Seats, game_of
 
 #: The fewest and the most computer players of any game the app plays (B-1: 2 players; J-1.1: 8);

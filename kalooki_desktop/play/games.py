@@ -13,16 +13,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .ai.advice import Advice, advise, could_help
-from .ai.base import Bot, make_bot
-from .ai.british import british_advice, make_british_bot
-from .engine.british.hand import BritishHand
-from .engine.british.match import BritishMatch
-from .engine.british.rules import BRITISH_PRESETS, BritishRules, make_british_rules
-from .engine.cards import MAX_PLAYERS, MIN_PLAYERS, Card
-from .engine.match import Match
-from .engine.rules import RuleSet, make_rules
-from .engine.view import View
+from ..ai.advice import Advice, advise, could_help
+from ..ai.base import Bot, make_bot
+from ..ai.british import british_advice, make_british_bot
+from ..engine.british.hand import BritishHand
+from ..engine.british.match import BritishMatch
+from ..engine.british.rules import BRITISH_PRESETS, BritishRules, make_british_rules
+from ..engine.cards import MAX_PLAYERS, MIN_PLAYERS, Card
+from ..engine.match import Match
+from ..engine.rules import RuleSet, make_rules
+from ..engine.view import View
 
 #: A game in progress, of either kind.
 AnyMatch = Match | BritishMatch

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .engine.british.match import BritishMatch
+from ..engine.british.match import BritishMatch
+from ..i18n import tr
 from .games import AnyMatch
-from .i18n import tr
 
 
 def places(keys: Sequence[Sequence[int]]) -> list[str]:

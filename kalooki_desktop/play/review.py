@@ -11,14 +11,14 @@ import copy
 import random
 from dataclasses import dataclass
 
-from .ai.coach import Estimate, Note, coach, cost_after
-from .engine.actions import Action, taken_back
-from .engine.hand import HandState
-from .engine.match import HandResult, Match
-from .engine.refusal import IllegalAction
-from .engine.rules import RuleSet
-from .engine.view import View
-from .i18n import tr
+from ..ai.coach import Estimate, Note, coach, cost_after
+from ..engine.actions import Action, taken_back
+from ..engine.hand import HandState
+from ..engine.match import HandResult, Match
+from ..engine.refusal import IllegalAction
+from ..engine.rules import RuleSet
+from ..engine.view import View
+from ..i18n import tr
 from .session import HUMAN, GameSetup, Session
 
 
