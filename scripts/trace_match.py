@@ -73,7 +73,7 @@ def trace(rules: RuleSet, bots: Sequence[str], seed: int, game: int, entry: int 
             results += 1
             if shown:
                 how = ("void (J-7.2)" if r.void else f"s{r.out} out"
-                       + (", the table bent (J-8.2)" if r.bent else ""))
+                       + (", the table bent (J-8.2)" if r.big_out else ""))
                 lines.append(f"  end: {how}; scores {list(r.scores)}")
                 for s, left in enumerate(r.hands):
                     lines.append(f"      s{s} {'laid' if r.laid[s] else 'not laid'}: "

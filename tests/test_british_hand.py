@@ -171,6 +171,27 @@ def test_b_7_a_joker_is_taken_only_where_it_can_be_laid_at_once_with_a_card_left
     assert h.over and h.out == 0
 
 
+def test_b_7_no_play_takes_the_last_place_of_a_joker_taken_from_the_table() -> None:
+    """The run 3H JK(4H) 5H with the low end the joker's only place: after the 4H frees the
+    joker, the 2H on that end would leave it nowhere to go and the turn stuck (no discard while
+    it is held), so it is refused; the joker goes there, and the 2H is discarded."""
+    from kalooki_desktop.engine.british.melds import make_b_meld
+    from kalooki_desktop.engine.melds import Meld
+    from kalooki_desktop.engine.rules import FOUR
+    from kalooki_desktop.engine.turn import Phase
+
+    h = position()
+    run = make_b_meld(FOUR, 1, parse_cards("3H JK 5H 6H 7H 8H 9H 10H JH QH KH AH"), FORTY)
+    assert isinstance(run, Meld)
+    h.opened[0], h.phase, h.table = True, Phase.PLAY, [run]
+    h.hands[0] = parse_cards("4H 2H 9C")
+    play(h, 0, "retrieve 4H on 1")
+    assert refused(h, 0, "tack 2H on 1 low") == "B-7"
+    assert h.legal_actions(0), "a seat asked always has a legal action"
+    play(h, 0, "tack JK on 1 low", "discard 2H")
+    assert h.turn == 1 and h.hands[0] == parse_cards("9C")
+
+
 def test_b_v5_a_kalookis_25_goes_to_the_players_dealt_in_never_to_one_out_of_the_game() -> None:
     h = position(make_british_rules("british40", ["B-V5:25"]), hands=KALOOKI, stock="QC JD")
     h.active[1], h.hands[1] = False, []  # out of the game (B-11): not dealt in

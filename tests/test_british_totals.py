@@ -248,7 +248,7 @@ def _judge_query(m: BritishMatch) -> dict[str, Any]:
         if r.void:
             deals.append({"void": True})
             continue
-        deals.append({"scores": list(r.scores), "kalooki": r.kalooki})
+        deals.append({"scores": list(r.scores), "kalooki": r.big_out})
         scored.append(r.number)
     buy_ins: dict[str, list[int]] = {}
     for after, seat, _ in m.bought:

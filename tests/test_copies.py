@@ -89,7 +89,7 @@ def test_property_a_deals_clone_shares_nothing_with_it(seed: int, actions: int) 
 def test_property_a_british_matchs_snapshot_shares_nothing_with_it(seed: int, actions: int) -> None:
     m = british(seed, actions)
     before = m.digest()
-    copy = m.snapshot()
+    copy = m.clone()
     assert copy.digest() == before
     played(copy, [make_british_bot("random") for _ in range(3)], BritishView, seed, 50)  # play on in the copy
     for value in vars(copy).values():

@@ -408,7 +408,7 @@ def test_the_review_of_eight_players_shows_every_card_readable_and_every_meld(tm
     review = ReviewScene(app, session)
     app.push(review)
     step(app)
-    assert review.review.result.spec.number == 9
+    assert review.review.result.number == 9
     drawn: list[tuple[object, int]] = []
     face = art.face
 

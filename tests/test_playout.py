@@ -63,7 +63,7 @@ def test_random_playouts_keep_every_invariant() -> None:
                 hands += 1
                 void += r.void
                 outs += r.out is not None
-                bent += r.bent
+                bent += r.big_out
                 calls += sum(r.calls_used)
             for _, a in match.actions:
                 moves += type(a).__name__ == "MoveJoker"

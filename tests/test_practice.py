@@ -126,18 +126,18 @@ def test_a_bent_table_is_said_where_the_practice_hand_s_points_are_shown() -> No
     """A hand whose table was bent (J-8.2) says so, and each doubled score shows its doubling."""
     from dataclasses import replace
 
-    from kalooki_desktop.engine.match import HandResult
+    from kalooki_desktop.engine.game import DealResult
     from kalooki_desktop.engine.rules import THREE, HandSpec
     from kalooki_desktop.scenes.handend import hand_end_lines, score_text
 
     spec = HandSpec(1, 9, (THREE, THREE))
-    r = HandResult(spec=spec, dealer=0, void=False, out=1, bent=True, scores=(120, 0, 206),
+    r = DealResult(number=1, spec=spec, dealer=0, void=False, out=1, big_out=True, scores=(120, 0, 206),
                    hands=((), (), ()), laid=(False, True, False), calls_used=(0, 0, 0),
                    cut_bonus_seat=None, sudden_death=False)
     names = ["You", "Desmond", "Marcia"]
     assert hand_end_lines(r, names) == ["Desmond went out", "Table bent: scores doubled (J-8.2)"]
     assert [score_text(r, s) for s in range(3)] == ["+120 (60 × 2)", "+0", "+206 (103 × 2)"]
-    plain = replace(r, bent=False, scores=(60, 0, 103))
+    plain = replace(r, big_out=False, scores=(60, 0, 103))
     assert hand_end_lines(plain, names) == ["Desmond went out"]
     assert [score_text(plain, s) for s in range(3)] == ["+60", "+0", "+103"]
 

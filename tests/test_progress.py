@@ -79,9 +79,9 @@ def test_a_custom_schedule_is_filed_under_the_contracts_played(data):
     assert session.over
     scored = [r for r in jamaican(session).results if not r.void]
     hands = progress.FILE.load()[0]
-    assert [h.contract for h in hands] == [r.spec.contract_text for r in scored]
+    assert [h.contract for h in hands] == [r.contract_text for r in scored]
     figures = progress.per_contract(hands)
-    assert set(figures) == {r.spec.contract_text for r in scored} <= {"3 3", "3 4", "4 4 4 4"}
+    assert set(figures) == {r.contract_text for r in scored} <= {"3 3", "3 4", "4 4 4 4"}
     assert "3 3 3" not in figures and "3 3 4" not in figures
     app.shutdown()
 

@@ -98,7 +98,7 @@ def test_try_from_here_continues_a_practice_hand_from_the_chosen_decision(app) -
     table = app.top
     assert isinstance(table, TableScene)
     branch = table.session
-    assert branch is not session and branch.practice == review.result.spec.number and branch.coach_on
+    assert branch is not session and branch.practice == review.result.number and branch.coach_on
     m = branch.match
     assert isinstance(m, Match)
     before = review.steps[k].before
@@ -125,7 +125,7 @@ def test_a_finished_hand_kept_in_a_save_is_reviewed_from_the_load_screen(app, tm
         step(app)
         scene = app.top
         assert isinstance(scene, ReviewScene) and app.session is None  # not loaded as the game
-        assert scene.review.result.spec.number == 1 and len(scene.review.steps) > 20
+        assert scene.review.result.number == 1 and len(scene.review.steps) > 20
         key(app, pygame.K_PAGEDOWN)  # no later hand has ended: it says so and stays
         assert scene.review.deal == 0 and "No other finished hand" in app.toast_text
         key(app, pygame.K_ESCAPE)
@@ -217,7 +217,7 @@ def test_a_hand_tried_from_a_later_hand_of_a_game_is_reviewed_from_its_own_deal(
     game = Session(GameSetup(("normal", "normal", "normal"), seed=3), threaded=False, speed=1000)
     play(game, lambda m: len([r for r in m.results if not r.void]) >= 2)
     review = Review(game)
-    assert review.result.spec.number == 2
+    assert review.result.number == 2
     k = review.player_steps()[2]
     tried = try_from_here(review, k, threaded=False, speed=1000)
     play(tried, lambda m: bool(m.results))
@@ -244,7 +244,7 @@ def test_the_review_s_last_step_says_who_went_out_and_that_a_bent_table_doubled_
     assert out is not None
     assert f"{session.names[out]} went out" in scene.step_text()
     assert "Table bent" not in scene.step_text()
-    review.result = replace(review.result, bent=True)
+    review.result = replace(review.result, big_out=True)
     assert scene.step_text().endswith("Table bent: scores doubled (J-8.2)")
     key(app, pygame.K_HOME)
     assert "Table bent" not in scene.step_text()

@@ -804,7 +804,7 @@ def test_card_points_label_each_card_where_there_is_room_else_each_run_of_equal_
 def test_at_instant_pace_the_hand_that_ended_stays_on_the_table_until_the_scoreboard_covers_it(app):
     """At the Instant pace too, every frame the table draws between the hand's last move and the
     scoreboard shows the hand that ended (however short its moment); the next deal only after."""
-    from kalooki_desktop.engine.match import HandResult
+    from kalooki_desktop.engine.game import DealResult
     from kalooki_desktop.engine.view import View
     from kalooki_desktop.play.session import GameSetup
 
@@ -828,14 +828,14 @@ def test_at_instant_pace_the_hand_that_ended_stays_on_the_table_until_the_scoreb
         now += 5000
         session.autoplay(now)
     result = session.match.results[-1]
-    assert isinstance(result, HandResult) and not result.void
+    assert isinstance(result, DealResult) and result.spec is not None and not result.void
     run_until(app, lambda: app.top is not scene)
     assert isinstance(app.top, ScoreboardScene) and app.top.result is result
     after_end = [number for ended, number in drawn if ended == 1]
-    assert after_end and set(after_end) == {result.spec.number}  # never the next deal's number
+    assert after_end and set(after_end) == {result.number}  # never the next deal's number
     app.pop()
     step(app, 2)
-    assert drawn[-1] == (1, result.spec.number + 1)  # the next deal, once the scoreboard is gone
+    assert drawn[-1] == (1, result.number + 1)  # the next deal, once the scoreboard is gone
 
 
 def test_the_going_out_moment_is_shown_before_the_scoreboard(app):
@@ -862,7 +862,7 @@ def test_the_going_out_moment_is_shown_before_the_scoreboard(app):
         run_until(app, lambda: scene.ending.held is not None)
         assert app.top is scene
         frame = scene.frame()
-        assert frame.view.spec.number == result.spec.number  # the hand that ended, not the next deal
+        assert frame.view.spec.number == result.number  # the hand that ended, not the next deal
         assert frame.view.hand_sizes == tuple(len(h) for h in result.hands)
         assert sorted(frame.order) == sorted(result.hands[0])  # the player's cards as the hand ended
         assert frame.prompt is None and frame.plucks == (False, False)
@@ -871,7 +871,7 @@ def test_the_going_out_moment_is_shown_before_the_scoreboard(app):
         assert banner is not None and result.out is not None
         name = "You" if result.out == 0 else session.names[result.out]
         assert banner[0].startswith(name)
-        assert ("bent" in banner[1]) == result.bent
+        assert ("bent" in banner[1]) == result.big_out
         if shown == 0:
             key(app, pygame.K_SPACE)  # skip the pause
         else:

@@ -3,16 +3,16 @@ row of its own, B-11), and "out" never means two things."""
 
 from __future__ import annotations
 
-from kalooki_desktop.engine.british.match import DealResult
 from kalooki_desktop.engine.cards import parse_cards
+from kalooki_desktop.engine.game import DealResult
 from kalooki_desktop.scenes.scoreboard import _laid_text
 from kalooki_desktop.scenes.scorerows import score_rows
 
 
 def deal(number: int, scores: tuple[int, ...], out: int) -> DealResult:
     hands = tuple(() if s == out else tuple(parse_cards("AS")) for s in range(len(scores)))
-    return DealResult(0, void=False, out=out, kalooki=False, scores=scores, hands=hands,
-                      opened=(True, True, False), number=number)
+    return DealResult(number, 0, void=False, out=out, big_out=False, scores=scores, hands=hands,
+                      laid=(True, True, False))
 
 
 def test_a_buy_in_is_a_row_of_the_score_table_so_each_column_adds_up_to_its_total() -> None:

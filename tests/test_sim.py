@@ -179,14 +179,14 @@ def test_games_out_and_the_paired_comparison(tmp_path: Path, capsys: pytest.Capt
 def test_outcomes_say_where_the_points_come_from() -> None:
     """Per seat: the share of hands laid, gone out and bent, calls, and the points paid not laid,
     laid, and to the others' bends; each hand played to an end has exactly one player out."""
-    from kalooki_desktop.engine.match import HandResult
+    from kalooki_desktop.engine.game import DealResult
 
     rules = make_rules("jamaican")
     spec = rules.schedule[0]
 
     def result(out: int | None, *, bent: bool, scores: tuple[int, ...], laid: tuple[bool, ...],
-               void: bool = False) -> HandResult:
-        return HandResult(spec, 0, void, out, bent, scores, ((),) * 4, laid, (1, 0, 2, 0), None,
+               void: bool = False) -> DealResult:
+        return DealResult(1, 0, void, out, bent, scores, ((),) * 4, laid, spec, (1, 0, 2, 0), None,
                           sudden_death=False)
 
     st = sim.SeatStats("normal", matches=2)

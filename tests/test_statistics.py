@@ -35,12 +35,12 @@ def test_a_custom_schedule_counts_under_the_contracts_played(data):
     assert session.over
     scored = [r for r in jamaican(session).results if not r.void]
     records = stats.load_records()
-    assert len(records) == 1 and records[0].contracts == [r.spec.contract_text for r in scored]
+    assert len(records) == 1 and records[0].contracts == [r.contract_text for r in scored]
     rates = stats.summarise(records, game="jamaican").contract_rate
-    assert set(rates) == {r.spec.contract_text for r in scored} <= {"3 3", "3 4", "4 4 4 4"}
+    assert set(rates) == {r.contract_text for r in scored} <= {"3 3", "3 4", "4 4 4 4"}
     assert sum(played for _, played in rates.values()) == len(scored)
-    assert rates["3 3"] == (sum(bool(r.laid[0]) for r in scored if r.spec.contract_text == "3 3"),
-                            sum(1 for r in scored if r.spec.contract_text == "3 3"))
+    assert rates["3 3"] == (sum(bool(r.laid[0]) for r in scored if r.contract_text == "3 3"),
+                            sum(1 for r in scored if r.contract_text == "3 3"))
     app.shutdown()
 
 

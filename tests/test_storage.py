@@ -492,7 +492,7 @@ def test_every_hand_of_a_game_and_of_practice_counts_in_the_progress_per_contrac
     hands = progress.FILE.load()[0]
     m = jamaican(session)
     scored = [r for r in m.results if not r.void]
-    assert [h.hand for h in hands] == [r.spec.number for r in scored] and not any(h.practice for h in hands)
+    assert [h.hand for h in hands] == [r.number for r in scored] and not any(h.practice for h in hands)
     assert [h.points for h in hands] == [r.scores[0] for r in scored]
     assert all(h.made == bool(r.laid[0]) and (h.turns > 0) == h.made for h, r in zip(hands, scored, strict=True))
     assert all(0 <= h.agreed <= h.weighed for h in hands) and sum(h.weighed for h in hands) > 0

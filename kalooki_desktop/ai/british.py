@@ -63,7 +63,7 @@ class RandomBritish:
     name = "random"
 
     def choose(self, view: BritishView, rng: random.Random) -> Action:
-        if view.decision == DecisionKind.BUY_IN:
+        if view.asked == DecisionKind.BUY_IN:
             return BuyIn() if view.check(BuyIn()) is None and rng.random() < 0.5 else StayOut()
         acts = view.legal_actions()
         lays = [a for a in acts if isinstance(a, Lay)]
@@ -81,7 +81,7 @@ class NormalBritish:
         self.taken: Card | None = None  # the card taken from the pile this turn: never thrown back
 
     def choose(self, view: BritishView, rng: random.Random) -> Action:
-        if view.decision == DecisionKind.BUY_IN:
+        if view.asked == DecisionKind.BUY_IN:
             return BuyIn() if view.check(BuyIn()) is None else StayOut()
         if view.phase == Phase.PLUCK:
             self.taken = view.discard_top if self.wants_discard(view) else None
@@ -99,7 +99,7 @@ class NormalBritish:
         if top is None or view.check(PluckDiscard()) is not None:
             return False
         hand = list(view.my_hand)
-        if not view.opened[view.seat]:
+        if not view.laid[view.seat]:
             return find_opening(hand, view.rules) is None and _opening([*hand, top], view) is not None
         # a hand of jokers only throws a joker: one taken and thrown straight back would pass
         # between two players who keep their jokers for ever
@@ -118,7 +118,7 @@ class NormalBritish:
     def play(self, view: BritishView, rng: random.Random) -> Action:
         hand = list(view.my_hand)
         seat = view.seat
-        if not view.opened[seat]:
+        if not view.laid[seat]:
             opening = _opening(hand, view)
             if opening is not None:
                 return Lay.of([(m.kind, m.cards) for m in opening])
@@ -170,11 +170,11 @@ class HardBritish(NormalBritish):
     name = "hard"
 
     def keeps_jokers(self, view: BritishView) -> bool:
-        return not (view.opened[view.seat] and _danger(view))
+        return not (view.laid[view.seat] and _danger(view))
 
     def play(self, view: BritishView, rng: random.Random) -> Action:
         action = super().play(view, rng)
-        if isinstance(action, Discard) and view.opened[view.seat] and _danger(view):
+        if isinstance(action, Discard) and view.laid[view.seat] and _danger(view):
             joker = next((a for a in view.legal_actions() if isinstance(a, Tack) and a.card == JOKER), None)
             if joker is not None:
                 return joker  # a joker left in hand costs 15 (25) when the deal ends
@@ -184,7 +184,7 @@ class HardBritish(NormalBritish):
         options = self.spare(view, hand)
         cnt, live = count_cards(hand), unseen(view)
         # the weight of a card's hand value: shed it when the deal may end, keep it for the opening
-        weight = -1.0 if _danger(view) else 0.5 if not view.opened[view.seat] else 0.0
+        weight = -1.0 if _danger(view) else 0.5 if not view.laid[view.seat] else 0.0
 
         def worth(c: Card) -> tuple[float, int]:
             value = hand_value(c, view.rules)
@@ -290,11 +290,11 @@ def _reason(view: BritishView, action: Action) -> tuple[str, dict[str, object]]:
     if isinstance(action, StayOut):
         return "why.b_stay_out", {}
     if isinstance(action, PluckDiscard):
-        return ("why.b_take_open" if not view.opened[view.seat] else "why.b_take"), {"card": top}
+        return ("why.b_take_open" if not view.laid[view.seat] else "why.b_take"), {"card": top}
     if isinstance(action, PluckStock):
         return ("why.b_leave", {"card": top}) if top is not None else ("why.stock_only", {})
     if isinstance(action, Lay):
-        if not view.opened[view.seat]:
+        if not view.laid[view.seat]:
             melds = [make_b_meld(k, view.seat, cs, view.rules) for k, cs in action.melds]
             return "why.b_open", {"points": opening_points(melds), "need": view.rules.opening}
         return "why.b_lay", {}

@@ -16,8 +16,9 @@ from .actions import (
 )
 from .cards import JOKER, Card, card_text, cards_text, parse_card, parse_cards
 from .contract import can_lay, check_contract, find_lay, find_lays
+from .game import Applied, DealResult, Game
 from .hand import HandState
-from .match import HandResult, Match, replay
+from .match import Match, replay
 from .melds import Meld
 from .refusal import IllegalAction, Refusal
 from .rules import HandSpec, RuleSet, make_rules
@@ -28,11 +29,13 @@ __all__ = [
     "JOKER",
     "Action",
     "Allow",
+    "Applied",
     "Call",
     "Card",
+    "DealResult",
     "Discard",
     "EndTurn",
-    "HandResult",
+    "Game",
     "HandSpec",
     "HandState",
     "IllegalAction",

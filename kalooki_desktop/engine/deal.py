@@ -238,6 +238,8 @@ def _plain(value: Any) -> Any:
         return _plain(value.getstate())
     if isinstance(value, BaseAction):
         return str(value)
+    if hasattr(value, "digest_form"):
+        return _plain(value.digest_form())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return [type(value).__name__, *(_plain(getattr(value, f.name)) for f in dataclasses.fields(value))]
     raise TypeError(f"state_digest does not know how to read {type(value).__name__}")

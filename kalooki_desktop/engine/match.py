@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from .actions import Action, parse_action
 from .cards import MAX_PLAYERS, MIN_PLAYERS, Card
-from .deal import state_digest
+from .game import DealResult, Game
 from .hand import HandState
 from .refusal import Refusal
 from .rules import HandSpec, RuleSet
@@ -25,24 +24,7 @@ from .view import View
 MAX_SUDDEN_DEATH = 5
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """What a finished hand left: for the scoreboard and statistics."""
-
-    spec: HandSpec
-    dealer: int
-    void: bool
-    out: int | None
-    bent: bool
-    scores: tuple[int, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    laid: tuple[bool, ...]
-    calls_used: tuple[int, ...]
-    cut_bonus_seat: int | None
-    sudden_death: bool
-
-
-class Match:
+class Match(Game):
     """A game of Kalooki between ``players`` seats, from a seed.
 
     >>> from .rules import make_rules
@@ -50,6 +32,10 @@ class Match:
     >>> m.hand.spec.contract_text, m.hand_number, m.over
     ('3 3', 1, False)
     """
+
+    rules: RuleSet
+    hand: HandState
+    ended: HandState | None
 
     def __init__(
         self, rules: RuleSet, players: int, seed: int, first_dealer: int | None = None
@@ -64,7 +50,7 @@ class Match:
         self.first_dealer = self.dealer
         self.hand_index = 0
         self.totals = [0] * players
-        self.results: list[HandResult] = []
+        self.results: list[DealResult] = []
         self.actions: list[tuple[int, Action]] = []
         self.sudden_deaths = 0
         self.tied: list[int] = []
@@ -144,7 +130,10 @@ class Match:
         """The refusal of ``action`` by ``seat``, or None if it is legal."""
         return self.hand.check(seat, action)
 
-    def apply(self, seat: int, action: Action) -> None:
+    def _caller(self) -> int | None:
+        return self.hand.caller
+
+    def _apply(self, seat: int, action: Action) -> None:
         """Apply an action (raises IllegalAction); a finished hand deals the next at once."""
         self.hand.apply(seat, action)
         self.actions.append((seat, action))
@@ -168,15 +157,16 @@ class Match:
         self.ended = h
         sudden = self.in_sudden_death
         self.results.append(
-            HandResult(
-                spec=h.spec,
+            DealResult(
+                number=h.spec.number,
                 dealer=h.dealer,
                 void=h.void,
                 out=h.out,
-                bent=h.bent,
+                big_out=h.bent,
                 scores=tuple(h.scores),
                 hands=tuple(tuple(x) for x in h.hands),
                 laid=tuple(h.laid),
+                spec=h.spec,
                 calls_used=tuple(h.calls_used),
                 cut_bonus_seat=h.cut_bonus_seat,
                 sudden_death=sudden,
@@ -208,16 +198,6 @@ class Match:
             self.hand = self._deal()
             return
         self.winners = best
-
-    def action_texts(self) -> list[tuple[int, str]]:
-        """The action list in text form, for saves and bug reports."""
-        return [(seat, str(a)) for seat, a in self.actions]
-
-    def digest(self) -> str:
-        """A fingerprint of the whole state, built from every attribute of the match and of its
-        hand (a new field is covered without being named here): two matches with the same
-        digest are the same game at the same moment."""
-        return state_digest(self, self.hand)
 
 
 def replay(

@@ -41,6 +41,7 @@ MESSAGES: Final[dict[str, str]] = {
     "layoff.two_per_end": "At most two cards go onto the same end of a run in one turn",
     "retrieve.not_out": "Come out before taking a joker from the table",
     "retrieve.no_place": "A joker taken from the table must be laid at once, keeping a card to discard",
+    "retrieve.keep_place": "That play leaves the joker you took from the table no place: lay the joker first",
     "pluck.not_out": "Only a player who has come out, or comes out with it now, takes the discard",
     "discard.open_first": "You took the discard: lay your opening of {points} points before you discard",
     "discard.use_joker": "Lay the joker you took from the table before you discard",

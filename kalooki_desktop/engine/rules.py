@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import ClassVar, Final
 
 THREE: Final = 3
 FOUR: Final = 4
@@ -104,6 +104,7 @@ def contract_text(contract: Sequence[int]) -> str:
 class RuleSet:
     """Every rule switch of a game. Build one with :func:`make_rules`."""
 
+    system: ClassVar[str] = "jamaican"  # the rule system (:class:`.game.Rules`)
     preset: str = "jamaican"
     variants: frozenset[str] = frozenset()
     schedule: tuple[HandSpec, ...] = ()
@@ -127,6 +128,16 @@ class RuleSet:
     def hands_per_game(self) -> int:
         """Hands in one game of the schedule."""
         return len(self.schedule) // self.games
+
+    @property
+    def switches(self) -> tuple[str, ...]:
+        """The variant ids in force, sorted."""
+        return tuple(sorted(self.variants))
+
+    @property
+    def name(self) -> str:
+        """The game's name for a player."""
+        return "Jamaican Kalooki"
 
     def describe(self) -> str:
         """A short label: preset and variants."""

@@ -1,8 +1,7 @@
-"""What one seat may know: its own cards and everything public, nothing more.
-
-Computer players receive only a :class:`View`. It reads the live state on demand (cheap to
-make on every decision); take ``HandState.clone()`` first for a snapshot that another thread
-may read while the game goes on.
+"""What one seat may know of a Jamaican hand (:class:`.seatview.SeatView` with the contract,
+the calls and the hidden cards' guesses a bot's search needs): its own cards and everything
+public, nothing more. It reads the hand on demand (cheap to make on every decision); a bot
+thinking on another thread gets a view of a copy (``HandState.clone()``).
 """
 
 from __future__ import annotations
@@ -13,21 +12,28 @@ from collections.abc import Sequence
 from .actions import Action
 from .cards import Card, count_cards, new_deck
 from .hand import HandState
-from .melds import Meld
 from .refusal import Refusal
 from .rules import HandSpec, RuleSet
-from .turn import DecisionKind, Phase
+from .seatview import SeatView
+from .turn import DecisionKind
 
 
-class View:
+class View(SeatView):
     """The information of ``seat`` in a hand (and the match totals, if given)."""
 
-    __slots__ = ("_hand", "seat", "totals")
+    __slots__ = ("_totals",)
+
+    _hand: HandState
+    _totals: tuple[int, ...]
 
     def __init__(self, hand: HandState, seat: int, totals: Sequence[int] | None = None) -> None:
-        self._hand = hand
-        self.seat = seat
-        self.totals: tuple[int, ...] = tuple(totals) if totals is not None else (0,) * hand.players
+        super().__init__(hand, seat)
+        object.__setattr__(self, "_totals", tuple(totals) if totals is not None else (0,) * hand.players)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Every seat's total of the hands before this one."""
+        return self._totals
 
     @property
     def rules(self) -> RuleSet:
@@ -40,34 +46,12 @@ class View:
         return self._hand.spec
 
     @property
-    def players(self) -> int:
-        """Number of seats."""
-        return self._hand.players
+    def hand_number(self) -> int:
+        """The hand of the schedule (1-based)."""
+        return self._hand.spec.number
 
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self._hand.dealer
-
-    @property
-    def phase(self) -> Phase:
-        """Where the turn stands."""
-        return self._hand.phase
-
-    @property
-    def turn(self) -> int:
-        """The seat whose turn it is."""
-        return self._hand.turn
-
-    @property
-    def my_hand(self) -> tuple[Card, ...]:
-        """This seat's cards."""
-        return tuple(self._hand.hands[self.seat])
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """How many cards every seat holds."""
-        return tuple(len(h) for h in self._hand.hands)
+    def _pending(self) -> tuple[int, DecisionKind] | None:
+        return self._hand.pending()
 
     @property
     def open_hands(self) -> tuple[tuple[Card, ...], ...] | None:
@@ -75,26 +59,6 @@ class View:
         if not self._hand.rules.open_hands:
             return None
         return tuple(tuple(h) for h in self._hand.hands)
-
-    @property
-    def table(self) -> tuple[Meld, ...]:
-        """Copies of the melds on the table, numbered from 1 in this order."""
-        return tuple(m.copy() for m in self._hand.table)
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile, top card last (every card in it was seen face up)."""
-        return tuple(self._hand.discard)
-
-    @property
-    def discard_top(self) -> Card | None:
-        """The top of the discard pile."""
-        return self._hand.discard_top
-
-    @property
-    def stock_count(self) -> int:
-        """Cards left in the stock."""
-        return len(self._hand.stock)
 
     @property
     def laid(self) -> tuple[bool, ...]:
@@ -117,35 +81,14 @@ class View:
         return self._hand.stock_only
 
     @property
-    def rebuilds(self) -> int:
-        """How often the stock was rebuilt this hand (J-7.1)."""
-        return self._hand.rebuilds
-
-    @property
-    def log(self) -> tuple[tuple[int, str], ...]:
-        """The public record of the hand: (seat, action text)."""
-        return tuple(self._hand.log)
-
-    @property
     def may_call(self) -> bool:
         """True if the game waits for this seat to call the fresh discard or pass."""
         return self._hand.pending() == (self.seat, DecisionKind.CALL)
 
     @property
-    def asked(self) -> DecisionKind | None:
-        """What this seat is asked now (call, pluck, allow, play), or None when the game waits for
-        another seat."""
-        pending = self._hand.pending()
-        return pending[1] if pending is not None and pending[0] == self.seat else None
-
-    @property
     def my_turn(self) -> bool:
         """True if the game waits for this seat's turn decision."""
         return self._hand.to_act == self.seat
-
-    def legal_actions(self) -> list[Action]:
-        """This seat's legal actions except lays."""
-        return self._hand.legal_actions(self.seat)
 
     def check(self, action: Action) -> Refusal | None:
         """Whether this seat may take ``action`` now (depends on public facts and own cards)."""

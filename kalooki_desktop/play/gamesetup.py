@@ -54,4 +54,4 @@ class GameSetup:
         wrong = self.seats().refusal(self.players)
         if wrong is not None:
             raise ValueError(wrong)
-        self.game.new_match(self.rules(), self.players, 0)
+        self.game.new_game(self.rules(), self.players, 0)

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from ..ai.coach import Estimate, Note, coach, cost_after
 from ..engine.actions import Action, taken_back
+from ..engine.game import DealResult
 from ..engine.hand import HandState
-from ..engine.match import HandResult, Match
+from ..engine.match import Match
 from ..engine.refusal import IllegalAction
 from ..engine.rules import RuleSet
 from ..engine.view import View
@@ -82,7 +83,7 @@ class Review:
         if game.ended is None or not self.steps or game.results[self.deal] != played.results[self.deal]:
             raise ReplayFailed  # the deal did not replay to the hand that was played
         self.end: HandState = game.ended.clone()
-        self.result: HandResult = game.results[self.deal]
+        self.result: DealResult = game.results[self.deal]
         self.notes: dict[int, Note] = {i: n for i, n in session.decided_notes().items() if self.covers(i)}
         self.after: dict[int, Estimate] = {}
 
@@ -117,8 +118,7 @@ class Review:
     def branch(self, k: int) -> tuple[GameSetup, HandState, list[Step]]:
         """What "Try from here" needs: a one-hand game of this hand's contract, the hand as dealt,
         and the steps to replay up to step ``k`` (the player's decision, left to the player)."""
-        spec = self.result.spec
-        setup = GameSetup(tuple(self.session.setup.levels), "custom", (), spec.contract_text,
+        setup = GameSetup(tuple(self.session.setup.levels), "custom", (), self.result.contract_text,
                           self.session.setup.seed)
         return setup, self.steps[0].before, self.steps[:k]
 
@@ -159,6 +159,6 @@ def try_from_here(review: Review, k: int, *, threaded: bool = True, speed: float
         del _TRIED[next(iter(_TRIED))]
     for step in steps:
         session.replay_action(step.seat, str(step.action))
-    session.practice = review.result.spec.number if review.result.spec.number <= 9 else 9
+    session.practice = min(review.result.number, 9)
     session.coach_on = True
     return session

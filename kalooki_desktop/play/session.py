@@ -24,24 +24,16 @@ from ..ai.personas import Persona, persona, table_names
 from ..ai.worker import BotWorker
 from ..engine.actions import (
     Action,
-    Allow,
     Call,
-    Discard,
-    Lay,
-    MoveJoker,
     Pass,
-    PluckDiscard,
-    PluckStock,
-    Refuse,
-    Retrieve,
-    Tack,
     TakeBack,
     taken_back,
 )
-from ..engine.british.match import BritishMatch, DealResult
+from ..engine.british.match import BritishMatch
 from ..engine.british.view import BritishView
-from ..engine.cards import Card, count_cards
-from ..engine.match import HandResult, Match
+from ..engine.cards import Card
+from ..engine.game import Applied
+from ..engine.match import Match
 from ..engine.refusal import Refusal
 from ..engine.turn import Decision, DecisionKind
 from ..engine.view import View
@@ -71,26 +63,9 @@ LATE_CAP_MS = 100.0
 FULL_PACE_OPPONENTS = 3
 #: The most staging slots the table shows (British Kalooki adds one as each fills).
 MAX_SLOTS = 6
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One applied action as the table shows it.
-
-    ``card`` is the card that moved when everybody may see it (a discard, the taken discard, a
-    tack) or when it reached the player's own hand; ``cards`` the cards of a lay; ``taker`` the
-    caller who received the card when a call was allowed.
-    """
-
-    index: int
-    seat: int
-    action: Action
-    hand_number: int
-    card: Card | None = None
-    cards: tuple[Card, ...] = ()
-    taker: int | None = None
-    meld: int | None = None
-    result: HandResult | DealResult | None = None  # set when this action ended the hand
-    game_over: bool = False
-    opening: bool = False  # a lay that is the player's opening (British Kalooki, B-4)
+#: One applied action as the table shows it: the engine says what it did
+#: (:class:`.engine.game.Applied`; a drawn card is the seat's own, shown to the player only).
+Move = Applied
 
 
 @dataclass
@@ -135,7 +110,7 @@ class Session:
 
     def __post_init__(self) -> None:
         self.game = self.setup.game
-        self.match = self.game.new_match(self.setup.rules(), self.setup.players, self.setup.seed)
+        self.match = self.game.new_game(self.setup.rules(), self.setup.players, self.setup.seed)
         self.levels = [None, *self.setup.levels]
         self.names = [tr("seat.you"), *table_names(list(self.setup.levels))]
         self.bots: list[Bot | None] = [None, *(self.game.make_bot(level) for level in self.setup.levels)]
@@ -487,39 +462,10 @@ class Session:
     # --- applying ---------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action, *, quiet: bool = False) -> Move:
-        m = self.match
-        h = m.hand
-        hand_number = m.hand_number
-        results = len(m.results)
-        top = h.discard_top
-        card: Card | None = None
-        cards: tuple[Card, ...] = ()
-        taker = meld = None
-        before = list(h.hands[HUMAN])
-        if isinstance(action, Discard | Tack | MoveJoker):
-            card = action.card
-            meld = action.meld if isinstance(action, Tack | MoveJoker) else None
-        elif isinstance(action, Retrieve):
-            cards, meld = action.cards, action.meld
-        elif isinstance(action, PluckDiscard | Refuse | Call):
-            card = top
-        elif isinstance(action, Allow):
-            assert isinstance(m, Match)
-            card, taker = top, m.hand.caller
-        elif isinstance(action, Lay):
-            cards = tuple(c for _, cs in action.melds for c in cs)
-        opening = isinstance(action, Lay) and isinstance(m, BritishMatch) and not m.hand.opened[seat]
-        m.apply(seat, action)
+        hand_number = self.match.hand_number
+        move = self.match.apply(seat, action)
         if not quiet:
             log.info("hand %d: seat %d %s", hand_number, seat, action)
-        if isinstance(action, PluckStock) and seat == HUMAN and len(m.results) == results:
-            gained = count_cards(m.hand.hands[HUMAN])
-            for c in before:
-                gained[c] -= 1
-            card = next((c for c, k in enumerate(gained) if k > 0), None)
-        result = m.results[-1] if len(m.results) > results else None
-        move = Move(len(m.actions) - 1, seat, action, hand_number, card, cards, taker, meld, result, m.over,
-                    opening)
         self.moves.append(move)
         self._call_deadline = None
         for listener in list(self.listeners):

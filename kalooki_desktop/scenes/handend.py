@@ -3,20 +3,20 @@ review): who went out, and a bent table's doubled scores (J-8.2)."""
 
 from __future__ import annotations
 
-from ..engine.match import HandResult
+from ..engine.game import DealResult
 from ..i18n import tr
 
 
-def hand_end_lines(r: HandResult, names: list[str] | tuple[str, ...]) -> list[str]:
+def hand_end_lines(r: DealResult, names: list[str] | tuple[str, ...]) -> list[str]:
     """Who went out, and that the table was bent (J-8.2) when it doubled the scores."""
     lines = [tr("score.no_one_out") if r.out is None else tr("score.went_out", name=names[r.out])]
-    if r.bent:
+    if r.big_out:
         lines.append(tr("practice.bent"))
     return lines
 
 
-def score_text(r: HandResult, seat: int) -> str:
+def score_text(r: DealResult, seat: int) -> str:
     """A seat's points for the hand, a doubled score with its doubling: "+120 (60 × 2)"."""
     score = r.scores[seat]
-    doubled = r.bent and seat not in (r.out, r.cut_bonus_seat) and score > 0
+    doubled = r.big_out and seat not in (r.out, r.cut_bonus_seat) and score > 0
     return tr("practice.doubled", score=score, half=score // 2) if doubled else f"+{score}"

@@ -445,7 +445,7 @@ class NewGameScene(Scene):
             found = schedule_problem(setup.schedule) if setup.schedule is not None else ""
             if not found:
                 try:  # (the opponents offered are as many as the game is for: :meth:`seats`)
-                    game_of(setup.preset).new_match(setup.rules(), setup.players, 0)
+                    game_of(setup.preset).new_game(setup.rules(), setup.players, 0)
                 except ValueError as exc:  # (every other choice the screen offers is checked above)
                     found = tr("new.no_game", reason=str(exc))
             self._problem = (key, found)

@@ -14,7 +14,7 @@ from pygame_gui.elements import UILabel
 
 from ..ai.personas import LEVELS
 from ..app import App, Scene, register_scene
-from ..engine.match import HandResult
+from ..engine.game import DealResult
 from ..i18n import tr, tr_n
 from ..play.games import JAMAICAN
 from ..play.practice import SCHEDULE, Practice
@@ -132,7 +132,7 @@ class PracticeScene(Scene):
 class PracticeResultScene(Scene):
     """After a practice hand: how it went, the practice's figures, and what next."""
 
-    def __init__(self, app: App, session: Session, result: HandResult | None) -> None:
+    def __init__(self, app: App, session: Session, result: DealResult | None) -> None:
         super().__init__(app)
         self.session = session
         self.result = result
@@ -205,7 +205,7 @@ class PracticeResultScene(Scene):
         draw_figures(surface, self.run, (x, y + font), font, half - 20)
         self.draw_notes(surface, (half + 10, box.y + 16), font, box.right - 20)
 
-    def draw_hand_end(self, surface: pygame.Surface, r: HandResult, at: tuple[int, int], font: int,
+    def draw_hand_end(self, surface: pygame.Surface, r: DealResult, at: tuple[int, int], font: int,
                       right: int) -> int:
         """Who went out, each seat's points, and the cards the player was left with; the y below."""
         x, y = at

@@ -149,9 +149,8 @@ class ReviewScene(Scene):
         if not mine:
             self.app.toast(tr("review.no_decision"))
             return
-        spec = self.review.result.spec
         levels = tuple(self.session.setup.levels)
-        run = self.app.practice = Practice(min(spec.number, 9), levels)
+        run = self.app.practice = Practice(min(self.review.result.number, 9), levels)
         session = try_from_here(self.review, mine[0], threaded=self.app.threaded_games,
                                 speed=self.app.settings.speed_factor)
         run.session = session
@@ -185,7 +184,7 @@ class ReviewScene(Scene):
         backdrop(surface)
         r = self.review
         big, font, small = self.font_px(26), self.font_px(15), self.font_px(13)
-        title = tr("review.title", n=r.result.spec.number, contract=r.result.spec.contract_text)
+        title = tr("review.title", n=r.result.number, contract=r.result.contract_text)
         txt.draw(surface, title, big, (w // 2, 10), palette.GOLD, bold=True, anchor="midtop")
         at = (w // 2, 16 + big)
         txt.draw(surface, self.step_text(), font, at, palette.TEXT, bold=True, anchor="midtop")

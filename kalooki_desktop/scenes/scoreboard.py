@@ -14,10 +14,11 @@ import pygame_gui
 
 from ..app import App, Scene, register_scene
 from ..engine.actions import BuyIn, StayOut
-from ..engine.british.match import BritishMatch, DealResult
+from ..engine.british.match import BritishMatch
 from ..engine.british.scoring import hand_value
 from ..engine.cards import Card, penalty
-from ..engine.match import HandResult, Match
+from ..engine.game import DealResult
+from ..engine.match import Match
 from ..engine.rules import RuleSet
 from ..engine.turn import DecisionKind
 from ..i18n import refusal_text, tr
@@ -37,7 +38,7 @@ from .scorerows import score_rows
 class ScoreboardScene(Scene):
     """Shown over the table after a hand (``result``), or on demand (``result`` None)."""
 
-    def __init__(self, app: App, session: Session, result: HandResult | DealResult | None) -> None:
+    def __init__(self, app: App, session: Session, result: DealResult | None) -> None:
         super().__init__(app)
         self.session = session
         self.result = result
@@ -68,7 +69,8 @@ class ScoreboardScene(Scene):
         self.b_buy = self.b_stay = self.b_play_out = None
         self._asking = self.asks_buy_in()
         self.b_review: pygame_gui.elements.UIButton | None = None
-        if isinstance(self.result, HandResult) and not self.result.void:  # the coach's review
+        r0 = self.result
+        if r0 is not None and r0.spec is not None and not r0.void:  # the coach's review
             self.b_review = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("score.review"),
                                         command=lambda: open_review(self.app, self.session))
         if self._asking:
@@ -94,7 +96,7 @@ class ScoreboardScene(Scene):
             )
             self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"), command=self.to_menu)
         elif self.result is not None:
-            label = tr("score.next_deal") if isinstance(self.result, DealResult) else tr("score.next_hand")
+            label = tr("score.next_deal") if self.result.spec is None else tr("score.next_hand")
             self.b_next = self.button(pygame.Rect(w - bw - 20, y, bw, bh), label, "#primary_button",
                                       command=self.next)
             self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"), command=self.to_menu)
@@ -184,10 +186,10 @@ class ScoreboardScene(Scene):
                 title = tr("score.winner", name=names[0])
             else:
                 title = tr("score.shared", names=", ".join(names))
-        elif isinstance(self.result, DealResult) and isinstance(m, BritishMatch):
+        elif self.result is not None and isinstance(m, BritishMatch):
             title = tr("score.deal_title", n=self.result.number, game=m.rules.name)
-        elif isinstance(self.result, HandResult):
-            title = tr("score.hand_title", n=self.result.spec.number, contract=self.result.spec.contract_text)
+        elif self.result is not None:
+            title = tr("score.hand_title", n=self.result.number, contract=self.result.contract_text)
         else:
             title = tr("score.title")
         txt.draw(surface, title, big, (w // 2, 14), palette.GOLD, bold=True, anchor="midtop")
@@ -229,16 +231,16 @@ class ScoreboardScene(Scene):
         return hand_value(card, rules)
 
     def draw_hand(
-        self, surface: pygame.Surface, box: pygame.Rect, r: HandResult | DealResult, font: int, small: int
+        self, surface: pygame.Surface, box: pygame.Rect, r: DealResult, font: int, small: int
     ) -> None:
         s = self.session
         panel(surface, box, alpha=165)
         x, y = box.x + 14, box.y + 10
         if r.out is not None:
             head = tr("score.went_out", name=s.names[r.out])
-            if isinstance(r, DealResult) and r.kalooki:
+            if r.big_out and r.spec is None:
                 head += "  ·  " + tr("score.kalooki")
-            elif r.bent:
+            elif r.big_out:
                 head += "  ·  " + tr("score.bent")
         else:
             head = tr("score.no_one_out")
@@ -299,7 +301,7 @@ class ScoreboardScene(Scene):
         return name_w, box.x + 14 + name_w + 8, score_x - score_w - small - laid_w, score_x, total_x
 
     def draw_seat_row(
-        self, surface: pygame.Surface, box: pygame.Rect, r: HandResult | DealResult, seat: int, y: int,
+        self, surface: pygame.Surface, box: pygame.Rect, r: DealResult, seat: int, y: int,
         ch: int, *, font: int, small: int,
     ) -> None:
         """One seat's line: its name, the cards it was left with (each with its points), whether it
@@ -319,7 +321,7 @@ class ScoreboardScene(Scene):
             surface.blit(art.face(c, ch, four_colour=four), (x, y))
         self.draw_points(surface, xs, [self.card_points(c) for c in cards], card_w, (y + ch + 1, small - 1))
         if not cards:
-            dealt = not isinstance(r, DealResult) or r.out == seat
+            dealt = r.spec is not None or r.out == seat
             none, colour = ((tr("score.no_cards"), palette.VALID) if dealt
                             else (tr("score.not_dealt"), palette.TEXT_DIM))
             txt.draw(surface, none, small, (cx, mid), colour, bold=True, anchor="midleft")
@@ -349,7 +351,7 @@ class ScoreboardScene(Scene):
                 mid = drawn.centery
                 pygame.draw.line(surface, palette.POINTS, (drawn.right + 3, mid), (right - 3, mid), 1)
 
-    def hand_rows(self) -> list[HandResult | DealResult]:
+    def hand_rows(self) -> list[DealResult]:
         """The scored hands (void hands are not scored)."""
         return [r for r in self.session.match.results if not r.void]
 
@@ -409,7 +411,7 @@ class ScoreboardScene(Scene):
             txt.draw(surface, label, small, (x0, y), palette.GOLD, bold=True)
             for p, (text, colour) in enumerate(values):
                 cell(p, text, y, colour, bold=False)
-        if any(r.bent for r in rows):
+        if any(r.big_out for r in rows):
             key = tr("score.kalooki_key" if isinstance(s.match, BritishMatch) else "score.bent_key")
             txt.draw(surface, key, small - 1, (x0, box.bottom - 8), palette.TEXT_DIM, bold=False,
                      anchor="bottomleft")
@@ -528,12 +530,12 @@ def running_totals(m: AnyMatch) -> list[list[tuple[int, int]]]:
     return points
 
 
-def _laid_text(r: HandResult | DealResult, seat: int) -> str:
+def _laid_text(r: DealResult, seat: int) -> str:
     """Whether a seat laid its contract, or came out (B-4); nothing for a seat not dealt in."""
-    if isinstance(r, DealResult):
+    if r.spec is None:
         if not r.hands[seat] and r.out != seat:
             return ""
-        return tr("score.came_out") if r.opened[seat] else tr("score.not_out")
+        return tr("score.came_out") if r.laid[seat] else tr("score.not_out")
     return tr("score.laid") if r.laid[seat] else tr("score.not_laid")
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.british.match import DealResult
-from ..engine.match import HandResult
+from ..engine.game import DealResult
 from ..i18n import tr
 
 
@@ -25,14 +24,13 @@ class ScoreRow:
 
 
 def score_rows(
-    results: Sequence[HandResult | DealResult], bought: Sequence[tuple[int, int, int]] = ()
+    results: Sequence[DealResult], bought: Sequence[tuple[int, int, int]] = ()
 ) -> list[ScoreRow]:
     """The table's rows for the scored ``results`` (void ones left out by the caller) and the
     buy-ins ``bought`` as (scored deals before it, seat, the total bought back in at)."""
     rows = []
     for i, r in enumerate(results, start=1):
-        number = r.number if isinstance(r, DealResult) else r.spec.number
-        rows.append(ScoreRow(str(number), tuple(str(s) for s in r.scores), r.out, bent=r.bent))
+        rows.append(ScoreRow(str(r.number), tuple(str(s) for s in r.scores), r.out, bent=r.big_out))
         at = {seat: total for deal, seat, total in bought if deal == i}
         if at:
             seats = range(len(r.scores))

@@ -11,7 +11,6 @@ from functools import partial
 import pygame
 
 from ..app import App, Scene, register_scene
-from ..engine.british.match import DealResult
 from ..i18n import tr
 from ..play.session import HUMAN
 from ..storage import progress, stats
@@ -153,7 +152,7 @@ class StatisticsScene(Scene):
             if session is None or stats.game_of_preset(session.setup.preset) != self.game:
                 return []
             deals = [r for r in session.match.results if not r.void]
-            came = sum(1 for r in deals if isinstance(r, DealResult) and r.opened[HUMAN])
+            came = sum(1 for r in deals if r.laid[HUMAN])
             return [(tr("stats.deals_this_game"), str(len(deals))),
                     (tr("stats.came_out"), made(came, len(deals)))] if deals else []
         rows: list[tuple[str, str]] = []

@@ -95,13 +95,13 @@ def record_of(session: Session, *, practice: bool = False) -> HandRecord | None:
     if not isinstance(m, Match) or not m.results or m.results[-1].void:
         return None
     result = m.results[-1]
-    number = result.spec.number if not practice or session.practice is None else session.practice
+    number = result.number if not practice or session.practice is None else session.practice
     first, end = last_deal(session)
     notes = [n for i, n in session.decided_notes().items() if first <= i < end]
     turns = turns_to_lay(session)
     return HandRecord(time.strftime("%Y-%m-%d %H:%M"), number, turns is not None, turns or 0,
                       result.scores[HUMAN], len(notes), sum(1 for n in notes if n.estimate.worlds == 0),
-                      practice, result.spec.contract_text, session.game_id)
+                      practice, result.contract_text, session.game_id)
 
 
 def record_hand(session: Session, *, practice: bool = False) -> list[str]:

@@ -83,16 +83,16 @@ def record_of(session: Session) -> GameRecord:
     )
     if isinstance(m, Match):
         played = [r for r in m.results if not r.void]
-        record.hands = [r.spec.number for r in played]
-        record.contracts = [r.spec.contract_text for r in played]
+        record.hands = [r.number for r in played]
+        record.contracts = [r.contract_text for r in played]
         record.laid = [bool(r.laid[HUMAN]) for r in played]
         record.calls = sum(r.calls_used[HUMAN] for r in played)
-        record.bends = sum(1 for r in played if r.bent and r.out == HUMAN)
+        record.bends = sum(1 for r in played if r.big_out and r.out == HUMAN)
     else:  # British: deals, who came out, the player's Kalookis
         deals = [r for r in m.results if not r.void]
         record.hands = [r.number for r in deals]
-        record.laid = [bool(r.opened[HUMAN]) for r in deals]
-        record.bends = sum(1 for r in deals if r.kalooki and r.out == HUMAN)
+        record.laid = [bool(r.laid[HUMAN]) for r in deals]
+        record.bends = sum(1 for r in deals if r.big_out and r.out == HUMAN)
     return record
 
 

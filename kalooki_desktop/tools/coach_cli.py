@@ -52,10 +52,10 @@ def review(session: Session, hand: int | None = None, budget_ms: float = BUDGET_
         if deals[i][1] == last and seat == HUMAN and i not in gone:
             decisions.append(_decision(game, i, action, budget_ms, after=after))
         replay(game, seat, action)
-    spec = game.results[last].spec if last < len(game.results) else game.hand.spec
+    contract = game.results[last].contract_text if last < len(game.results) else game.hand.spec.contract_text
     return {
         "hand": target,
-        "contract": spec.contract_text,
+        "contract": contract,
         "budget_ms": budget_ms,
         "threshold": THRESHOLD,
         "decisions": decisions,

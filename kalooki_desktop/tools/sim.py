@@ -38,8 +38,9 @@ from ..engine.actions import (
 )
 from ..engine.british.rules import BRITISH_PRESETS
 from ..engine.cards import MAX_PLAYERS, MIN_PLAYERS, count_cards
+from ..engine.game import DealResult
 from ..engine.hand import HandState
-from ..engine.match import HandResult, Match
+from ..engine.match import Match
 from ..engine.rules import RuleSet, make_rules
 from ..engine.scoring import hand_scores
 from .simstats import InvariantBreach, deal_interval, mean_ci, rotation, wilson_interval
@@ -84,7 +85,7 @@ class SeatStats:
             self.add_hand(r, seat)
             if r.void or r.sudden_death:
                 continue
-            cell = self.laid.setdefault(r.spec.number, [0, 0])
+            cell = self.laid.setdefault(r.number, [0, 0])
             cell[0] += r.laid[seat]
             cell[1] += 1
 
@@ -105,7 +106,7 @@ class SeatStats:
             "outcomes": self.outcomes(),
         }
 
-    def add_hand(self, result: HandResult, seat: int) -> None:
+    def add_hand(self, result: DealResult, seat: int) -> None:
         """Count one hand's outcome for the seat (void hands and sudden death are skipped)."""
         if result.void or result.sudden_death or result.out is None:
             return
@@ -114,8 +115,8 @@ class SeatStats:
         self.calls += result.calls_used[seat]
         if result.out == seat:
             self.out_hands += 1
-            self.bends += result.bent
-        elif result.bent:
+            self.bends += result.big_out
+        elif result.big_out:
             self.paid_to_bends += score
         if result.laid[seat]:
             self.laid_hands += 1

@@ -2,18 +2,36 @@
 with an opening of 40 or 51 points, sets and runs, joker retrieval, elimination and buy-ins.
 It shares the cards, the melds' shape, the refusals and the judge with the Jamaican game."""
 
-from .melds import check_opening, check_set, make_b_meld, meld_points, opening_points, run_base
+from .finder import candidate_melds, find_opening
+from .hand import PER_END, BritishHand, british_deck
+from .match import BritishMatch
+from .melds import RUN, SET, check_opening, check_set, make_b_meld, meld_points, opening_points, run_base
 from .rules import BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules, make_british_rules
+from .scoring import hand_value
+from .table import layoff_result, retrieve_result
+from .view import BritishView
 
 __all__ = [
     "BRITISH_PRESETS",
     "BRITISH_SWITCHES",
+    "PER_END",
+    "RUN",
+    "SET",
+    "BritishHand",
+    "BritishMatch",
     "BritishRules",
+    "BritishView",
+    "british_deck",
+    "candidate_melds",
     "check_opening",
     "check_set",
+    "find_opening",
+    "hand_value",
+    "layoff_result",
     "make_b_meld",
     "make_british_rules",
     "meld_points",
     "opening_points",
+    "retrieve_result",
     "run_base",
 ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations
 
 from ..actions import Action, Discard, Lay, MoveJoker, PluckDiscard, PluckStock, Retrieve, Tack, TakeBack
 from ..cards import JOKER, Card, card_text, count_cards, make_card, suit_of
@@ -111,7 +112,38 @@ class BritishHand(Deal):
                     for end in (("low", "high") if meld.kind == RUN else (None,)):
                         if (card, end) in fitting and self.check(seat, Tack(card, i + 1, end)) is None:
                             acts.append(Tack(card, i + 1, end))
+            acts.extend(a for a in self._retrievals(seat) if self.check(seat, a) is None)
+            if self.free_jokers and not any(isinstance(a, Tack) and a.card == JOKER for a in acts):
+                acts.extend(self._joker_melds(seat))
         return acts
+
+    def _joker_melds(self, seat: int) -> list[Action]:
+        """New melds that lay a joker taken from the table this turn (B-7), when no meld of the
+        table takes it: the only plays left, so they are offered though new melds are not."""
+        hand = self.hands[seat]
+        melds = (m for m in candidate_melds(hand, self.rules, seat) if JOKER in m.cards)
+        lays = (Lay.of([(m.kind, m.cards)]) for m in melds)
+        return [lay for lay in lays if self.check(seat, lay) is None]
+
+    def _retrievals(self, seat: int) -> list[Retrieve]:
+        """The joker retrievals ``seat``'s cards could make (B-7): from a run, the card a joker
+        stands for; from a set, one or two naturals of its missing suits. :meth:`check` says
+        which the rules allow."""
+        held = set(self.hands[seat])
+        found: list[Retrieve] = []
+        for i, meld in enumerate(self.table):
+            if JOKER not in meld.cards:
+                continue
+            if meld.kind == RUN:
+                stand = {meld.stands_for(k) for k, c in enumerate(meld.cards) if c == JOKER}
+                found.extend(Retrieve((c,), i + 1) for c in sorted(stand & held))
+                continue
+            suits = {suit_of(c) for c in meld.cards if c != JOKER}
+            missing = (make_card(meld.base, s) for s in range(4) if s not in suits)
+            naturals = sorted(c for c in missing if c in held)
+            for n in (1, 2):
+                found.extend(Retrieve(cards, i + 1) for cards in combinations(naturals, n))
+        return found
 
     def _fitting(self, meld: Meld) -> set[tuple[Card, End | None]]:
         """The cards that could be laid off on ``meld`` (B-6) and where: the natural of a set's
@@ -187,7 +219,9 @@ class BritishHand(Deal):
             bad = check_opening(melds, self.rules)
             if bad is not None:
                 return bad
-        bad = self._from_hand(seat, [c for m in melds for c in m.cards])
+        laid = [c for m in melds for c in m.cards]
+        table = [*self.table, *melds]
+        bad = self._from_hand(seat, laid) or self._keeps_joker_place(seat, table, laid, self.run_ends)
         if bad is not None or not do:
             return bad
         self._keep_turn()
@@ -214,7 +248,12 @@ class BritishHand(Deal):
             end = "low" if result.base < meld.base else "high"
             if self.run_ends.get((action.meld, end), 0) >= PER_END:
                 return refuse("B-6", "layoff.two_per_end")
+        ends = dict(self.run_ends)
+        if end is not None:
+            ends[(action.meld, end)] = ends.get((action.meld, end), 0) + 1
+        table = [result if i == action.meld - 1 else m for i, m in enumerate(self.table)]
         bad = self._from_hand(seat, [action.card])
+        bad = bad or self._keeps_joker_place(seat, table, [action.card], ends)
         if bad is not None or not do:
             return bad
         self._keep_turn()
@@ -253,20 +292,36 @@ class BritishHand(Deal):
     def _joker_has_a_place(self, seat: int, index: int, after: Meld, cards: Sequence[Card]) -> bool:
         """True if the joker a retrieval frees can be laid at once (B-7) with a card still left
         to discard (B-8): on a meld of the table, or in a new meld from the hand."""
+        table = [after if i == index else m for i, m in enumerate(self.table)]
+        return self._joker_fits(seat, table, cards, self.run_ends, freed=1)
+
+    def _joker_fits(self, seat: int, table: Sequence[Meld], cards: Sequence[Card],
+                    run_ends: dict[tuple[int, End], int], *, freed: int = 0) -> bool:
+        """True if a joker taken from the table this turn (and ``freed`` more) still has a place
+        once ``cards`` have left the hand and the table is ``table``: on a meld of the table, or
+        in a new meld from the hand, with a card left to discard (B-7, B-8)."""
         hand = list(self.hands[seat])
         for c in cards:
             hand.remove(c)
-        if len(hand) < 1:  # the joker and one card to discard at least
+        held = [c for c in hand if c != JOKER] + [JOKER] * (hand.count(JOKER) + freed)
+        if len(held) < 2:  # the joker and one card to discard at least
             return False
-        table = [after if i == index else m for i, m in enumerate(self.table)]
         for i, m in enumerate(table):
             grown = layoff_result(m, JOKER, self.rules)
             if isinstance(grown, Meld):
                 end: End = "low" if grown.base < m.base else "high"
-                if m.kind != RUN or self.run_ends.get((i + 1, end), 0) < PER_END:
+                if m.kind != RUN or run_ends.get((i + 1, end), 0) < PER_END:
                     return True
-        return any(JOKER in m.cards and len(m.cards) <= len(hand)
-                   for m in candidate_melds([*hand, JOKER], self.rules, seat))
+        return any(JOKER in m.cards and len(m.cards) < len(held)
+                   for m in candidate_melds(held, self.rules, seat))
+
+    def _keeps_joker_place(self, seat: int, table: Sequence[Meld], cards: Sequence[Card],
+                           run_ends: dict[tuple[int, End], int]) -> Refusal | None:
+        """Why a play that puts ``cards`` on the table would leave a joker taken from the table
+        this turn no place (B-7), or None."""
+        if not self.free_jokers or JOKER in cards or self._joker_fits(seat, table, cards, run_ends):
+            return None
+        return refuse("B-7", "retrieve.keep_place")
 
     def _placing(self, seat: int, meld: int, *, retrieving: bool = False) -> Refusal | None:
         """Why ``seat`` may not put cards on table meld ``meld`` now (None: it may)."""

@@ -15,11 +15,9 @@ The scores between deals are kept by :class:`.tally.Tally`, the bookkeeping the 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from ..actions import Action, BuyIn, StayOut
-from ..cards import Card
-from ..deal import detached_copy, state_digest
+from ..game import DealResult, Game
 from ..refusal import IllegalAction, Refusal, refuse
 from ..turn import Decision, DecisionKind
 from .hand import BritishHand
@@ -27,30 +25,15 @@ from .rules import BritishRules
 from .tally import STAKE, Tally
 from .view import BritishView
 
-__all__ = ["STAKE", "BritishMatch", "DealResult"]
+__all__ = ["STAKE", "BritishMatch"]
 
 
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """What a finished deal left: for the scoreboard and statistics."""
-
-    dealer: int
-    void: bool
-    out: int | None
-    kalooki: bool
-    scores: tuple[int, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    opened: tuple[bool, ...] = ()  # who had come out (B-4)
-    number: int = 1  # the deal's number in the game (void deals dealt again counted)
-
-    @property
-    def bent(self) -> bool:
-        """A Kalooki is this game's big moment (the table's banner reads it like a bent table)."""
-        return self.kalooki
-
-
-class BritishMatch(Tally):
+class BritishMatch(Tally, Game):
     """A game of British Kalooki between ``players`` seats, from a seed."""
+
+    rules: BritishRules
+    hand: BritishHand
+    ended: BritishHand | None
 
     def __init__(self, rules: BritishRules, players: int, seed: int, first_dealer: int | None = None) -> None:
         if not 2 <= players <= rules.max_players:
@@ -82,19 +65,6 @@ class BritishMatch(Tally):
         """What ``seat`` saw of the deal that ended last, as it stood at its end, or None."""
         return None if self.ended is None else BritishView(self, seat, self.ended)
 
-    def snapshot(self) -> BritishMatch:
-        """An independent copy of the game as it stands: what a computer player thinks about
-        on another thread while the table goes on drawing the game."""
-        return detached_copy(self)
-
-    def action_texts(self) -> list[tuple[int, str]]:
-        """The action list in text form, for saves and bug reports."""
-        return [(seat, str(a)) for seat, a in self.actions]
-
-    def digest(self) -> str:
-        """A fingerprint of the whole state (:func:`.deal.state_digest`)."""
-        return state_digest(self, self.hand)
-
     def pending(self) -> Decision | None:
         """Whose decision it is: a player over the limit choosing to buy back in, else the
         deal's (pluck or play); None when the game is over."""
@@ -116,7 +86,21 @@ class BritishMatch(Tally):
             return refuse("B-11", "turn.not_yours", seat=self.deciding[0])
         return self.hand.check(seat, action)
 
-    def apply(self, seat: int, action: Action) -> None:
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now but new melds: a buy-in or staying out for a player
+        over the limit (B-11), else the deal's (a joker retrieval included)."""
+        if self.over:
+            return []
+        if self.deciding:
+            if self.deciding[0] != seat:
+                return []
+            return [a for a in (BuyIn(), StayOut()) if self.check(seat, a) is None]
+        return self.hand.legal_actions(seat)
+
+    def _has_melds(self, seat: int) -> bool:
+        return self.hand.opened[seat]
+
+    def _apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` for ``seat`` or raise :class:`IllegalAction` naming the rule."""
         bad = self.check(seat, action)
         if bad is not None:
@@ -135,8 +119,8 @@ class BritishMatch(Tally):
         h = self.hand
         assert h.scores is not None
         self.ended = h
-        self.results.append(DealResult(h.dealer, h.void, h.out, h.kalooki, tuple(h.scores),
-                                       tuple(tuple(x) for x in h.hands), tuple(h.opened), self.deal_number))
+        self.results.append(DealResult(self.deal_number, h.dealer, h.void, h.out, h.kalooki, tuple(h.scores),
+                                       tuple(tuple(x) for x in h.hands), tuple(h.opened)))
         if h.void:  # B-9: the same dealer deals again
             self._deal()
             return

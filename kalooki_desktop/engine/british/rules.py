@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 BRITISH_PRESETS: Final = ("british40", "kalooki51")
 
@@ -39,6 +39,7 @@ ALIASES: Final[dict[str, str]] = {"B-V4": "B-V4:301"}
 class BritishRules:
     """One way to play part B. Read the fields rather than the switch ids."""
 
+    system: ClassVar[str] = "british"  # the rule system (:class:`..game.Rules`)
     preset: str = "british40"
     switches: tuple[str, ...] = ()
     opening: int = 40  # B-4 / B-V1: the points of a player's first melds

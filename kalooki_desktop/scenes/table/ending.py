@@ -7,11 +7,10 @@ by then, so everything the table draws in the meantime comes from the hand that 
 from __future__ import annotations
 
 from ...engine.british.hand import BritishHand
-from ...engine.british.match import DealResult
 from ...engine.british.rules import BritishRules
 from ...engine.british.view import BritishView
+from ...engine.game import DealResult
 from ...engine.hand import HandState
-from ...engine.match import HandResult
 from ...engine.view import View
 from ...i18n import tr
 from ...play.session import HUMAN, Move, Session
@@ -50,7 +49,7 @@ class HandEnd:
         """True once the pause is over."""
         return self.held is not None and now >= self.held[1]
 
-    def finish(self) -> HandResult | DealResult | None:
+    def finish(self) -> DealResult | None:
         """End the pause (it ran out, or the player skipped it): the result to score. The hand
         stays on show until :meth:`covered`."""
         held, self.held = self.held, None
@@ -80,8 +79,8 @@ class HandEnd:
             return None
         who = result.out
         head = tr("table.you_go_out") if who == HUMAN else tr("table.goes_out", name=self.session.names[who])
-        if isinstance(result, DealResult):
+        if result.spec is None:
             rules = self.session.rules
             kalooki = rules.kalooki if isinstance(rules, BritishRules) else "none"
-            return head, tr(f"table.kalooki_{kalooki}") if result.kalooki else ""
-        return head, tr("table.bent_banner") if result.bent else ""
+            return head, tr(f"table.kalooki_{kalooki}") if result.big_out else ""
+        return head, tr("table.bent_banner") if result.big_out else ""

@@ -163,7 +163,7 @@ def _hand_index(m: AnyMatch, view: View | BritishView, *, ended: bool) -> int:
 def _opening(view: View | BritishView, model: HandModel) -> tuple[int, int] | None:
     """The staged opening's points and the points it needs, while the player has not come out
     (British Kalooki), else None."""
-    if not isinstance(view, BritishView) or view.opened[HUMAN] or not view.active[HUMAN]:
+    if not isinstance(view, BritishView) or view.laid[HUMAN] or not view.active[HUMAN]:
         return None
     points = sum(model.slot_points(j) for j in range(len(model.slots)) if model.slot_state(j) is None)
     return points, view.rules.opening

@@ -501,7 +501,7 @@ class TableScene(Scene):
             c.label_call(tr("table.call_card", card=card_label(view.discard_top)))
         c.enable_lay(ok=self.lay_refusal() is None)
         if isinstance(view, BritishView):
-            c.label_lay(tr("table.lay_melds") if view.opened[HUMAN] else tr("table.lay_opening"))
+            c.label_lay(tr("table.lay_melds") if view.laid[HUMAN] else tr("table.lay_opening"))
         c.mark_sort(self.model.sort_mode if self.model.is_sorted() else None)
 
     # --- drawing ------------------------------------------------------------------------

@@ -215,7 +215,7 @@ def seat_mark(f: TableFrame, seat: int, *, short: bool = False) -> tuple[str, pa
     if isinstance(view, BritishView):
         if not view.active[seat]:
             return tr("table.eliminated"), palette.INVALID
-        return (tr("table.out_mark"), palette.VALID) if view.opened[seat] else ("", DIM)
+        return (tr("table.out_mark"), palette.VALID) if view.laid[seat] else ("", DIM)
     if view.laid[seat]:
         return tr("table.laid_mark"), palette.VALID
     if not f.calling:

@@ -67,7 +67,7 @@ def _opening_question(view: BritishView, card: Card) -> str | None:
     """British Kalooki, before coming out: the question when the hand holds an opening that it
     would not hold without ``card``."""
     hand = list(view.my_hand)
-    if view.opened[HUMAN] or card not in hand or find_opening(hand, view.rules, HUMAN) is None:
+    if view.laid[HUMAN] or card not in hand or find_opening(hand, view.rules, HUMAN) is None:
         return None
     hand.remove(card)
     if find_opening(hand, view.rules, HUMAN) is not None:

@@ -171,7 +171,7 @@ def _play_status(session: Session, view: View | BritishView) -> str:
     """What the player may do in the turn after the pluck: build the contract (the opening); once
     laid (come out), tack or move a joker (lay melds, lay off or take a joker) where the engine
     would take one, and discard; with nothing of the kind, discard."""
-    if isinstance(view, BritishView) and not view.opened[HUMAN]:
+    if isinstance(view, BritishView) and not view.laid[HUMAN]:
         refused = _discard_refusal(session)
         must_open = refused is not None and refused.key == "discard.open_first"
         return tr("status.play_open_now" if must_open else "status.play_open", need=view.rules.opening)
