@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..ai.advice import Advice, advise, could_help
 from ..ai.base import Bot, make_bot
-from ..ai.british import british_advice, make_british_bot
+from ..ai.british import british_advice
 from ..engine.british.hand import BritishHand
 from ..engine.british.match import BritishMatch
 from ..engine.british.rules import BRITISH_PRESETS, BritishRules, make_british_rules
@@ -77,7 +77,7 @@ class Jamaican:
         return Match.from_position(rules, seed, number, dealer, hands, discard, stock)
 
     def make_bot(self, level: str) -> Bot:
-        return make_bot(level)
+        return make_bot(level, self.key)
 
     def thinking_view(self, match: AnyMatch, seat: int) -> View:
         assert isinstance(match, Match)
@@ -124,7 +124,7 @@ class British:
         return match
 
     def make_bot(self, level: str) -> Bot:
-        return make_british_bot(level)  # type: ignore[return-value]  # chooses from a BritishView
+        return make_bot(level, self.key)
 
     def thinking_view(self, match: AnyMatch, seat: int) -> object:
         assert isinstance(match, BritishMatch)

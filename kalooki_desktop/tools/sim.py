@@ -150,9 +150,9 @@ def seating(bots: Sequence[str], g: int, seed: int, *, rotate: bool) -> tuple[li
     """Match ``g`` of a run: the bots by seat, the seat of each entry of ``bots``, and the deal
     (:func:`.simstats.rotation`)."""
     seat_of_entry, deal = rotation(g, len(bots), seed, rotate=rotate)
-    seated: list[Bot] = [make_bot("random")] * len(bots)
+    seated: list[Bot] = [make_bot("random", "jamaican")] * len(bots)
     for e, name in enumerate(bots):
-        seated[seat_of_entry[e]] = make_bot(name)
+        seated[seat_of_entry[e]] = make_bot(name, "jamaican")
     return seated, seat_of_entry, deal
 
 
@@ -447,7 +447,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         schedule = [c for c in args.schedule.split(";") if c.strip()] if args.schedule else None
         rules = make_rules(args.rules, [v for v in args.variants.split(",") if v.strip()], schedule)
         for n in names:
-            make_bot(n)
+            make_bot(n, "jamaican")
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Kalooki is played by 3 to 8 players, not {players} (J-1.1)")
     except ValueError as e:
@@ -476,14 +476,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _british(p: argparse.ArgumentParser, args: argparse.Namespace, names: list[str]) -> int:
     """``--rules british40`` or ``kalooki51``: :mod:`.sim_british`."""
-    from ..ai.british import make_british_bot
     from ..engine.british.rules import make_british_rules
     from .sim_british import simulate_british
 
     try:
         rules = make_british_rules(args.rules, [v for v in args.variants.split(",") if v.strip()])
         for n in names:
-            make_british_bot(n)
+            make_bot(n, "british")
         if not 2 <= len(names) <= rules.max_players:
             raise ValueError(f"{rules.name} is played by 2 to {rules.max_players} players, not {len(names)}")
     except ValueError as e:

@@ -13,7 +13,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..ai.british import BritishBot, make_british_bot
+from ..ai.base import make_bot
+from ..ai.british import BritishBot
 from ..engine.british.hand import PER_END, BritishHand
 from ..engine.british.match import BritishMatch
 from ..engine.british.melds import make_b_meld, opening_points
@@ -103,9 +104,9 @@ def simulate_british(
     t0 = time.perf_counter()
     for g in range(games):
         seat_of, deal = rotation(g, players, seed, rotate=rotate)
-        seated: list[BritishBot] = [make_british_bot("random")] * players
+        seated: list[BritishBot] = [make_bot("random", "british")] * players
         for e, name in enumerate(bots):
-            seated[seat_of[e]] = make_british_bot(name)
+            seated[seat_of[e]] = make_bot(name, "british")
         match, n = play_game(rules, seated, deal, check=check)
         actions += n
         deals += len(match.results)
