@@ -99,9 +99,9 @@ def test_two_normals_never_pass_a_joker_between_them_for_ever() -> None:
 def test_two_normals_left_in_the_game_never_pass_a_joker_back_and_forth() -> None:
     """Two Normals left in the game, the player out of it and watching, each down to one joker:
     the deal and the game end."""
-    from kalooki_desktop.tools.sim_british import play_game
+    from kalooki_desktop.tools.sim import play_match
 
     rules = make_british_rules("british40", ["B-V2", "B-V3"])
     bots = [make_bot(level, "british") for level in ("random", "normal", "normal")]
-    m, actions = play_game(rules, bots, 755, check=False)
+    m, actions = play_match(rules, bots, 755)
     assert m.over and actions < 5000

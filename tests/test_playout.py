@@ -13,7 +13,8 @@ from kalooki_desktop.engine.cards import count_cards, parse_card
 from kalooki_desktop.engine.judge import describe
 from kalooki_desktop.engine.match import Match, replay
 from kalooki_desktop.engine.rules import make_rules
-from kalooki_desktop.tools.sim import check_hand, play_match
+from kalooki_desktop.tools.sim import play_match
+from kalooki_desktop.tools.simgames import check_hand
 from kalooki_desktop.tools.simstats import InvariantBreach
 
 #: (preset, variants, players): every variant and schedule, every table size.
