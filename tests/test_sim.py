@@ -65,6 +65,22 @@ def test_a_breach_exits_non_zero_with_seed_and_action(monkeypatch: pytest.Monkey
     assert "seed 9 action 5" in out["error"]
 
 
+def test_a_british_breach_goes_the_same_way(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """One check entry for both games: a British breach names the seed and the action too."""
+    real = simgames.check_action
+
+    def broken(h, before, total, where):
+        if "action 5 " in where:
+            raise simstats.InvariantBreach(where + ": planted")
+        real(h, before, total, where)
+
+    monkeypatch.setattr(simgames, "check_action", broken)
+    assert sim.main(["--games", "1", "--bots", "normal", "--players", "3", "--rules", "kalooki51",
+                     "--seed", "9", "--check"]) == 1
+    assert "seed 9 action 5 " in json.loads(capsys.readouterr().out)["error"]
+
+
 def test_rotation_seats_every_bot_everywhere() -> None:
     report = sim.simulate(3, ["greedy", "random", "random"], make_rules("baby"), seed=5, rotate=True)
     assert report["matches"] == 3
