@@ -38,7 +38,7 @@ def trace(rules: RuleSet, bots: Sequence[str], seed: int, game: int, entry: int 
           hands: set[int] | None = None, think_ms: float | None = None) -> list[str]:
     """The trace of game ``game`` of a rotated run from ``seed``, as lines (see the module
     docstring); ``hands``: the hand numbers to show (None: every hand)."""
-    seated, seat_of_entry, deal = seating(bots, game, seed, rotate=True)
+    seated, seat_of_entry, deal = seating(bots, game, seed, rotate=True, system="jamaican")
     if think_ms is not None:
         set_think_ms(seated, think_ms)
     played, _ = play_match(rules, seated, deal)

@@ -36,7 +36,7 @@ from kalooki_desktop.tools.sim import play_match
 def _deterministic(name: str):
     if name == "hard":
         return HardBot(HardConfig(think_ms=60_000, max_samples=6))  # bounded by samples, not the clock
-    return make_bot(name)
+    return make_bot(name, "jamaican")
 
 
 def _reshuffled(state: HandState, seat: int, rng: random.Random) -> HandState:
@@ -57,7 +57,7 @@ def _positions(count: int, seed: int) -> list[tuple[HandState, int]]:
     """(state, seat deciding) pairs taken from a real game, call windows included."""
     rules = make_rules("jamaican", ["J-V9"] if seed < 0 else [])
     match = Match(rules, 4, abs(seed))
-    bots = [make_bot("normal") for _ in range(4)]
+    bots = [make_bot("normal", "jamaican") for _ in range(4)]
     rng = random.Random(seed)
     out: list[tuple[HandState, int]] = []
     while len(out) < count and not match.over:
@@ -100,8 +100,8 @@ def test_sampled_worlds_agree_with_the_view() -> None:
 @pytest.mark.parametrize("name", ["easy", "normal", "hard", "hard-sampled"])
 def test_every_level_plays_whole_games_legally(name: str) -> None:
     sampled = HardBot(HardConfig(think_ms=60_000, max_samples=3))  # bounded by its worlds, not the clock
-    first = sampled if name == "hard-sampled" else make_bot(name)
-    bots = [first, make_bot("normal"), make_bot("greedy")]
+    first = sampled if name == "hard-sampled" else make_bot(name, "jamaican")
+    bots = [first, make_bot("normal", "jamaican"), make_bot("greedy", "jamaican")]
     set_think_ms([b for b in bots if b is not first or name == "hard"], 5)
     match, actions = play_match(make_rules("baby"), bots, seed=3, check=True)
     assert match.over and actions > 20
@@ -135,7 +135,7 @@ def test_worker_decides_off_thread_and_can_be_cancelled() -> None:
         while hard.cancel.is_set() and time.perf_counter() < deadline and worker.busy:
             time.sleep(0.01)
         assert time.perf_counter() - t0 < 5
-        worker.start(make_bot("normal"), view, random.Random(1))
+        worker.start(make_bot("normal", "jamaican"), view, random.Random(1))
         for _ in range(500):
             ready, action = worker.poll()
             if ready:
@@ -181,9 +181,9 @@ def test_once_laid_hard_keeps_the_card_a_draw_would_let_it_tack() -> None:
     assert outs[parse_cards("KS")[0]] == outs[parse_cards("4C")[0]] == 0
     options = [c for c in hand if c != JOKER]
     assert laid_throw(view, options, live) == parse_cards("KS")[0]
-    answer = make_bot("hard").choose(view, random.Random(0))
+    answer = make_bot("hard", "jamaican").choose(view, random.Random(0))
     assert isinstance(answer, Discard) and answer.card == parse_cards("KS")[0]
-    assert make_bot("normal").choose(view, random.Random(0)) == Discard(parse_cards("10H")[0])
+    assert make_bot("normal", "jamaican").choose(view, random.Random(0)) == Discard(parse_cards("10H")[0])
 
 
 def test_once_laid_hard_sheds_the_costliest_card_no_draw_helps() -> None:
@@ -197,7 +197,7 @@ def test_hard_tacks_where_the_rest_of_its_hand_can_follow() -> None:
     # 10H follow it. Normal takes the first place, Hard the four.
     view = _laid_position("9H 10H KS", [(2, "three 9S 9D 9C"), (1, "four 5H 6H 7H 8H")])
     nine = parse_cards("9H")[0]
-    normal = make_bot("normal").choose(view, random.Random(0))
+    normal = make_bot("normal", "jamaican").choose(view, random.Random(0))
     assert isinstance(normal, Tack) and normal.card == nine and normal.meld == 1
-    hard = make_bot("hard").choose(view, random.Random(0))
+    hard = make_bot("hard", "jamaican").choose(view, random.Random(0))
     assert isinstance(hard, Tack) and hard.card == nine and hard.meld == 2

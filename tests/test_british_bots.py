@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from kalooki_desktop.ai.british import make_british_bot
+from kalooki_desktop.ai.base import make_bot
 from kalooki_desktop.engine.actions import Discard
 from kalooki_desktop.engine.british.match import BritishMatch
 from kalooki_desktop.engine.british.rules import make_british_rules
@@ -16,7 +16,7 @@ from kalooki_desktop.engine.british.view import BritishView
 
 def play(preset: str, levels: list[str], seed: int, stop: int | None = None) -> BritishMatch:
     m = BritishMatch(make_british_rules(preset), len(levels), seed)
-    bots = [make_british_bot(level) for level in levels]
+    bots = [make_bot(level, "british") for level in levels]
     rng = random.Random(seed)
     for _ in range(stop if stop is not None else 100_000):
         if m.over:
@@ -39,7 +39,7 @@ def test_a_decision_never_changes_when_the_unseen_cards_are_dealt_differently() 
         if m.over:
             continue
         seat, _ = m.pending()  # type: ignore[misc]
-        bot = make_british_bot("normal")
+        bot = make_bot("normal", "british")
         want = bot.choose(BritishView(m, seat), random.Random(1))
         h = m.hand
         hidden = [c for s, cards in enumerate(h.hands) if s != seat for c in cards] + h.stock
@@ -66,7 +66,7 @@ def test_normal_beats_three_random_players() -> None:
 def test_a_card_taken_from_the_pile_is_never_thrown_back_in_the_same_turn() -> None:
     for seed in range(4):
         m = BritishMatch(make_british_rules("british40"), 2, 3000 + seed)
-        bots = [make_british_bot("normal"), make_british_bot("hard")]
+        bots = [make_bot("normal", "british"), make_bot("hard", "british")]
         rng = random.Random(seed)
         for _ in range(20_000):
             if m.over:
@@ -86,7 +86,7 @@ def test_two_normals_never_pass_a_joker_between_them_for_ever() -> None:
     between the two for ever, the stock untouched, and the game would never end."""
     for seed in range(1, 5):
         m = BritishMatch(make_british_rules("british40", ["B-V2"]), 2, seed)
-        bots = [make_british_bot("normal"), make_british_bot("normal")]
+        bots = [make_bot("normal", "british"), make_bot("normal", "british")]
         rng = random.Random(seed)
         for _ in range(20_000):
             if m.over:
@@ -99,9 +99,9 @@ def test_two_normals_never_pass_a_joker_between_them_for_ever() -> None:
 def test_two_normals_left_in_the_game_never_pass_a_joker_back_and_forth() -> None:
     """Two Normals left in the game, the player out of it and watching, each down to one joker:
     the deal and the game end."""
-    from kalooki_desktop.tools.sim_british import play_game
+    from kalooki_desktop.tools.sim import play_match
 
     rules = make_british_rules("british40", ["B-V2", "B-V3"])
-    bots = [make_british_bot(level) for level in ("random", "normal", "normal")]
-    m, actions = play_game(rules, bots, 755, check=False)
+    bots = [make_bot(level, "british") for level in ("random", "normal", "normal")]
+    m, actions = play_match(rules, bots, 755)
     assert m.over and actions < 5000

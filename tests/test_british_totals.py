@@ -15,7 +15,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from kalooki_desktop.ai.british import make_british_bot
+from kalooki_desktop.ai.base import make_bot
 from kalooki_desktop.engine.british.match import BritishMatch
 from kalooki_desktop.engine.british.rules import make_british_rules
 from kalooki_desktop.engine.british.tally import Tally
@@ -260,7 +260,7 @@ def _judge_query(m: BritishMatch) -> dict[str, Any]:
 def _played(rules: Any, players: int, seed: int, actions: int) -> BritishMatch:
     """A game of bots (Easy, Normal, random) from ``seed``, to its end or to the first moment
     after ``actions`` actions when nobody is choosing whether to buy back in."""
-    bots = [make_british_bot(random.Random(seed + s).choice(["easy", "normal", "random"])) for s in range(players)]
+    bots = [make_bot(random.Random(seed + s).choice(["easy", "normal", "random"]), "british") for s in range(players)]
     m = BritishMatch(rules, players, seed)
     rng = random.Random(seed)
     for n in range(actions * 2):

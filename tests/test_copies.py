@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kalooki_desktop.ai.base import make_bot
-from kalooki_desktop.ai.british import make_british_bot
 from kalooki_desktop.engine.british.match import BritishMatch
 from kalooki_desktop.engine.british.rules import make_british_rules
 from kalooki_desktop.engine.british.view import BritishView
@@ -63,13 +62,13 @@ def played(m: G, bots: list[Any], view: Any, seed: int, actions: int) -> G:
 
 
 def jamaican(seed: int, actions: int) -> Match:
-    bots = [make_bot("normal") for _ in range(4)]
+    bots = [make_bot("normal", "jamaican") for _ in range(4)]
     return played(Match(make_rules("jamaican"), 4, seed), bots,
                   lambda m, seat: View(m.hand, seat, list(m.totals)), seed, actions)
 
 
 def british(seed: int, actions: int) -> BritishMatch:
-    bots = [make_british_bot("normal") for _ in range(3)]
+    bots = [make_bot("normal", "british") for _ in range(3)]
     return played(BritishMatch(make_british_rules("kalooki51", ["B-12"]), 3, seed), bots, BritishView, seed, actions)
 
 
@@ -91,7 +90,7 @@ def test_property_a_british_matchs_snapshot_shares_nothing_with_it(seed: int, ac
     before = m.digest()
     copy = m.clone()
     assert copy.digest() == before
-    played(copy, [make_british_bot("random") for _ in range(3)], BritishView, seed, 50)  # play on in the copy
+    played(copy, [make_bot("random", "british") for _ in range(3)], BritishView, seed, 50)  # play on in the copy
     for value in vars(copy).values():
         scribble(value, set())
     assert m.digest() == before

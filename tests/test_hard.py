@@ -70,7 +70,7 @@ def test_hard_calls_to_the_end_of_the_stock() -> None:
     view = seat_2_may_call(0, ["5D 3D 4H 6S 7C 9D 10H JS QC KD", "2D 3H 4S 6C 7D 9H 10S JC QD KH",
                                "5S 5H 8S 8H 8D AS AH 2S 4C", "2H 3S 4D 6H 7S 9C 10D JH QS KC"],
                            "JD", "3C 6D 9S QH", "5D")
-    assert make_bot("normal").choose(view, random.Random(0)) == Pass()
+    assert make_bot("normal", "jamaican").choose(view, random.Random(0)) == Pass()
     assert HardBot(HardConfig(think_ms=0)).choose(view, random.Random(0)) == Call()
 
 
@@ -83,5 +83,5 @@ def test_hard_plans_jokers_only_where_the_rules_let_them() -> None:
                                "JK JK AC 2C 10S 10H 10D JH JD JD QS QH QC",
                                "2H 3S 4D 6D 7S 9S 10S JH QS KC 5H 8S 8D"],
                            "JS", "3H 6C 9H QH 4C 5C 7D 8H KH KS 2S 2H", "3C")
-    assert make_bot("normal").choose(view, random.Random(0)) == Pass()
+    assert make_bot("normal", "jamaican").choose(view, random.Random(0)) == Pass()
     assert HardBot(HardConfig(think_ms=0)).choose(view, random.Random(0)) == Call()

@@ -29,7 +29,7 @@ def ready_positions(count: int, seed: int) -> list[tuple[HandState, int]]:
     out: list[tuple[HandState, int]] = []
     for deal in range(seed, seed + 40):
         match = Match(make_rules("jamaican"), 4, deal)
-        bots = [make_bot("normal") for _ in range(4)]
+        bots = [make_bot("normal", "jamaican") for _ in range(4)]
         rng = random.Random(deal)
         lay_bot = NormalBot(Style(lay_for_out=True))
         while not match.over and len(out) < count:

@@ -14,7 +14,7 @@ from kalooki_desktop.play.session import HUMAN, GameSetup, Session
 from kalooki_desktop.scenes.scoreboard import ScoreboardScene
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.storage.paths import set_data_dir
-from kalooki_desktop.tools.sim import check_hand
+from kalooki_desktop.tools.simgames import check_hand
 
 from .gui import jamaican, make_app, post
 

@@ -180,7 +180,7 @@ def test_the_taken_log_reads_as_taken_cards() -> None:
     logs = []
     for deal in (11, 12):
         match = Match(RULES, 4, deal)
-        bots = [make_bot("normal") for _ in range(4)]
+        bots = [make_bot("normal", "jamaican") for _ in range(4)]
         rng = random.Random(deal)
         for _ in range(400):
             seat, action = next_decision(match, bots, rng)

@@ -13,7 +13,8 @@ from kalooki_desktop.engine.cards import count_cards, parse_card
 from kalooki_desktop.engine.judge import describe
 from kalooki_desktop.engine.match import Match, replay
 from kalooki_desktop.engine.rules import make_rules
-from kalooki_desktop.tools.sim import check_hand, play_match
+from kalooki_desktop.tools.sim import play_match
+from kalooki_desktop.tools.simgames import check_hand
 from kalooki_desktop.tools.simstats import InvariantBreach
 
 #: (preset, variants, players): every variant and schedule, every table size.
@@ -52,7 +53,7 @@ def test_random_playouts_keep_every_invariant() -> None:
         for preset, variants, players in CONFIGS:
             rules = _rules(preset, variants)
             mix = BOT_MIXES[seed % len(BOT_MIXES)]
-            bots = [make_bot(mix[i % len(mix)]) for i in range(players)]
+            bots = [make_bot(mix[i % len(mix)], "jamaican") for i in range(players)]
             try:
                 match, _ = play_match(rules, bots, seed, check=True)
             except InvariantBreach as e:  # pragma: no cover - the message carries seed and action
@@ -80,7 +81,7 @@ def test_every_listed_action_is_legal_and_lays_are_checked() -> None:
     rng = random.Random(5)
     for seed, players in ((1, 3), (2, 5), (3, 8)):
         match = Match(make_rules("baby"), players, seed)
-        bots = [make_bot("greedy") for _ in range(players)]
+        bots = [make_bot("greedy", "jamaican") for _ in range(players)]
         steps = 0
         while not match.over and steps < 3000:
             seat = match.hand.turn
@@ -105,7 +106,7 @@ def test_every_listed_action_is_legal_and_lays_are_checked() -> None:
 def test_replaying_a_finished_match_rebuilds_the_same_state() -> None:
     for preset, variants, players in CONFIGS[:6]:
         rules = _rules(preset, variants)
-        bots = [make_bot("greedy") for _ in range(players)]
+        bots = [make_bot("greedy", "jamaican") for _ in range(players)]
         match, _ = play_match(rules, bots, seed=77)
         texts = match.action_texts()
         again = replay(rules, players, 77, texts)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from kalooki_desktop.engine.rules import make_rules
-from kalooki_desktop.tools import sim, simstats
+from kalooki_desktop.tools import sim, simgames, simstats
 
 
 def seats_of(report: dict[str, object]) -> list[dict[str, Any]]:
@@ -51,18 +51,34 @@ def test_bad_arguments_are_refused_clearly() -> None:
 
 def test_a_breach_exits_non_zero_with_seed_and_action(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    real = sim.check_hand
+    real = simgames.check_hand
 
     def broken(hand, expected, where):
         if "action 5 " in where:
             raise simstats.InvariantBreach(where + ": planted")
         real(hand, expected, where)
 
-    monkeypatch.setattr(sim, "check_hand", broken)
+    monkeypatch.setattr(simgames, "check_hand", broken)
     assert sim.main(["--games", "1", "--bots", "greedy", "--players", "3", "--rules", "baby",
                      "--seed", "9", "--check"]) == 1
     out = json.loads(capsys.readouterr().out)
     assert "seed 9 action 5" in out["error"]
+
+
+def test_a_british_breach_goes_the_same_way(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """One check entry for both games: a British breach names the seed and the action too."""
+    real = simgames.check_action
+
+    def broken(h, before, total, where):
+        if "action 5 " in where:
+            raise simstats.InvariantBreach(where + ": planted")
+        real(h, before, total, where)
+
+    monkeypatch.setattr(simgames, "check_action", broken)
+    assert sim.main(["--games", "1", "--bots", "normal", "--players", "3", "--rules", "kalooki51",
+                     "--seed", "9", "--check"]) == 1
+    assert "seed 9 action 5 " in json.loads(capsys.readouterr().out)["error"]
 
 
 def test_rotation_seats_every_bot_everywhere() -> None:
@@ -189,18 +205,22 @@ def test_outcomes_say_where_the_points_come_from() -> None:
         return DealResult(1, 0, void, out, bent, scores, ((),) * 4, laid, spec, (1, 0, 2, 0), None,
                           sudden_death=False)
 
-    st = sim.SeatStats("normal", matches=2)
-    st.add_hand(result(0, bent=True, scores=(0, 200, 180, 150), laid=(True, False, False, False)), 1)
-    st.add_hand(result(1, bent=False, scores=(12, 0, 90, 5), laid=(True, True, False, True)), 1)
-    st.add_hand(result(2, bent=False, scores=(30, 8, 0, 100), laid=(False, True, True, False)), 1)
-    st.add_hand(result(None, bent=False, scores=(0, 0, 0, 0), laid=(False,) * 4, void=True), 1)  # not counted
+    def add(st: simstats.SeatStats, r: DealResult, seat: int) -> None:
+        st.add_deal(simgames.hand_outcome(r), seat)
+
+    words = simgames.JAMAICAN_GAME.words
+    st = simstats.SeatStats("normal", words, matches=2)
+    add(st, result(0, bent=True, scores=(0, 200, 180, 150), laid=(True, False, False, False)), 1)
+    add(st, result(1, bent=False, scores=(12, 0, 90, 5), laid=(True, True, False, True)), 1)
+    add(st, result(2, bent=False, scores=(30, 8, 0, 100), laid=(False, True, True, False)), 1)
+    add(st, result(None, bent=False, scores=(0, 0, 0, 0), laid=(False,) * 4, void=True), 1)  # not counted
     got = st.outcomes()
     assert got["hands"] == 3 and got["went_out"] == round(1 / 3, 4) and got["bends"] == 0
     assert got["laid"] == round(2 / 3, 4) and got["calls_a_hand"] == 0.0
     assert got["paid_not_laid"] == 200 and got["paid_laid_not_out"] == 8
     assert got["paid_to_bends_a_match"] == 100  # 200 points over 2 matches
-    bender = sim.SeatStats("hard", matches=2)
-    bender.add_hand(result(0, bent=True, scores=(0, 200, 180, 150), laid=(True, False, False, False)), 0)
+    bender = simstats.SeatStats("hard", words, matches=2)
+    add(bender, result(0, bent=True, scores=(0, 200, 180, 150), laid=(True, False, False, False)), 0)
     assert bender.outcomes()["bends"] == 1 and bender.outcomes()["calls_a_hand"] == 1
 
     report = sim.simulate(3, ["normal"] * 4, rules, seed=11, rotate=False)
@@ -220,3 +240,103 @@ def test_the_same_seed_plays_the_same_games(tmp_path: Path, capsys: pytest.Captu
     assert sim.main([*common, "--seed", "8", "--games-out", str(c)]) == 0
     capsys.readouterr()
     assert a.read_text() == b.read_text() != c.read_text()
+
+
+#: Every preset of both rule systems, as the command line takes it.
+PRESETS = [
+    ("jamaican", []), ("baby", []), ("short", []), ("custom", ["--schedule", "3 3;4 4"]),
+    ("british40", []), ("kalooki51", []), ("british40", ["--variants", "B-V2,B-V3,B-12"]),
+]
+#: Every seat of every report has these keys, whichever the game.
+SEAT_KEYS = {"bot", "wins", "outright_wins", "win_rate", "win_rate_ci95", "win_rate_ci95_by_deal", "mean_score",
+             "decision_ms_p50", "decision_ms_p99", "decision_ms_max", "outcomes"}
+
+
+@pytest.mark.parametrize(("preset", "more"), PRESETS)
+def test_every_preset_of_both_systems_plays_checked_through_the_one_simulator(
+        preset: str, more: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    british = preset.startswith("british") or preset.startswith("kalooki")
+    assert sim.main(["--rules", preset, *more, "--games", "3", "--bots", "normal,easy,random", "--rotate",
+                     "--check", "--seed", "21"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["checked"] is True and report["matches"] == 3 and report["rules"].startswith(preset)
+    unit = "deals" if british else "hands"
+    assert report[unit] >= 3 and report[f"void_{unit}"] >= 0 and report["actions"] > 0
+    seats = seats_of(report)
+    assert [s["bot"] for s in seats] == ["normal", "easy", "random"]
+    for s in seats:
+        assert set(s) == SEAT_KEYS | ({"contract_rate"} if not british else set())
+        assert s["decision_ms_p50"] <= s["decision_ms_p99"] <= s["decision_ms_max"]
+        assert 0 <= s["outright_wins"] <= s["wins"] <= 3
+    assert sum(s["wins"] for s in seats) >= 3  # every match has a winner
+    outcomes = [s["outcomes"] for s in seats]
+    laid, big = ("came_out", "kalookis") if british else ("laid", "bends")
+    assert all(o[big] <= o["went_out"] <= o[laid] for o in outcomes)
+    # each deal played to an end has exactly one player out
+    played = sum(o[unit] * o["went_out"] for o in outcomes)
+    assert played == pytest.approx(report[unit] - report[f"void_{unit}"], abs=0.01)
+
+
+def test_a_british_seat_out_of_the_game_is_not_counted_in_its_deals() -> None:
+    from kalooki_desktop.engine.game import DealResult
+
+    words = simgames.BRITISH_GAME.words
+    # seat 2 is out of the game (B-11): dealt nothing, scores 0
+    r = DealResult(1, dealer=0, void=False, out=0, big_out=True, scores=(0, 35, 0), hands=((), (5, 9, 13), ()),
+                   laid=(True, False, False))
+    out, watcher = simstats.SeatStats("normal", words), simstats.SeatStats("random", words)
+    out.add_deal(simgames.deal_outcome(r), 0)
+    watcher.add_deal(simgames.deal_outcome(r), 2)
+    paying = simstats.SeatStats("easy", words, matches=1)
+    paying.add_deal(simgames.deal_outcome(r), 1)
+    assert out.outcomes() == {"deals": 1, "came_out": 1.0, "went_out": 1.0, "kalookis": 1.0,
+                              "paid_not_come_out": 0.0, "paid_come_out_not_out": 0.0,
+                              "paid_to_kalookis_a_match": 0.0}
+    assert watcher.outcomes()["deals"] == 0
+    got = paying.outcomes()
+    assert got["deals"] == 1 and got["paid_not_come_out"] == 35 and got["paid_to_kalookis_a_match"] == 35
+
+
+@pytest.mark.parametrize(("preset", "bots"), [("baby", ["normal", "greedy", "easy"]),
+                                              ("kalooki51", ["normal", "easy", "random", "hard"])])
+def test_the_same_seed_gives_the_same_report_twice(preset: str, bots: list[str]) -> None:
+    """The same run twice reports the same figures (all but the clock's); another seed others."""
+    game = sim_rules(preset)
+    clock = {"actions_per_s", "seconds", "decision_ms_p50", "decision_ms_p99", "decision_ms_max"}
+
+    def figures(seed: int) -> dict[str, object]:
+        report = sim.simulate(4, bots, game, seed, check=True, rotate=True)
+        for seat in seats_of(report):
+            for key in clock & set(seat):
+                del seat[key]
+        return {k: v for k, v in report.items() if k not in clock}
+
+    first = figures(31)
+    assert first == figures(31)
+    assert first != figures(32)
+
+
+def sim_rules(preset: str):
+    from kalooki_desktop.play.games import game_of
+
+    return game_of(preset).rules(preset, [], None)
+
+
+def test_british_games_go_out_and_compare_like_jamaican_ones(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    common = ["--rules", "british40", "--games", "6", "--players", "3", "--rotate", "--seed", "4"]
+    assert sim.main([*common, "--bots", "easy,random,normal", "--games-out", str(a)]) == 0
+    assert sim.main([*common, "--bots", "hard,random,normal", "--games-out", str(b)]) == 0
+    capsys.readouterr()
+    rows = [json.loads(line) for line in a.read_text().splitlines()]
+    assert [r["deal"] for r in rows] == [4, 4, 4, 5, 5, 5] and rows[0]["bots"] == ["easy", "random", "normal"]
+    assert all(len(r["totals"]) == 3 and r["winners"] for r in rows)
+    assert sim.main(["--compare", str(a), str(b)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 6 and report["wins_a"] == sum(0 in r["winners"] for r in rows)
+
+
+def test_a_bot_the_game_has_not_is_refused_by_name() -> None:
+    done = run_sim("--rules", "british40", "--bots", "greedy,normal,normal")
+    assert done.returncode == 2 and "no greedy bot plays british" in done.stderr

@@ -17,7 +17,7 @@ def test_the_trace_is_the_simulators_game() -> None:
     bots = ["normal", "greedy", "random"]
     rules = make_rules("baby")
     lines = tm.trace(rules, bots, seed=40, game=4, entry=1)
-    seated, seat_of_entry, deal = seating(bots, 4, 40, rotate=True)
+    seated, seat_of_entry, deal = seating(bots, 4, 40, rotate=True, system="jamaican")
     match, _ = play_match(rules, seated, deal)
     me = seat_of_entry[1]
     assert lines[0].startswith(f"game 4 of --seed 40: deal {deal};") and f"s{me} greedy (traced)" in lines[0]

@@ -1,59 +1,109 @@
-"""The bot protocol, the registry of bots by level name, and playing a hand or a match out by
-bots through the engine's turn API (:meth:`.engine.hand.HandState.pending`)."""
+"""The bot protocol, the one registry of bots by rule system and level, and playing a hand or a
+match out by bots through the engine's turn API (:meth:`.engine.hand.HandState.pending`)."""
 
 from __future__ import annotations
 
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..engine.actions import Action
 from ..engine.hand import HandState
-from ..engine.match import Match
-from ..engine.turn import Phase
+from ..engine.turn import Decision, Phase
 from ..engine.view import View
 
+ViewT = TypeVar("ViewT", contravariant=True)
 
-class Bot(Protocol):
-    """A computer player. ``choose`` sees only the seat's view and answers the decision the
-    game waits for from it (:meth:`.engine.hand.HandState.pending`): at a call decision
-    ``Call()`` or ``Pass()``; at its turn a pluck, an answer to a call, or a play."""
+
+class Player(Protocol[ViewT]):
+    """A computer player of one rule system. ``choose`` sees only the seat's view (of that
+    system's game) and answers the decision the game waits for from it
+    (:meth:`.engine.hand.HandState.pending`): at a call decision ``Call()`` or ``Pass()``; at its
+    turn a pluck, an answer to a call, or a play."""
 
     name: str
 
-    def choose(self, view: View, rng: random.Random) -> Action:
+    def choose(self, view: ViewT, rng: random.Random) -> Action:
         """The seat's decision."""
         ...
 
 
-BOTS: dict[str, Callable[[], Bot]] = {}
+#: A computer player of the Jamaican game.
+Bot = Player[View]
+#: The rule systems a bot may play: the key each game's rules carry (``play/games.py``).
+SYSTEMS = ("jamaican", "british")
+#: Every bot by (rule system, level): filled by :func:`register` as each module of
+#: :mod:`kalooki_desktop.ai` is imported.
+BOTS: dict[tuple[str, str], Callable[[], Player[Any]]] = {}
 #: A playout longer than this many actions is abandoned (scored as a void hand).
 MAX_PLAYOUT_ACTIONS = 5_000
 
+MakerT = TypeVar("MakerT", bound=Callable[[], Player[Any]])
 
-def register(name: str) -> Callable[[Callable[[], Bot]], Callable[[], Bot]]:
-    """Class decorator: make a bot available under ``name``."""
 
-    def wrap(factory: Callable[[], Bot]) -> Callable[[], Bot]:
-        BOTS[name] = factory
-        return factory
+def register(level: str, *systems: str) -> Callable[[MakerT], MakerT]:
+    """Class (or factory) decorator: the bot of ``level`` for each rule system of ``systems``,
+    at least one (``@register("normal", "jamaican")``). Raises ValueError for an unknown system
+    or a level a system already has."""
+    if not systems:
+        raise ValueError(f"register {level!r} with the rule systems it plays ({', '.join(SYSTEMS)})")
+    for system in systems:
+        _known_system(system)
+
+    def wrap(maker: MakerT) -> MakerT:
+        for system in systems:
+            if (system, level) in BOTS:
+                raise ValueError(f"{level} is already registered for {system}")
+            BOTS[system, level] = maker
+        return maker
 
     return wrap
 
 
-def make_bot(name: str) -> Bot:
-    """A new bot of the level ``name`` (``random``, ...)."""
-    try:
-        return BOTS[name.strip().lower()]()
-    except KeyError:
-        known = ", ".join(sorted(BOTS))
-        raise ValueError(f"unknown bot {name!r} (known: {known})") from None
+def levels(system: str) -> list[str]:
+    """The levels ``system`` has a bot of, sorted."""
+    _known_system(system)
+    return sorted(level for s, level in BOTS if s == system)
+
+
+def make_bot(level: str, system: str) -> Player[Any]:
+    """A new bot of ``level`` (``random``, ``normal`` ...) for the rule system ``system``
+    (:data:`SYSTEMS`); ValueError names what is missing: an unknown level, an unknown system,
+    or a level the system has no bot of (with the systems that level plays)."""
+    name = level.strip().lower()
+    maker = BOTS.get((_known_system(system), name))
+    if maker is not None:
+        return maker()
+    plays = sorted(s for s, lv in BOTS if lv == name)
+    if not plays:
+        known = ", ".join(sorted({lv for _, lv in BOTS}))
+        raise ValueError(f"unknown bot {level!r} (known: {known})")
+    raise ValueError(f"no {name} bot plays {system}: {name} plays {', '.join(plays)} only "
+                     f"({system} has {', '.join(levels(system))})")
+
+
+def _known_system(system: str) -> str:
+    if system not in SYSTEMS:
+        raise ValueError(f"unknown rule system {system!r} (known: {', '.join(sorted(SYSTEMS))})")
+    return system
+
+
+class Table(Protocol):
+    """What :func:`next_decision` asks of a game of either rule system."""
+
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or None when it is over."""
+        ...
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now."""
+        ...
 
 
 def next_decision(
-    match: Match,
-    bots: Sequence[Bot],
+    match: Table,
+    bots: Sequence[Player[Any]],
     rng: random.Random,
     timings: list[list[float]] | None = None,
 ) -> tuple[int, Action]:

@@ -19,8 +19,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Protocol
 
 from ..engine.actions import Action, BuyIn, Discard, Lay, PluckDiscard, PluckStock, Retrieve, StayOut, Tack
 from ..engine.british.finder import candidate_melds, find_opening
@@ -34,29 +32,13 @@ from ..engine.melds import Meld
 from ..engine.refusal import Refusal
 from ..engine.turn import DecisionKind, Phase
 from .advice import Advice, goes_out_after
+from .base import Player, register
+
+#: A computer player of British Kalooki.
+BritishBot = Player[BritishView]
 
 
-class BritishBot(Protocol):
-    """A computer player of British Kalooki."""
-
-    name: str
-
-    def choose(self, view: BritishView, rng: random.Random) -> Action:
-        """The seat's decision now."""
-        ...
-
-
-BRITISH_BOTS: dict[str, Callable[[], BritishBot]] = {}
-
-
-def make_british_bot(name: str) -> BritishBot:
-    """A new British bot of level ``name`` (``random``, ``easy``, ``normal``)."""
-    try:
-        return BRITISH_BOTS[name.strip().lower()]()
-    except KeyError:
-        raise ValueError(f"unknown British bot {name!r} (known: {', '.join(sorted(BRITISH_BOTS))})") from None
-
-
+@register("random", "british")
 class RandomBritish:
     """Random legal moves; comes out with the finder's first opening."""
 
@@ -70,6 +52,7 @@ class RandomBritish:
         return lays[0] if lays else rng.choice(acts)
 
 
+@register("normal", "british")
 class NormalBritish:
     """The plan described in the module docstring."""
 
@@ -160,6 +143,7 @@ class NormalBritish:
         return Discard(min(sorted(options), key=worth))
 
 
+@register("hard", "british")
 class HardBritish(NormalBritish):
     """Normal, throwing by outs (of the cards it can spare, the one the fewest unseen cards would
     bring into a meld with its hand, each unseen copy counted) and by the deal's danger: while an
@@ -202,6 +186,7 @@ def _danger(view: BritishView) -> bool:
     return any(view.active[s] and s != view.seat and 0 < n <= DANGER for s, n in enumerate(view.hand_sizes))
 
 
+@register("easy", "british")
 class EasyBritish(NormalBritish):
     """Normal, with half its lay-offs overlooked and a third of its throws at random."""
 
@@ -271,9 +256,6 @@ def _retrieval(view: BritishView, hand: list[Card]) -> Action | None:
                         view.check(action) is None:
                     return action
     return None
-
-
-BRITISH_BOTS.update(random=RandomBritish, easy=EasyBritish, normal=NormalBritish, hard=HardBritish)
 
 
 def british_advice(view: BritishView, rng: random.Random) -> Advice:

@@ -60,7 +60,7 @@ def view_last_discard(log: Sequence[tuple[int, str]]) -> Card | None:
     return None
 
 
-@register("greedy")
+@register("greedy", "jamaican")
 class GreedyBot:
     """A one-ply heuristic player (see the module docstring)."""
 

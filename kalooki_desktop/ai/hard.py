@@ -290,7 +290,7 @@ class HardBot:
         return done >= min(MIN_ROLLOUTS, len(worlds)) and gain > config.hold_margin
 
 
-@register("hard")
+@register("hard", "jamaican")
 def _hard() -> HardBot:
     return HardBot()
 

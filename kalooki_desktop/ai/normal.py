@@ -451,12 +451,12 @@ def _fits(meld: Meld, card: Card, seat: int) -> bool:
     return tack_fit(meld, card, own=meld.owner == seat) is not None
 
 
-@register("normal")
+@register("normal", "jamaican")
 def _normal() -> NormalBot:
     return NormalBot()
 
 
-@register("easy")
+@register("easy", "jamaican")
 def _easy() -> NormalBot:
     bot = NormalBot(Style(tack_miss=0.5, careless=0.3, calls=False, watch_others=False, lay_limit=1))
     bot.name = "easy"

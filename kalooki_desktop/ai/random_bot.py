@@ -11,7 +11,7 @@ from ..engine.view import View
 from .base import register
 
 
-@register("random")
+@register("random", "jamaican")
 class RandomBot:
     """Plays a uniformly random legal action; lays the first contract the finder gives."""
 

@@ -13,7 +13,7 @@ import random
 
 from ..ai.advice import Advice, advise, could_help
 from ..ai.base import Bot, make_bot
-from ..ai.british import british_advice, make_british_bot
+from ..ai.british import british_advice
 from ..engine import systems
 from ..engine.british.match import BritishMatch
 from ..engine.british.rules import BritishRules
@@ -36,7 +36,7 @@ class Jamaican(systems.Jamaican):
     """The nine-hand contract game (part J), with its opponents and hint."""
 
     def make_bot(self, level: str) -> Bot:
-        return make_bot(level)
+        return make_bot(level, self.key)
 
     def thinking_view(self, match: Game, seat: int) -> SeatView:
         """A view of a copy of the hand in play (the match's history is not needed to decide)."""
@@ -54,7 +54,7 @@ class British(systems.British):
     """Kalooki 40 and Kalooki 51 (part B), with its opponents and hint."""
 
     def make_bot(self, level: str) -> Bot:
-        return make_british_bot(level)  # type: ignore[return-value]  # chooses from a BritishView
+        return make_bot(level, self.key)
 
     def thinking_view(self, match: Game, seat: int) -> SeatView:
         return match.clone().view(seat)

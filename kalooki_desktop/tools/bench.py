@@ -47,7 +47,7 @@ from .pacebench import pace_figures
 def engine_actions(seconds: float, seed: int, players: int = 4) -> tuple[int, float]:
     """Play random-bot games for about ``seconds``; returns (actions, elapsed)."""
     rules = make_rules()
-    bots = [make_bot("random") for _ in range(players)]
+    bots = [make_bot("random", "jamaican") for _ in range(players)]
     rng = random.Random(seed)
     actions = 0
     start = time.perf_counter()

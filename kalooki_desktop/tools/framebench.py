@@ -68,7 +68,7 @@ def hold_positions(seed: int, count: int, max_matches: int = 60) -> list[tuple[H
     for g in range(max_matches):
         match = Match(make_rules("jamaican"), 4, seed + g)
         hard = HardBot()
-        bots = [hard, make_bot("normal"), make_bot("normal"), make_bot("normal")]
+        bots = [hard, *(make_bot("normal", "jamaican") for _ in range(3))]
         rng = random.Random(seed + g)
         while not match.over:
             # Only a seat that may still bend searches: copy the hand just for those decisions.
@@ -213,7 +213,7 @@ def coach_positions(seed: int, count: int) -> list[tuple[View, Action]]:
     rules = make_rules("jamaican")
     for g in range(200):
         match = Match(rules, 4, seed + g)
-        bots = [make_bot("normal") for _ in range(4)]
+        bots = [make_bot("normal", "jamaican") for _ in range(4)]
         rng = random.Random(g)
         while not match.over and len(out) < count:
             pending = match.pending()
