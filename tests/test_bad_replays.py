@@ -86,7 +86,7 @@ def test_reviewing_a_save_whose_moves_do_not_replay_from_the_load_screen_is_a_me
     first = good_save("first", seed=1)
     before = digest(first)
     app = make_app(persist=True)
-    app.threaded_games = False
+    app.host.threaded_games = False
     app.push(MenuScene(app))
     path = reviewed_save("changed", case)
     load = LoadScene(app)
@@ -99,7 +99,7 @@ def test_reviewing_a_save_whose_moves_do_not_replay_from_the_load_screen_is_a_me
     assert [e.name for e in scene.entries] == ["first"]
     assert "changed.json" in app.toast_text and "does not replay" in app.toast_text
     assert list((data / "saves").glob("changed.json.corrupt-*")) and not path.exists()
-    assert digest(first) == before and app.session is None
+    assert digest(first) == before and app.host.session is None
     app.shutdown()
 
 
@@ -113,8 +113,8 @@ def test_the_review_of_a_game_that_does_not_replay_is_a_message_on_the_scoreboar
     with pytest.raises(ReplayFailed):
         Review(session)
     app = make_app()
-    app.threaded_games = False
-    app.set_session(session)
+    app.host.threaded_games = False
+    app.host.set_session(session)
     app.push(MenuScene(app))
     board = ScoreboardScene(app, session, m.results[-1])
     app.push(board)

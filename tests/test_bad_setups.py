@@ -117,7 +117,7 @@ def test_an_autosave_with_a_bad_setup_is_moved_aside_and_the_game_starts(data, v
     before = digest(other)
     autosave = bad_save("autosave", version, case)
     app = make_app(persist=True)
-    assert app.session is None
+    assert app.host.session is None
     assert len(app.notices) == 1 and "autosave.json" in app.notices[0] and SET_UP_AGAIN in app.notices[0]
     assert list((data / "saves").glob("autosave.json.corrupt-*")) and not autosave.exists()
     assert digest(other) == before

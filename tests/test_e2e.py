@@ -98,14 +98,14 @@ def plan_leaving(app: App, table: TableScene) -> dict[str, Point]:
     where["start"] = new_game.start.rect.center
     click(app, where["start"])
     asked = new_game.leave.dialog
-    assert asked is not None and app.session is old
+    assert asked is not None and app.host.session is old
     where["cancel"], where["confirm"] = asked.cancel_button.rect.center, asked.confirm_button.rect.center
     click(app, where["cancel"])
-    assert new_game.leave.dialog is None and app.top is new_game and app.session is old
+    assert new_game.leave.dialog is None and app.top is new_game and app.host.session is old
     click(app, where["start"])
     assert new_game.leave.dialog is not None
     click(app, where["confirm"])
-    assert isinstance(app.top, TableScene) and app.session is not old
+    assert isinstance(app.top, TableScene) and app.host.session is not old
     return where
 
 

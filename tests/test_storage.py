@@ -89,7 +89,7 @@ def test_a_calling_window_survives_save_and_load(data):
 
 def test_autosave_after_every_action_and_continue_resumes_exactly(data):
     app = make_app(persist=True)
-    session = app.new_session(GameSetup(("normal", "normal"), "baby", seed=5), threaded=False)
+    session = app.host.new_session(GameSetup(("normal", "normal"), "baby", seed=5), threaded=False)
     autosave = data / "saves" / "autosave.json"
     assert autosave.exists()
     for _ in range(30):
@@ -100,14 +100,14 @@ def test_autosave_after_every_action_and_continue_resumes_exactly(data):
     decision = session.decision()
     app.shutdown()
     again = make_app(persist=True)
-    assert again.session is not None and state_of(again.session) == before
-    assert again.session.decision() == decision
+    assert again.host.session is not None and state_of(again.host.session) == before
+    assert again.host.session.decision() == decision
     again.shutdown()
 
 
 def test_finished_game_is_counted_and_its_autosave_retired(data):
     app = make_app(persist=True)
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     play(session, 100_000)
     assert session.over
     assert not (data / "saves" / "autosave.json").exists()
@@ -141,7 +141,7 @@ def test_british_games_are_counted_apart_from_jamaican_ones(data):
     app = make_app(persist=True)
     for preset, seed in (("baby", 8), ("british40", 3), ("kalooki51", 4)):
         variants = ("B-V3",) if preset != "baby" else ()
-        session = app.new_session(GameSetup(("easy", "easy"), preset, variants, seed=seed), threaded=False)
+        session = app.host.new_session(GameSetup(("easy", "easy"), preset, variants, seed=seed), threaded=False)
         play(session, 100_000)
         assert session.over
     records = stats.load_records()
@@ -195,12 +195,12 @@ def test_bad_autosave_is_moved_aside_with_a_message_and_nothing_else_touched(dat
     untouched = {p: digest(p) for p in (other, settings_file)}
     damage(autosave)
     app = make_app(persist=True)
-    assert app.session is None
+    assert app.host.session is None
     assert any(words in n for n in app.notices), app.notices
     moved = list((data / "saves").glob("autosave.json.corrupt-*"))
     assert len(moved) == 1 and not autosave.exists()
     assert {p: digest(p) for p in untouched} == untouched
-    assert app.offer_backup is False  # there was no older copy
+    assert app.host.offer_backup is False  # there was no older copy
     step(app)  # the message shows and the menu goes on
     app.shutdown()
 
@@ -215,7 +215,7 @@ def test_good_backup_is_offered_and_restores_the_game(data):
     saves.save(session, path)  # the first save is now autosave.json.bak
     path.write_bytes(path.read_bytes()[:100])
     app = make_app(persist=True)
-    assert app.offer_backup is True
+    assert app.host.offer_backup is True
     from kalooki_desktop.scenes.menu import MenuScene
 
     app.push(MenuScene(app))
@@ -224,8 +224,8 @@ def test_good_backup_is_offered_and_restores_the_game(data):
     assert dialog is not None
     press_button(app, dialog.confirm_button)  # Restore
     step(app, 2)
-    assert app.session is not None and state_of(app.session)[:2] == good[:2]
-    assert not app.offer_backup and top(app, MenuScene).backup_dialog is None
+    assert app.host.session is not None and state_of(app.host.session)[:2] == good[:2]
+    assert not app.host.offer_backup and top(app, MenuScene).backup_dialog is None
     app.shutdown()
 
 
@@ -273,7 +273,7 @@ def test_bad_statistics_file_is_moved_aside_and_counting_goes_on(data):
     other = good_save("mine")
     before = digest(other)
     app = make_app(persist=True)
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     play(session, 100_000)
     assert any("statistics" in n for n in app.notices)
     assert list(data.glob("stats.json.corrupt-*"))
@@ -318,7 +318,7 @@ def test_load_screen_lists_saves_moves_bad_ones_aside_and_deletes_with_confirmat
     click(app, scene.row_rect(0).center)
     press_button(app, scene.b_load)
     assert isinstance(app.top, TableScene)
-    assert app.session is not None and app.session.setup.seed == 1
+    assert app.host.session is not None and app.host.session.setup.seed == 1
     assert (data / "saves" / "autosave.json").exists()
     app.shutdown()
 
@@ -486,7 +486,7 @@ def test_every_hand_of_a_game_and_of_practice_counts_in_the_progress_per_contrac
     from kalooki_desktop.storage import progress
 
     app = make_app(persist=True)
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     session.coach_on = True
     play(session, 100_000)
     hands = progress.FILE.load()[0]
@@ -496,7 +496,7 @@ def test_every_hand_of_a_game_and_of_practice_counts_in_the_progress_per_contrac
     assert [h.points for h in hands] == [r.scores[0] for r in scored]
     assert all(h.made == bool(r.laid[0]) and (h.turns > 0) == h.made for h, r in zip(hands, scored, strict=True))
     assert all(0 <= h.agreed <= h.weighed for h in hands) and sum(h.weighed for h in hands) > 0
-    run = app.practice = Practice(9, ("easy", "easy"))
+    run = app.host.practice = Practice(9, ("easy", "easy"))
     hand = run.begin(Session(run.setup(2), threaded=False, speed=1000))
     play(hand, 100_000)
     app.push(PracticeResultScene(app, hand, jamaican(hand).results[-1]))

@@ -170,3 +170,19 @@ def test_every_instrument_runs_with_python_m_and_the_old_commands_too() -> None:
         done = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True, text=True,
                               env=env, cwd=ROOT, timeout=60)
         assert done.returncode == 0 and "usage:" in done.stdout, (module, done.stderr)
+
+
+def test_the_app_keeps_the_window_loop_and_scenes_with_no_hook_for_the_instruments() -> None:
+    """The game in progress, its autosave and the practice live in the host beside the app
+    (``play/host.py``); the benchmarks and the smoke test drive ``App.step`` from their own
+    loops, so the app carries no frame record, no per-frame callback and no frame limit."""
+    import inspect
+
+    from kalooki_desktop.app import App
+
+    source = inspect.getsource(App)
+    for hook in ("frame_ms", "on_frame", "max_frames"):
+        assert hook not in source, hook
+    assert list(inspect.signature(App.run).parameters) == ["self", "first"]
+    for game_state in ("session", "practice", "set_session", "autosave_now", "offer_backup"):
+        assert f"self.{game_state}" not in source, game_state

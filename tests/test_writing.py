@@ -47,7 +47,7 @@ def test_a_folder_where_the_autosave_or_its_copy_belongs_is_moved_aside_and_savi
     app = make_app(persist=True)
     errors: list[str] = []
     app.toast = lambda message, kind="info", seconds=0, **_: errors.append(message) if kind == "error" else None  # type: ignore[method-assign]
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     play(session, 30)
     autosave = data / "saves" / "autosave.json"
     assert errors == []
@@ -92,7 +92,7 @@ def test_a_full_disk_during_play_is_said_once_logged_in_one_line_and_leaves_no_t
     app = make_app(persist=True)
     errors: list[str] = []
     app.toast = lambda message, kind="info", seconds=0, **_: errors.append(message) if kind == "error" else None  # type: ignore[method-assign]
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     capfd.readouterr()
     handler = next(h for h in logging.getLogger("kalooki").handlers if isinstance(h, logging.handlers.RotatingFileHandler))
 
@@ -244,7 +244,7 @@ def test_a_folder_where_the_autosave_copy_belongs_at_the_end_of_a_game_is_moved_
     app = make_app(persist=True)
     errors: list[str] = []
     app.toast = lambda message, kind="info", seconds=0, **_: errors.append(message) if kind == "error" else None  # type: ignore[method-assign]
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     bak = data / "saves" / "autosave.json.bak"
 
     def obstacle(move):
