@@ -107,7 +107,7 @@ def test_the_review_of_a_game_that_does_not_replay_is_a_message_on_the_scoreboar
     from kalooki_desktop.scenes.menu import MenuScene
     from kalooki_desktop.scenes.scoreboard import ScoreboardScene
 
-    session = saves.load(reviewed_save("changed", "another-deal"), threaded=False)  # its own moves replay
+    session = Session.of(saves.load(reviewed_save("changed", "another-deal")), threaded=False)  # its own moves replay
     m = session.match
     assert isinstance(m, Match) and m.results
     with pytest.raises(ReplayFailed):
@@ -130,7 +130,7 @@ def test_the_review_command_says_plainly_that_a_game_does_not_replay(data, capsy
     from kalooki_desktop.tools.coach_cli import main, review
 
     path = reviewed_save("changed", "another-deal")
-    session = saves.load(path, threaded=False)
+    session = Session.of(saves.load(path), threaded=False)
     with pytest.raises(ValueError, match="does not replay"):
         review(session, 1)
     session.close()

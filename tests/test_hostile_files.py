@@ -564,7 +564,7 @@ def test_a_save_with_any_value_in_any_field_loads_or_is_a_bad_file(tmp_path, sav
     path = folder / "s.json"
     path.write_text(json.dumps(doc))
     try:
-        saves.load(path, threaded=False).close()
+        Session.of(saves.load(path), threaded=False).close()
     except BadFile as exc:
         assert exc.path == path and "s.json" in str(exc)
     assert untouched()
@@ -578,7 +578,7 @@ def test_any_bytes_as_a_save_settings_or_statistics_file_never_raise_anything_el
     path = folder / "f.json"
     path.write_bytes(raw)
     with contextlib.suppress(BadFile):
-        saves.load(path, threaded=False).close()
+        Session.of(saves.load(path), threaded=False).close()
     with contextlib.suppress(BadFile):
         Settings.read(path)
     with contextlib.suppress(BadFile):

@@ -105,7 +105,7 @@ def test_new_game_confirmed_keeps_the_game_left_as_previous_game(app):
     new = top(app, TableScene).session
     assert new is app.host.session and new is not old and new.british
     assert doc_of(autosave_path())["game_id"] == new.game_id
-    kept = saves.load(previous_path(), threaded=False)  # the game left, loadable from disk
+    kept = Session.of(saves.load(previous_path()), threaded=False)  # the game left, loadable from disk
     assert kept.game_id == old.game_id and len(kept.match.actions) == actions
     assert doc_of(previous_path())["name"] == tr("save.previous_game")
     listed = saves.list_saves()[0]
@@ -196,7 +196,7 @@ def test_load_asks_before_leaving_the_game_in_progress_both_ways(app):
     loaded = top(app, TableScene).session
     assert loaded is app.host.session and loaded.game_id == other.game_id
     assert doc_of(autosave_path())["game_id"] == other.game_id
-    kept = saves.load(previous_path(), threaded=False)
+    kept = Session.of(saves.load(previous_path()), threaded=False)
     assert kept.game_id == old.game_id and len(kept.match.actions) == len(old.match.actions)
     bak = backup_path(autosave_path())
     assert not bak.exists() or doc_of(bak)["game_id"] == other.game_id

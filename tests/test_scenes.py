@@ -13,6 +13,7 @@ from kalooki_desktop.engine.refusal import Refusal
 from kalooki_desktop.engine.rules import THREE, RuleSet
 from kalooki_desktop.engine.turn import Phase
 from kalooki_desktop.i18n import tr
+from kalooki_desktop.play.session import Session
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.newgame import NewGameScene
 from kalooki_desktop.scenes.scoreboard import ScoreboardScene
@@ -975,7 +976,7 @@ def test_staged_cards_survive_quitting_and_continuing(tmp_path):
     path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
     second = make_app(persist=True)
     try:
-        session = saves.load(path, threaded=False)
+        session = Session.of(saves.load(path), threaded=False)
         second.host.set_session(session)
         again = TableScene(second, session)
         assert [list(slot) for slot in again.model.slots] == staged

@@ -64,7 +64,7 @@ def test_save_then_load_gives_the_same_game(data, seed, stop, preset, levels):
     play(session, stop)
     path = data / "saves" / "x.json"
     saves.save(session, path, "x")
-    loaded = saves.load(path, threaded=False)
+    loaded = Session.of(saves.load(path), threaded=False)
     assert state_of(loaded) == state_of(session)
     assert loaded.decision() == session.decision()  # the pending decision, a calling window included
     assert [str(a) for _, a in loaded.match.actions] == [str(a) for _, a in session.match.actions]
@@ -83,7 +83,7 @@ def test_a_calling_window_survives_save_and_load(data):
         pytest.fail("no calling window found")
     path = data / "saves" / "autosave.json"
     saves.save(s, path)
-    loaded = saves.load(path, threaded=False)
+    loaded = Session.of(saves.load(path), threaded=False)
     assert loaded.prompt() == "call" and jamaican(loaded).eligible_callers() == jamaican(s).eligible_callers()
 
 
@@ -130,7 +130,7 @@ def test_a_british_game_saved_and_loaded_is_the_same_game(data, seed, stop, pres
     play(session, stop)
     path = data / "saves" / "b.json"
     saves.save(session, path, "b")
-    loaded = saves.load(path, threaded=False)
+    loaded = Session.of(saves.load(path), threaded=False)
     assert saves.state_digest(loaded.match) == saves.state_digest(session.match)
     assert loaded.decision() == session.decision() and loaded.rules == session.rules
     info = saves.info(path)
@@ -210,7 +210,7 @@ def test_good_backup_is_offered_and_restores_the_game(data):
     path = saves.saves_dir() / "autosave.json"
     play(session, 20)
     saves.save(session, path)
-    good = state_of(saves.load(path, threaded=False))
+    good = state_of(Session.of(saves.load(path), threaded=False))
     play(session, 1)
     saves.save(session, path)  # the first save is now autosave.json.bak
     path.write_bytes(path.read_bytes()[:100])
@@ -350,7 +350,7 @@ def test_save_as_from_the_table(data):
     assert scene.hint_action is None
     press_button(app, dialog.ok)
     assert app.top is scene and "My game" in app.toast_text
-    loaded = saves.load(data / "saves" / "My game.json", threaded=False)
+    loaded = Session.of(saves.load(data / "saves" / "My game.json"), threaded=False)
     assert saves.state_digest(loaded.match) == saves.state_digest(scene.session.match)
     app.shutdown()
 
@@ -419,7 +419,7 @@ def test_sigkill_at_random_moments_never_leaves_a_half_written_save(tmp_path):
         set_data_dir(data)
         try:
             path = saves.saves_dir() / "autosave.json"
-            session = saves.load(path, threaded=False)  # never a half-written file
+            session = Session.of(saves.load(path), threaded=False)  # never a half-written file
             got = (session.setup.seed, len(session.match.actions))
         finally:
             set_data_dir(None)
@@ -445,7 +445,7 @@ def test_a_damaged_named_save_offers_its_previous_copy(data):
     entries, bad = saves.list_saves()
     assert len(bad) == 1 and bad[0].backup is not None
     assert [e.name for e in entries] == ["evening (previous copy)"]
-    loaded = saves.load(entries[0].path, threaded=False)
+    loaded = Session.of(saves.load(entries[0].path), threaded=False)
     assert len(loaded.match.actions) == first < len(session.match.actions)
 
 
@@ -459,7 +459,7 @@ def test_a_version_1_save_of_the_earlier_release_loads_and_replays(data):
     path.write_bytes(FIXTURE_V1.read_bytes())
     old = json.loads(FIXTURE_V1.read_text())
     assert old["version"] == 1 and not any(text == "pass" for _, text in old["actions"])
-    session = saves.load(path, threaded=False)
+    session = Session.of(saves.load(path), threaded=False)
     m = session.match
     texts = [text for _, text in m.action_texts()]
     assert [t for t in texts if t != "pass"] == [text for _, text in old["actions"]]
@@ -468,7 +468,7 @@ def test_a_version_1_save_of_the_earlier_release_loads_and_replays(data):
     assert m.totals == old["snapshot"]["totals"]
     saves.save(session, path, "again")  # written again as version 2, it loads as it is
     assert json.loads(path.read_text())["version"] == saves.VERSION == 2
-    assert saves.state_digest(saves.load(path, threaded=False).match) == saves.state_digest(m)
+    assert saves.state_digest(Session.of(saves.load(path), threaded=False).match) == saves.state_digest(m)
 
 
 def test_a_version_1_save_that_does_not_replay_to_its_fingerprint_is_refused(data):
@@ -476,7 +476,7 @@ def test_a_version_1_save_that_does_not_replay_to_its_fingerprint_is_refused(dat
     path.write_bytes(FIXTURE_V1.read_bytes())
     resign(path, lambda d: d["snapshot"].update(digest="0" * 64))
     with pytest.raises(saves.BadFile) as err:
-        saves.load(path, threaded=False)
+        Session.of(saves.load(path), threaded=False)
     assert err.value.kind == "mismatch" and "old.json" in str(err.value)
 
 

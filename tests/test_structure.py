@@ -186,3 +186,27 @@ def test_the_app_keeps_the_window_loop_and_scenes_with_no_hook_for_the_instrumen
     assert list(inspect.signature(App.run).parameters) == ["self", "first"]
     for game_state in ("session", "practice", "set_session", "autosave_now", "offer_backup"):
         assert f"self.{game_state}" not in source, game_state
+
+
+def _reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for w in graph[todo.pop()]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return seen
+
+
+def test_storage_reads_and_writes_the_record_never_the_session_the_scenes_or_the_window() -> None:
+    """Storage depends on the engine and the game's record (``play/record.py``): the session's
+    threads and clock, the scenes and pygame's window are out of its reach."""
+    graph = import_graph()
+    banned = ("kalooki_desktop.play.session", "kalooki_desktop.play.host", "kalooki_desktop.scenes",
+              "kalooki_desktop.ui", "kalooki_desktop.app")
+    for module in (m for m in graph if m.startswith("kalooki_desktop.storage")):
+        reached = _reached(graph, module)
+        bad = sorted(m for m in reached if m.startswith(banned))
+        assert not bad, f"{module} reaches {bad}"

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kalooki_desktop.play.session import GameSetup
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.storage import logs
 from kalooki_desktop.storage.atomic import write_atomic
 from kalooki_desktop.storage.paths import set_data_dir
@@ -54,7 +54,7 @@ def test_a_folder_where_the_autosave_or_its_copy_belongs_is_moved_aside_and_savi
     assert autosave.is_file() and (data / "saves" / "autosave.json.bak").is_file()
     from kalooki_desktop.storage import saves
 
-    assert saves.load(autosave, threaded=False).match.digest() == session.match.digest()
+    assert Session.of(saves.load(autosave), threaded=False).match.digest() == session.match.digest()
     moved = list((data / "saves").glob(f"{where}.corrupt-*"))
     assert len(moved) == 1 and (moved[0] / "inside.txt").read_text() == "kept"
     assert temporaries(data) == []

@@ -11,6 +11,7 @@ from ..storage import autosave
 from ..storage.autosave import Autosave
 from ..storage.settings import Settings
 from .practice import Practice
+from .record import GameRecord
 from .session import GameSetup, Session
 
 #: Says something to the player: (message, kind); kind "notice" waits its turn.
@@ -73,6 +74,11 @@ class GameHost:
         run.session = run.begin(session)
         return session
 
+    def at_table(self, record: GameRecord) -> Session:
+        """The game of ``record`` (read from a save) played at the table with the player's pace."""
+        return Session.of(record, threaded=self.threaded_games, speed=self.settings.speed_factor,
+                          call_wait_ms=self.settings.call_wait_s * 1000)
+
     def autosave_now(self) -> None:
         """Write the game in progress as it stands (just started or loaded)."""
         if self._autosave is not None:
@@ -81,14 +87,12 @@ class GameHost:
     def resume_autosave(self) -> None:
         """At start: pick up the game in progress from the autosave. A damaged autosave is moved
         aside with a message, and its good previous copy offered (:attr:`offer_backup`)."""
-        session, message, backup = autosave.resume(
-            speed=self.settings.speed_factor, call_wait_ms=self.settings.call_wait_s * 1000
-        )
+        record, message, backup = autosave.resume()
         if message is not None:
             self.notify(message, "notice")
         self.offer_backup = backup
-        if session is not None:
-            self.set_session(session)
+        if record is not None:
+            self.set_session(self.at_table(record))
 
     def restore_backup(self) -> bool:
         """Use the good previous copy of the damaged autosave; True if the game is back."""

@@ -158,12 +158,7 @@ class LoadScene(Scene):
             return None
         entry = self.entries[self.selected]
         try:
-            return saves.load(
-                entry.path,
-                threaded=self.app.host.threaded_games,
-                speed=self.app.settings.speed_factor,
-                call_wait_ms=self.app.settings.call_wait_s * 1000,
-            )
+            return self.app.host.at_table(saves.load(entry.path))
         except saves.BadFile as exc:
             self.set_aside(exc)
             return None
