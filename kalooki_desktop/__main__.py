@@ -76,14 +76,14 @@ def play(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
 
     setup_logging()
     app = App(size, fullscreen=args.fullscreen or None)
-    if args.first_frame:
-
-        def first(app: App, frame: int) -> None:
-            print("first-frame", flush=True)
-            app.quit()
-
-        app.on_frame = first
     menu = MenuScene(app)
+    if args.first_frame:  # start, draw the menu once, say so and leave: does the game start here?
+        app.push(menu)
+        app.apply_requests()
+        app.step(0.0)
+        print("first-frame", flush=True)
+        app.shutdown()
+        return 0
     if args.scenario:
         from pathlib import Path
 
@@ -100,7 +100,7 @@ def play(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
             print(f"kalooki: --scenario {args.scenario}: {exc}", file=sys.stderr)
             app.shutdown()
             return 2
-        app.set_session(session)
+        app.host.set_session(session)
         app.push(menu)
         app.apply_requests()
         return app.run(TableScene(app, session))

@@ -19,11 +19,8 @@ import pygame
 import pygame_gui
 
 from .i18n import set_language, tr
-from .play.practice import Practice
-from .play.session import GameSetup, Session
-from .storage import autosave
+from .play.host import GameHost
 from .storage.atomic import clean_temporaries
-from .storage.autosave import Autosave
 from .storage.paths import check_data_dir, data_dir, make_folder, sub_dir
 from .storage.settings import MIN_WINDOW, load_settings
 from .ui import window
@@ -196,12 +193,12 @@ class App:
         with contextlib.suppress(pygame.error):  # no sound device: the game carries on silently
             pygame.mixer.init()
         self.notices: list[str] = []  # messages waiting their turn (shown by the toasts)
-        self.persist = True  # write autosaves and statistics (the smoke test may turn it off)
         self.save_settings = True
-        self.check_data_folder()
         self.settings, problem = load_settings()
         if problem:
             self.notices.append(problem)
+        self.host = GameHost(self.settings, self.notify)  # the game in progress and its autosave
+        self.check_data_folder()
         set_language(self.settings.language)
         w, h = fit_window(size) if size else fit_window(tuple(self.settings.window), on_screen=True)
         pygame.display.set_caption(tr("app.title"))
@@ -215,13 +212,6 @@ class App:
         self.clock = pygame.time.Clock()
         self.now_ms = 0.0  # the game's clock: the loop's time, advanced by each frame's dt
         self.running = True
-        self.session: Session | None = None
-        self.practice: Practice | None = None  # the practice under way (its hands are not the game)
-        self.threaded_games = True  # computer players and the coach think on their own threads
-        self._autosave: Autosave | None = None
-        self.frame_ms: list[float] = []
-        self.on_frame: Callable[[App, int], None] | None = None
-        self.offer_backup = False  # the damaged autosave's good previous copy can be restored
         self.sounds = Sounds()
         self.toasts = Toasts(self.sounds)
         self.toasts.notices = self.notices
@@ -231,7 +221,7 @@ class App:
         self.settings.fullscreen = False  # the window opens as a window
         if start_full:
             self.set_fullscreen(on=True)
-        self.resume_autosave()
+        self.host.resume_autosave()
 
     # --- the scene stack ---------------------------------------------------------------
 
@@ -310,64 +300,13 @@ class App:
         standing where the saves folder belongs is moved aside."""
         problem = check_data_dir()
         if problem is not None:
-            self.persist = self.save_settings = False
+            self.host.persist = self.save_settings = False
             self.notices.append(tr("app.data_readonly", where=problem))
             return
         clean_temporaries(data_dir())
         moved = make_folder(data_dir() / "saves")
         if moved is not None:
             self.notices.append(tr("app.saves_not_folder", kept=moved.name))
-
-    def set_session(self, session: Session | None) -> None:
-        """Start (or drop) the game in progress; the previous one stops thinking. Every action
-        applied to it from now on is autosaved (while ``persist``). An unfinished game replaced
-        by another is written as it stands first (the staged cards too): the new game's first
-        autosave keeps it as "Previous game" (:mod:`.storage.autosave`)."""
-        if self.session is not None and self.session is not session:
-            if session is not None and not self.session.over:
-                self.autosave_now()
-            self.session.close()
-            if self._autosave is not None and self._autosave in self.session.listeners:
-                self.session.listeners.remove(self._autosave)
-        if session is not self.session or self._autosave is None:
-            self._autosave = None
-            if session is not None:
-                self._autosave = Autosave(session, self.notify, lambda: self.persist)
-                session.listeners.append(self._autosave)
-        if session is not None:
-            session.offer_every_call = self.settings.call_every_card
-            session.coach_on = self.settings.coach
-        self.session = session
-
-    def new_session(self, setup: GameSetup, *, threaded: bool = True) -> Session:
-        """A new game with the player's pace settings, made the game in progress."""
-        session = Session(
-            setup,
-            threaded=threaded,
-            speed=self.settings.speed_factor,
-            call_wait_ms=self.settings.call_wait_s * 1000,
-        )
-        self.set_session(session)
-        self.autosave_now()
-        return session
-
-    def play_practice(self, seed: int | None = None) -> Session:
-        """A hand of :attr:`practice` with the player's pace settings: a new deal, or the deal of
-        ``seed`` again. It is not the game in progress (:attr:`session`): that waits."""
-        run = self.practice
-        assert run is not None, "no practice chosen"
-        if run.session is not None:
-            run.session.close()
-        session = Session(run.setup(seed), threaded=self.threaded_games, speed=self.settings.speed_factor,
-                          call_wait_ms=self.settings.call_wait_s * 1000)
-        session.offer_every_call = self.settings.call_every_card
-        run.session = run.begin(session)
-        return session
-
-    def autosave_now(self) -> None:
-        """Write the game in progress as it stands (just started or loaded)."""
-        if self._autosave is not None:
-            self._autosave(None)
 
     def notify(self, message: str, kind: str) -> None:
         """Say something: a "notice" waits its turn; anything else is a toast at once."""
@@ -376,49 +315,19 @@ class App:
         else:
             self.toast(message, kind, 8, scope="lasting")
 
-    def resume_autosave(self) -> None:
-        """At start: pick up the game in progress from the autosave. A damaged autosave is moved
-        aside with a message, and its good previous copy offered (``self.offer_backup``)."""
-        session, message, backup = autosave.resume(
-            speed=self.settings.speed_factor, call_wait_ms=self.settings.call_wait_s * 1000
-        )
-        if message is not None:
-            self.notices.append(message)
-        self.offer_backup = backup
-        if session is not None:
-            self.set_session(session)
-
-    def restore_backup(self) -> bool:
-        """Use the good previous copy of the damaged autosave; True if the game is back."""
-        if not self.offer_backup:
-            return False
-        self.offer_backup = False
-        problem = autosave.restore_backup()
-        if problem is not None:
-            self.toast(problem, "error", 6, scope="lasting")
-            return False
-        self.resume_autosave()
-        return self.session is not None
-
     # --- the loop ---------------------------------------------------------------------
 
-    def run(self, first: Scene, max_frames: int | None = None) -> int:
-        """Run until Quit (or ``max_frames`` frames); returns the exit status."""
+    def run(self, first: Scene) -> int:
+        """Run until Quit; returns the exit status."""
         self.push(first)
         self.apply_requests()
-        frame = 0
-        while self.running and (max_frames is None or frame < max_frames):
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(dt)
-            if self.on_frame is not None:
-                self.on_frame(self, frame)
-            frame += 1
+        while self.running:
+            self.step(self.clock.tick(FPS) / 1000.0)
         self.shutdown()
         return 0
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events, update, draw, flip, scene changes."""
-        t0 = time.perf_counter()
         self.now_ms += dt * 1000
         for event in pygame.event.get() if events is None else events:
             self.dispatch(event)
@@ -437,9 +346,6 @@ class App:
         else:
             pygame.display.update(dirty)
         self.apply_requests()
-        self.frame_ms.append((time.perf_counter() - t0) * 1000)
-        if len(self.frame_ms) > 600:
-            del self.frame_ms[:300]
 
     def draw(self) -> None:
         """Draw the whole frame to the window surface: the top scene, and the scenes below it
@@ -578,12 +484,8 @@ class App:
         """Leave cleanly: stop thinking bots, save settings."""
         while self.scenes:
             self.scenes.pop().on_exit()
-        if self.session is not None and not self.session.over:
-            self.autosave_now()  # what only the table holds (the staged cards) is kept too
-        self.set_session(None)
-        if self.practice is not None and self.practice.session is not None:
-            self.practice.session.close()
-        if self.persist and self.save_settings:
+        self.host.close()
+        if self.host.persist and self.save_settings:
             with contextlib.suppress(OSError):  # a read-only disk must not stop the game from closing
                 self.settings.save()
 

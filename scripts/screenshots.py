@@ -47,7 +47,7 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     set_data_dir(tempfile.mkdtemp())
     w, h = (int(v) for v in size.split("x"))
     app = App((w, h), fullscreen=False)
-    app.persist = False
+    app.host.persist = False
 
     def shot(name: str, frames: int = 3) -> None:
         for _ in range(frames):
@@ -65,7 +65,7 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     app.pop()
 
     session = Session(GameSetup(("normal", "normal", "easy"), seed=7), threaded=False, speed=1000)
-    app.set_session(session)
+    app.host.set_session(session)
 
     def mid_hand7(s: Session) -> bool:
         hand = s.match.hand
@@ -85,9 +85,9 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     asked = NewGameScene(app)  # New game while hand 7 is in progress: the question first
     app.push(asked)
     app.step(1 / 60)
-    app.persist = True  # (the question says where the game left is kept)
+    app.host.persist = True  # (the question says where the game left is kept)
     asked.begin()
-    app.persist = False
+    app.host.persist = False
     shot("leave-game.png")
     app.pop()
 
@@ -107,7 +107,7 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     app.pop()
 
     eight = Session(GameSetup(("normal",) * 4 + ("easy",) * 3, seed=5), threaded=False, speed=1000)
-    app.set_session(eight)
+    app.host.set_session(eight)
     advance(eight, lambda s: any(not r.void for r in s.match.results))
     app.resized((1024, 640))  # eight players in the smallest window
     app.push(ScoreboardScene(app, eight, eight.match.results[-1]))
@@ -141,7 +141,7 @@ def coaching(app: App, shot: Callable[..., None]) -> None:
     scenario = {"levels": ["normal", "normal", "normal"], "preset": "jamaican", "hand": 1, "dealer": 3,
                 "hands": hands, "discard": "5D", "stock": "2C 8S JC 6D 10H QD 3S 5H 2S 9C 4D", "seed": 1}
     session = Session.from_scenario(scenario, threaded=False, speed=50, call_wait_ms=0)
-    app.set_session(session)
+    app.host.set_session(session)
     session.coach_on = True
     table = TableScene(app, session)
     app.push(table)
@@ -194,7 +194,7 @@ def british(app: App, shot: Callable[..., None]) -> None:
     session = Session(setup, threaded=False, speed=1000)
     m = session.match
     assert isinstance(m, BritishMatch)
-    app.set_session(session)
+    app.host.set_session(session)
 
     def building(s: Session) -> bool:
         hint = s.hint() if s.prompt() == "play" and not m.hand.opened[0] else None
@@ -290,7 +290,7 @@ def _melds_then(app: App, last: str) -> Session:
         play(0, Pass())
         play(2, PluckStock(), Discard(parse_card("2D")))
         play(3, PluckStock(), Discard(parse_card("8H")))
-    app.set_session(session)
+    app.host.set_session(session)
     app.push(TableScene(app, session))
     for _ in range(600):
         app.step(1 / 60)

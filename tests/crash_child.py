@@ -17,7 +17,7 @@ def main(data_dir: str, seed: int) -> None:
     path = saves.saves_dir() / "autosave.json"
     saves.clean_temporaries(path.parent)
     if path.exists():
-        session = saves.load(path, threaded=False, speed=1000)  # a BadFile here fails the test
+        session = Session.of(saves.load(path), threaded=False, speed=1000)  # a BadFile here fails the test
     else:
         session = Session(GameSetup(("normal", "easy", "normal"), "baby", seed=seed), threaded=False, speed=1000)
     now = 0.0

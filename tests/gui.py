@@ -48,7 +48,7 @@ def jamaican(session: Session) -> Match:
 def make_app(size: tuple[int, int] = (1280, 800), *, persist: bool = False) -> App:
     """A fresh app (the data dir must already point at a temporary folder)."""
     app = App(size, fullscreen=False)
-    app.persist = persist
+    app.host.persist = persist
     app.settings.speed = "instant"
     app.settings.call_wait_s = 0
     return app
@@ -135,7 +135,7 @@ def table_at(
     scenario = {"levels": list(levels), "preset": preset, "hand": hand, "dealer": dealer, "hands": hands,
                 "discard": discard, "stock": stock, "seed": 1}
     session = Session.from_scenario(scenario, threaded=False, speed=50, call_wait_ms=0)
-    app.set_session(session)
+    app.host.set_session(session)
     scene = TableScene(app, session)
     app.push(scene)
     step(app, 2)

@@ -86,7 +86,7 @@ def test_reviewing_a_save_whose_moves_do_not_replay_from_the_load_screen_is_a_me
     first = good_save("first", seed=1)
     before = digest(first)
     app = make_app(persist=True)
-    app.threaded_games = False
+    app.host.threaded_games = False
     app.push(MenuScene(app))
     path = reviewed_save("changed", case)
     load = LoadScene(app)
@@ -99,7 +99,7 @@ def test_reviewing_a_save_whose_moves_do_not_replay_from_the_load_screen_is_a_me
     assert [e.name for e in scene.entries] == ["first"]
     assert "changed.json" in app.toast_text and "does not replay" in app.toast_text
     assert list((data / "saves").glob("changed.json.corrupt-*")) and not path.exists()
-    assert digest(first) == before and app.session is None
+    assert digest(first) == before and app.host.session is None
     app.shutdown()
 
 
@@ -107,14 +107,14 @@ def test_the_review_of_a_game_that_does_not_replay_is_a_message_on_the_scoreboar
     from kalooki_desktop.scenes.menu import MenuScene
     from kalooki_desktop.scenes.scoreboard import ScoreboardScene
 
-    session = saves.load(reviewed_save("changed", "another-deal"), threaded=False)  # its own moves replay
+    session = Session.of(saves.load(reviewed_save("changed", "another-deal")), threaded=False)  # its own moves replay
     m = session.match
     assert isinstance(m, Match) and m.results
     with pytest.raises(ReplayFailed):
         Review(session)
     app = make_app()
-    app.threaded_games = False
-    app.set_session(session)
+    app.host.threaded_games = False
+    app.host.set_session(session)
     app.push(MenuScene(app))
     board = ScoreboardScene(app, session, m.results[-1])
     app.push(board)
@@ -130,7 +130,7 @@ def test_the_review_command_says_plainly_that_a_game_does_not_replay(data, capsy
     from kalooki_desktop.tools.coach_cli import main, review
 
     path = reviewed_save("changed", "another-deal")
-    session = saves.load(path, threaded=False)
+    session = Session.of(saves.load(path), threaded=False)
     with pytest.raises(ValueError, match="does not replay"):
         review(session, 1)
     session.close()

@@ -16,6 +16,7 @@ import pytest
 from kalooki_desktop.engine.cards import card_text
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.rules import make_rules
+from kalooki_desktop.play.session import Session
 from kalooki_desktop.storage import saves
 from kalooki_desktop.storage.paths import set_data_dir
 
@@ -97,7 +98,7 @@ def test_reading_a_save_with_a_setup_no_new_game_allows_is_a_bad_file(data, vers
     with pytest.raises(saves.BadFile, match=SET_UP_AGAIN):
         saves.parse(path.read_bytes(), path)
     with pytest.raises(saves.BadFile, match=SET_UP_AGAIN):
-        saves.load(path, threaded=False)
+        Session.of(saves.load(path), threaded=False)
 
 
 @pytest.mark.parametrize("version", [1, 2])
@@ -106,7 +107,7 @@ def test_the_unchanged_exact_deal_is_a_setup_a_save_may_have(data, version):
     path = bad_save("fine", version, "scenario-hand-100")
     resign(path, lambda d: d["scenario"].update(hand=1))
     try:
-        saves.load(path, threaded=False)
+        Session.of(saves.load(path), threaded=False)
     except saves.BadFile as exc:  # it does not replay the fixture's moves, but it is set up
         assert SET_UP_AGAIN not in str(exc)
 
@@ -117,7 +118,7 @@ def test_an_autosave_with_a_bad_setup_is_moved_aside_and_the_game_starts(data, v
     before = digest(other)
     autosave = bad_save("autosave", version, case)
     app = make_app(persist=True)
-    assert app.session is None
+    assert app.host.session is None
     assert len(app.notices) == 1 and "autosave.json" in app.notices[0] and SET_UP_AGAIN in app.notices[0]
     assert list((data / "saves").glob("autosave.json.corrupt-*")) and not autosave.exists()
     assert digest(other) == before

@@ -35,7 +35,7 @@ def british(session: Session) -> BritishMatch:
 def test_a_whole_british_game_through_the_gui_with_an_elimination_and_a_buy_in(app, preset, seed, levels):
     session = Session(GameSetup(levels, preset, ("B-V3",), seed=seed), threaded=False, speed=1000)
     m = british(session)
-    app.set_session(session)
+    app.host.set_session(session)
     app.push(MenuScene(app))
     app.push(TableScene(app, session))
     step(app, 2)
@@ -133,7 +133,7 @@ def test_a_joker_is_taken_by_dropping_its_natural_card_on_it_and_must_be_laid(ap
 
 def test_the_player_over_the_limit_chooses_and_a_player_out_can_play_it_out(app):
     session = Session(GameSetup(("normal", "hard"), "british40", ("B-V3",), seed=2), threaded=False, speed=1000)
-    app.set_session(session)
+    app.host.set_session(session)
     m = british(session)
     now = 0.0
     while session.prompt() != "buy_in":
@@ -203,7 +203,7 @@ def test_after_buying_back_in_one_click_on_next_deal_goes_on(app, skip):
         m.apply(seat, action)
     pending = m.pending()
     assert len(m.results) == deals - 1 and pending is not None and pending[0] != 0  # a computer ends it
-    app.set_session(session)
+    app.host.set_session(session)
     app.push(MenuScene(app))
     table = TableScene(app, session)
     app.push(table)
@@ -252,7 +252,7 @@ def test_the_british_scoreboard_draws_the_cards_left_as_large_as_its_panel_allow
             return face(card, height, **kw)
 
         monkeypatch.setattr(art, "face", spy)
-        small.set_session(session)
+        small.host.set_session(session)
         small.push(ScoreboardScene(small, session, british(session).results[-1]))
         step(small, 2)
         assert heights and min(heights) >= 40, heights
@@ -271,7 +271,7 @@ def test_the_readme_promises_the_review_only_where_the_scoreboard_offers_it(app)
     while not british(session).results:
         now += 5000
         session.autoplay(now)
-    app.set_session(session)
+    app.host.set_session(session)
     board = ScoreboardScene(app, session, british(session).results[-1])
     app.push(board)
     step(app, 2)
@@ -320,7 +320,7 @@ def test_a_two_player_scoreboard_gives_each_seat_a_row_across_its_panel(monkeypa
             return grids[-1]
 
         monkeypatch.setattr(ScoreboardScene, "seat_grid", spy)
-        board_app.set_session(session)
+        board_app.host.set_session(session)
         board = ScoreboardScene(board_app, session, british(session).results[-1])
         board_app.push(board)
         step(board_app, 2)

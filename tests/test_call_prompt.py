@@ -47,7 +47,7 @@ def offered_position(app: App, name: str, *, pace: str = "normal", wait_s: int =
     session = Session.from_scenario(
         scenario, threaded=False, speed=app.settings.speed_factor, call_wait_ms=wait_s * 1000
     )
-    app.set_session(session)
+    app.host.set_session(session)
     scene = TableScene(app, session)
     app.push(scene)
     step(app, 2)

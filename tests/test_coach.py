@@ -371,7 +371,7 @@ def test_a_weak_discard_gets_its_line_at_the_table_within_a_second_of_game_time(
                     "stock": "2C 8S JC 6D 10H QD 3S 5H 2S 9C 4D", "seed": 1}
         s = Session.from_scenario(scenario, threaded=True, speed=1, call_wait_ms=0)
         s.coach_on = True
-        app.set_session(s)
+        app.host.set_session(s)
         scene = TableScene(app, s)
         app.push(scene)
         step(app, 2)

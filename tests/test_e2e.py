@@ -23,6 +23,7 @@ import pytest
 
 from kalooki_desktop.app import App
 from kalooki_desktop.i18n import tr
+from kalooki_desktop.play.session import Session
 from kalooki_desktop.scenes.table import TableScene
 from kalooki_desktop.storage import saves
 from kalooki_desktop.storage.paths import set_data_dir
@@ -98,14 +99,14 @@ def plan_leaving(app: App, table: TableScene) -> dict[str, Point]:
     where["start"] = new_game.start.rect.center
     click(app, where["start"])
     asked = new_game.leave.dialog
-    assert asked is not None and app.session is old
+    assert asked is not None and app.host.session is old
     where["cancel"], where["confirm"] = asked.cancel_button.rect.center, asked.confirm_button.rect.center
     click(app, where["cancel"])
-    assert new_game.leave.dialog is None and app.top is new_game and app.session is old
+    assert new_game.leave.dialog is None and app.top is new_game and app.host.session is old
     click(app, where["start"])
     assert new_game.leave.dialog is not None
     click(app, where["confirm"])
-    assert isinstance(app.top, TableScene) and app.session is not old
+    assert isinstance(app.top, TableScene) and app.host.session is not old
     return where
 
 
@@ -215,7 +216,7 @@ def test_real_window_lay_and_tack_by_dragging(tmp_path):
     assert "seat 0 lay three" in log, log
     assert "seat 0 tack 7C on 1" in log, log
     assert list((data / "screenshots").glob("*.png")), "F12 saved no screenshot"
-    kept = saves.load(data / "saves" / f"{saves.file_stem(tr('save.previous_game'))}.json", threaded=False)
+    kept = Session.of(saves.load(data / "saves" / f"{saves.file_stem(tr('save.previous_game'))}.json"), threaded=False)
     assert kept.game_id == left and kept.match.hand.table  # the game left, its melds and all
     kept.close()
     assert shot.stat().st_size > 20_000

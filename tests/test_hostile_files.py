@@ -94,7 +94,7 @@ def test_a_hostile_autosave_at_start_up_is_moved_aside_and_the_game_goes_on(data
     SAVE_DAMAGE[case](autosave)
     before = digest(other)
     app = make_app(persist=True)
-    assert app.session is None
+    assert app.host.session is None
     assert len(app.notices) == 1 and "autosave.json" in app.notices[0]
     assert "JSON" not in app.notices[0] and "Error" not in app.notices[0]
     assert list((data / "saves").glob("autosave.json.corrupt-*")) and not autosave.exists()
@@ -148,7 +148,7 @@ def test_a_pipe_named_like_a_save_never_blocks_start_up_or_the_load_screen(data)
     (folder / "dir.json").mkdir()
     with no_hang():
         app = make_app(persist=True)
-        assert app.session is None and any("autosave.json" in n for n in app.notices)
+        assert app.host.session is None and any("autosave.json" in n for n in app.notices)
         app.push(MenuScene(app))
         app.push(LoadScene(app))
         step(app, 3)
@@ -164,7 +164,7 @@ def test_a_file_where_the_saves_folder_belongs_is_moved_aside(data):
     assert (data / "saves").is_dir()
     assert [p.read_text() for p in data.glob("saves.corrupt-*")] == ["not a folder"]
     assert any("saves folder" in n for n in app.notices)
-    session = app.new_session(GameSetup(seed=5), threaded=False)
+    session = app.host.new_session(GameSetup(seed=5), threaded=False)
     play(session, 3)
     assert (data / "saves" / "autosave.json").is_file()
     app.shutdown()
@@ -235,7 +235,7 @@ def test_a_bad_last_game_in_settings_falls_back_and_new_game_works(data, last_ga
     assert isinstance(app.top, NewGameScene)
     app.top.begin(4)
     step(app, 2)
-    assert app.session is not None
+    assert app.host.session is not None
     app.shutdown()
 
 
@@ -276,7 +276,7 @@ STATS_DAMAGE = {
 
 
 def finish_a_game(app: App, seed: int = 8) -> Session:
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=seed), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=seed), threaded=False)
     play(session, 100_000)
     assert session.over
     return session
@@ -338,7 +338,7 @@ def test_a_game_finished_again_after_a_kill_is_counted_once(data):
     """Killed between counting the game and retiring its autosave: the restart finishes the same
     game again from the autosave before its last move, and it is not counted twice."""
     app = make_app(persist=True)
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     autosave = data / "saves" / "autosave.json"
     before_last: list[bytes] = []
 
@@ -352,9 +352,9 @@ def test_a_game_finished_again_after_a_kill_is_counted_once(data):
     app.shutdown()
     autosave.write_bytes(before_last[0])  # the state a kill at that moment leaves
     again = make_app(persist=True)
-    assert again.session is not None and again.session.game_id == session.game_id
-    play(again.session, 100_000)
-    assert again.session.over
+    assert again.host.session is not None and again.host.session.game_id == session.game_id
+    play(again.host.session, 100_000)
+    assert again.host.session.over
     assert len(stats.load_records()) == 1
     again.shutdown()
 
@@ -447,9 +447,9 @@ def test_a_data_folder_that_cannot_be_written_is_said_plainly_and_play_goes_on(t
         from kalooki_desktop.app import App
 
         app = App((1280, 800), fullscreen=False)
-        assert not app.persist and not app.save_settings
+        assert not app.host.persist and not app.save_settings
         assert any(str(blocker / "Kalooki") in n and "not saved" in n for n in app.notices)
-        session = app.new_session(GameSetup(seed=5), threaded=False)
+        session = app.host.new_session(GameSetup(seed=5), threaded=False)
         play(session, 5)
         step(app, 2)
         app.shutdown()
@@ -471,7 +471,7 @@ def test_a_window_resized_below_the_minimum_never_breaks_drawing(data, scene_nam
     app = make_app(persist=True)
     app.push(MenuScene(app))
     if scene_name == "table":
-        session = app.new_session(GameSetup(seed=3), threaded=False)
+        session = app.host.new_session(GameSetup(seed=3), threaded=False)
         app.push(TableScene(app, session))
     else:
         app.push(LoadScene(app))
@@ -564,7 +564,7 @@ def test_a_save_with_any_value_in_any_field_loads_or_is_a_bad_file(tmp_path, sav
     path = folder / "s.json"
     path.write_text(json.dumps(doc))
     try:
-        saves.load(path, threaded=False).close()
+        Session.of(saves.load(path), threaded=False).close()
     except BadFile as exc:
         assert exc.path == path and "s.json" in str(exc)
     assert untouched()
@@ -578,7 +578,7 @@ def test_any_bytes_as_a_save_settings_or_statistics_file_never_raise_anything_el
     path = folder / "f.json"
     path.write_bytes(raw)
     with contextlib.suppress(BadFile):
-        saves.load(path, threaded=False).close()
+        Session.of(saves.load(path), threaded=False).close()
     with contextlib.suppress(BadFile):
         Settings.read(path)
     with contextlib.suppress(BadFile):

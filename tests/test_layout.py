@@ -109,7 +109,7 @@ def two_player_scenes(app: App) -> Iterator[str]:
     app.pop()
     building = head_to_head("two, building", lambda s: s.prompt() == "play" and s.match.hand_number >= 2
                             and isinstance(s.hint(), Lay))
-    app.set_session(building)
+    app.host.set_session(building)
     table = TableScene(app, building)
     app.push(table)
     step(app, 3)
@@ -141,7 +141,7 @@ def scenes(app: App) -> Iterator[str]:
     from kalooki_desktop.scenes.table.dialogs import SaveAsScene
 
     hand9 = seven_opponents_hand9()
-    app.set_session(hand9)
+    app.host.set_session(hand9)
     app.push(MenuScene(app))
     step(app)
     yield "menu"
@@ -156,9 +156,9 @@ def scenes(app: App) -> Iterator[str]:
     yield "new game, seven opponents"
     kept = Session(GameSetup(("normal", "normal"), seed=2), threaded=False)
     saves.save(kept, saves.save_path(tr("save.previous_game")), tr("save.previous_game"))
-    app.persist = True  # the longest question: a game kept as "Previous game" before is replaced
+    app.host.persist = True  # the longest question: a game kept as "Previous game" before is replaced
     new.begin()
-    app.persist = False
+    app.host.persist = False
     step(app)
     assert new.leave.dialog is not None and tr("leave.replaces") in new.leave.dialog.confirmation_text.html_text
     yield "new game, asking before the game in progress is left"
@@ -189,7 +189,7 @@ def scenes(app: App) -> Iterator[str]:
     yield "scoreboard, eight players"
     app.pop()
     building = british_at("building", lambda s: s.prompt() == "play" and s.match.hand_number >= 2)
-    app.set_session(building)
+    app.host.set_session(building)
     table = TableScene(app, building)
     app.push(table)
     step(app, 3)
@@ -213,9 +213,9 @@ def scenes(app: App) -> Iterator[str]:
     from kalooki_desktop.play.practice import Practice
     from kalooki_desktop.scenes.practice import PracticeResultScene, PracticeScene
 
-    app.practice = Practice(8, ("hard",) * 5)
+    app.host.practice = Practice(8, ("hard",) * 5)
     if "practice" not in _SESSIONS:  # played once, the coach weighing the player's decisions
-        _SESSIONS["practice"] = app.practice.begin(Session(app.practice.setup(3), threaded=False, speed=1000))
+        _SESSIONS["practice"] = app.host.practice.begin(Session(app.host.practice.setup(3), threaded=False, speed=1000))
         advance(_SESSIONS["practice"], lambda s: s.over)
     practice_hand = _SESSIONS["practice"]
     app.push(PracticeScene(app))

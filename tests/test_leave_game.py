@@ -52,7 +52,7 @@ def doc_of(path: Path) -> dict[str, Any]:
 
 def game_in_progress(app: App, preset: str = "jamaican", seed: int = 5, actions: int = 60) -> Session:
     """A game of two Easy opponents made the game in progress and played on (autosaved)."""
-    session = app.new_session(GameSetup(("easy", "easy"), preset, seed=seed), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), preset, seed=seed), threaded=False)
     play(session, actions)
     assert not session.over and doc_of(autosave_path())["game_id"] == session.game_id
     return session
@@ -72,21 +72,21 @@ def test_new_game_asks_before_leaving_the_game_in_progress_and_cancel_changes_no
     dialog = open_new_game(app)
     press_button(app, dialog.start)
     step(app, 2)
-    assert isinstance(app.top, NewGameScene) and app.session is old  # nothing started yet
+    assert isinstance(app.top, NewGameScene) and app.host.session is old  # nothing started yet
     question = dialog.leave.dialog
     assert question is not None
     words = question.confirmation_text.html_text
     assert f"hand {old.match.hand_number} of 9" in words and tr("save.previous_game") in words
     press_button(app, question.cancel_button)
     step(app, 2)
-    assert dialog.leave.dialog is None and isinstance(app.top, NewGameScene) and app.session is old
+    assert dialog.leave.dialog is None and isinstance(app.top, NewGameScene) and app.host.session is old
     assert autosave_path().read_bytes() == before  # the game in progress, untouched
     assert not previous_path().exists()
     press_button(app, dialog.start)
     step(app, 2)
     assert dialog.leave.dialog is not None
     key(app, pygame.K_ESCAPE)  # Esc answers Cancel, and the New game screen stays
-    assert dialog.leave.dialog is None and app.top is dialog and app.session is old
+    assert dialog.leave.dialog is None and app.top is dialog and app.host.session is old
     assert autosave_path().read_bytes() == before and not previous_path().exists()
 
 
@@ -103,9 +103,9 @@ def test_new_game_confirmed_keeps_the_game_left_as_previous_game(app):
     press_button(app, dialog.leave.dialog.confirm_button)
     step(app, 2)
     new = top(app, TableScene).session
-    assert new is app.session and new is not old and new.british
+    assert new is app.host.session and new is not old and new.british
     assert doc_of(autosave_path())["game_id"] == new.game_id
-    kept = saves.load(previous_path(), threaded=False)  # the game left, loadable from disk
+    kept = Session.of(saves.load(previous_path()), threaded=False)  # the game left, loadable from disk
     assert kept.game_id == old.game_id and len(kept.match.actions) == actions
     assert doc_of(previous_path())["name"] == tr("save.previous_game")
     listed = saves.list_saves()[0]
@@ -129,7 +129,7 @@ def test_a_british_game_in_progress_is_named_by_its_deal(app):
 
 def test_where_nothing_can_be_saved_the_question_says_the_game_is_lost(app):
     old = game_in_progress(app)
-    app.persist = False  # a data folder that cannot be written: nothing is kept
+    app.host.persist = False  # a data folder that cannot be written: nothing is kept
     dialog = open_new_game(app)
     press_button(app, dialog.start)
     step(app, 2)
@@ -140,14 +140,14 @@ def test_where_nothing_can_be_saved_the_question_says_the_game_is_lost(app):
 
 
 def test_a_finished_game_needs_no_question(app):
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     play(session, 100_000)
     assert session.over
     dialog = open_new_game(app)
     press_button(app, dialog.start)
     step(app, 2)
     assert dialog.leave.dialog is None
-    assert isinstance(app.top, TableScene) and app.session is not session
+    assert isinstance(app.top, TableScene) and app.host.session is not session
     assert not previous_path().exists()
 
 
@@ -182,11 +182,11 @@ def test_load_asks_before_leaving_the_game_in_progress_both_ways(app):
     before = autosave_path().read_bytes()
     press_button(app, scene.b_load)
     step(app, 2)
-    assert isinstance(app.top, LoadScene) and app.session is old
+    assert isinstance(app.top, LoadScene) and app.host.session is old
     assert scene.leave.dialog is not None
     press_button(app, scene.leave.dialog.cancel_button)
     step(app, 2)
-    assert isinstance(app.top, LoadScene) and app.session is old
+    assert isinstance(app.top, LoadScene) and app.host.session is old
     assert autosave_path().read_bytes() == before and not previous_path().exists()
     press_button(app, scene.b_load)
     step(app, 2)
@@ -194,9 +194,9 @@ def test_load_asks_before_leaving_the_game_in_progress_both_ways(app):
     press_button(app, scene.leave.dialog.confirm_button)
     step(app, 2)
     loaded = top(app, TableScene).session
-    assert loaded is app.session and loaded.game_id == other.game_id
+    assert loaded is app.host.session and loaded.game_id == other.game_id
     assert doc_of(autosave_path())["game_id"] == other.game_id
-    kept = saves.load(previous_path(), threaded=False)
+    kept = Session.of(saves.load(previous_path()), threaded=False)
     assert kept.game_id == old.game_id and len(kept.match.actions) == len(old.match.actions)
     bak = backup_path(autosave_path())
     assert not bak.exists() or doc_of(bak)["game_id"] == other.game_id
@@ -325,8 +325,8 @@ def test_continuing_an_autosave_without_a_game_id_keeps_no_copy_of_itself(tmp_pa
         resign(autosave_path(), lambda doc: doc.pop("game_id"))
         again = make_app(persist=True)
         try:
-            assert again.session is not None
-            play(again.session, 3)
+            assert again.host.session is not None
+            play(again.host.session, 3)
             assert not previous_path().exists()
             assert backup_path(autosave_path()).exists()  # the game's own previous copy
         finally:
@@ -366,10 +366,10 @@ def test_practice_hands_leave_the_game_in_progress_alone(app):
     press_button(app, scene.start)
     step(app)
     table = top(app, TableScene)
-    assert table.session is not game and app.session is game
+    assert table.session is not game and app.host.session is game
     for _ in range(30):
         if not play_by_mouse(app, table):
             step(app)
     assert len(table.session.match.actions) > 3
     assert autosave_path().read_bytes() == before and not previous_path().exists()
-    assert app.session is game
+    assert app.host.session is game

@@ -103,7 +103,7 @@ def test_monkey_on_the_table(tmp_path):
             session = Session(
                 GameSetup(levels, preset, seed=games), threaded=False, speed=1000, call_wait_ms=2000
             )
-            app.set_session(session)
+            app.host.set_session(session)
             scene = TableScene(app, session)
             app.reset(scene)
             app.step(1 / 60)

@@ -173,7 +173,7 @@ def test_a_british_game_of_two_or_of_six_saves_and_loads(app, preset, levels, sw
     play(session, 150)
     path = saves.save_path("head to head")
     saves.save(session, path, "head to head")
-    loaded = saves.load(path, threaded=False)
+    loaded = Session.of(saves.load(path), threaded=False)
     assert loaded.setup.levels == levels and loaded.match.players == len(levels) + 1
     assert saves.state_digest(loaded.match) == saves.state_digest(session.match)
     assert loaded.decision() == session.decision()

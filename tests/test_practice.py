@@ -19,7 +19,7 @@ from .saving import play
 @pytest.fixture
 def app():
     a = make_app()
-    a.threaded_games = False
+    a.host.threaded_games = False
     yield a
     a.shutdown()
 
@@ -38,7 +38,7 @@ def play_hand(app) -> PracticeResultScene:
 
 def test_practising_hand_9_twice_with_replay_this_deal_deals_the_same_cards(app) -> None:
     game = Session(GameSetup(("easy", "easy"), seed=4), threaded=False)
-    app.set_session(game)  # a game in progress: practice leaves it alone
+    app.host.set_session(game)  # a game in progress: practice leaves it alone
     app.push(MenuScene(app))
     step(app)
     app.top.choose("practice")
@@ -51,11 +51,11 @@ def test_practising_hand_9_twice_with_replay_this_deal_deals_the_same_cards(app)
     table = app.top
     assert isinstance(table, TableScene)
     first = table.session
-    assert first.practice == 9 and first.coach_on and first is not app.session
+    assert first.practice == 9 and first.coach_on and first is not app.host.session
     dealt = [list(h) for h in first.match.hand.hands], list(first.match.hand.stock)
     assert len(dealt[0][0]) == 16 and jamaican(first).rules.schedule[0].contract_text == "4 4 4 4"
     result = play_hand(app)
-    assert len(app.practice.tries) == 1 and result.done.seed == first.setup.seed
+    assert len(app.host.practice.tries) == 1 and result.done.seed == first.setup.seed
     assert first.notes  # the coach weighed the player's decisions
     press_button(app, result.replay)
     step(app)
@@ -64,15 +64,15 @@ def test_practising_hand_9_twice_with_replay_this_deal_deals_the_same_cards(app)
     assert again.session.setup.seed == first.setup.seed
     assert ([list(h) for h in again.session.match.hand.hands], list(again.session.match.hand.stock)) == dealt
     result = play_hand(app)
-    tries = app.practice.tries
+    tries = app.host.practice.tries
     assert len(tries) == 2 and tries[0].seed == tries[1].seed
-    figures = app.practice.figures()
+    figures = app.host.practice.figures()
     assert figures["hands"] == 2 and figures["made"] == sum(t.made for t in tries)
     assert "This practice: 2 hands" in _texts(app)
     press_button(app, result.again)
     step(app)
     assert app.top.session.setup.seed != first.setup.seed  # Deal again: a new deal
-    assert app.session is game and not game.over  # the game in progress waits
+    assert app.host.session is game and not game.over  # the game in progress waits
 
 
 def _texts(app) -> str:
@@ -180,7 +180,7 @@ def test_practice_remembers_its_contract_level_and_opponents_from_one_run_of_the
 
 def remember_and_offer_again() -> None:
     first = make_app(persist=True)
-    first.threaded_games = False
+    first.host.threaded_games = False
     first.push(MenuScene(first))
     scene = PracticeScene(first)
     first.push(scene)
@@ -192,7 +192,7 @@ def remember_and_offer_again() -> None:
     first.settings.save()
     first.shutdown()
     again = make_app(persist=True)
-    assert again.practice is None
+    assert again.host.practice is None
     offered = PracticeScene(again)
     assert (offered.hand, offered.count, offered.level) == (5, "4", "easy")
     again.shutdown()

@@ -37,7 +37,7 @@ def test_a_kill_between_the_progress_and_the_autosave_of_the_last_move_counts_th
     that ended it: the next start brings back the game before the hand ended, and playing the end
     of the hand again does not count it twice."""
     app = make_app(persist=True)
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     autosave = data / "saves" / "autosave.json"
     before_end: list[bytes] = []
 
@@ -51,9 +51,9 @@ def test_a_kill_between_the_progress_and_the_autosave_of_the_last_move_counts_th
     app.shutdown()
     autosave.write_bytes(before_end[0])  # the state a kill at that moment leaves
     again = make_app(persist=True)
-    assert again.session is not None and again.session.game_id == session.game_id
-    assert not jamaican(again.session).results  # the hand has not ended in the autosave
-    play_until_a_hand_ends(again.session)
+    assert again.host.session is not None and again.host.session.game_id == session.game_id
+    assert not jamaican(again.host.session).results  # the hand has not ended in the autosave
+    play_until_a_hand_ends(again.host.session)
     hands = progress.FILE.load()[0]
     assert len(hands) == 1
     assert [(h.game_id, h.hand) for h in hands] == [(session.game_id, 1)]
@@ -74,7 +74,7 @@ def test_recording_the_same_hand_of_the_same_game_again_keeps_one_record(data):
 
 def test_a_custom_schedule_is_filed_under_the_contracts_played(data):
     app = make_app(persist=True)
-    session = app.new_session(GameSetup(("easy", "easy"), "custom", (), "3 3; 3 4", seed=5), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "custom", (), "3 3; 3 4", seed=5), threaded=False)
     play(session, 100_000)
     assert session.over
     scored = [r for r in jamaican(session).results if not r.void]

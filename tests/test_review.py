@@ -25,7 +25,7 @@ from .gui import key, make_app, press_button, step
 @pytest.fixture
 def app():
     a = make_app()
-    a.threaded_games = False
+    a.host.threaded_games = False
     yield a
     a.shutdown()
 
@@ -50,7 +50,7 @@ def first_hand_played_by_normal(seed: int = 3, *, bot: NormalBot | RandomBot | N
 
 def test_the_review_steps_from_the_first_move_to_the_last_with_every_hand_revealed(app) -> None:
     session = first_hand_played_by_normal()
-    app.set_session(session)
+    app.host.set_session(session)
     app.push(MenuScene(app))
     board = ScoreboardScene(app, session, session.match.results[-1])
     app.push(board)
@@ -86,7 +86,7 @@ def test_the_review_steps_from_the_first_move_to_the_last_with_every_hand_reveal
 def test_try_from_here_continues_a_practice_hand_from_the_chosen_decision(app) -> None:
     session = first_hand_played_by_normal(5)
     review = Review(session)
-    app.set_session(session)
+    app.host.set_session(session)
     app.push(MenuScene(app))
     app.push(ReviewScene(app, session))
     step(app)
@@ -105,7 +105,7 @@ def test_try_from_here_continues_a_practice_hand_from_the_chosen_decision(app) -
     assert [list(h) for h in m.hand.hands] == [list(h) for h in before.hands]
     assert list(m.hand.discard) == list(before.discard) and list(m.hand.stock) == list(before.stock)
     assert branch.prompt() is not None  # the player decides from here
-    assert app.session is session  # the game itself is left as it was
+    assert app.host.session is session  # the game itself is left as it was
 
 
 def test_a_finished_hand_kept_in_a_save_is_reviewed_from_the_load_screen(app, tmp_path) -> None:
@@ -124,7 +124,7 @@ def test_a_finished_hand_kept_in_a_save_is_reviewed_from_the_load_screen(app, tm
         press_button(app, load.b_review)
         step(app)
         scene = app.top
-        assert isinstance(scene, ReviewScene) and app.session is None  # not loaded as the game
+        assert isinstance(scene, ReviewScene) and app.host.session is None  # not loaded as the game
         assert scene.review.result.number == 1 and len(scene.review.steps) > 20
         key(app, pygame.K_PAGEDOWN)  # no later hand has ended: it says so and stays
         assert scene.review.deal == 0 and "No other finished hand" in app.toast_text
@@ -170,7 +170,7 @@ def test_a_review_opened_from_the_load_screen_says_its_notes_are_weighed_and_mar
 
 def test_at_a_decision_the_review_shows_its_position_its_note_and_tries_from_there(app) -> None:
     session = first_hand_played_by_normal(5)
-    app.set_session(session)
+    app.host.set_session(session)
     app.push(MenuScene(app))
     scene = ReviewScene(app, session)
     app.push(scene)
@@ -233,7 +233,7 @@ def test_the_review_s_last_step_says_who_went_out_and_that_a_bent_table_doubled_
     from dataclasses import replace
 
     session = first_hand_played_by_normal()
-    app.set_session(session)
+    app.host.set_session(session)
     app.push(MenuScene(app))
     scene = ReviewScene(app, session)
     app.push(scene)

@@ -13,6 +13,7 @@ from kalooki_desktop.engine.refusal import Refusal
 from kalooki_desktop.engine.rules import THREE, RuleSet
 from kalooki_desktop.engine.turn import Phase
 from kalooki_desktop.i18n import tr
+from kalooki_desktop.play.session import Session
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.newgame import NewGameScene
 from kalooki_desktop.scenes.scoreboard import ScoreboardScene
@@ -79,7 +80,7 @@ def test_menu_new_game_dialog_starts_a_table(app):
     press_button(app, dialog.start)
     step(app, 2)
     assert isinstance(app.top, TableScene)
-    assert app.session is not None and app.session.match.players == 4
+    assert app.host.session is not None and app.host.session.match.players == 4
 
 
 def test_build_and_lay_a_contract_by_dragging_into_slots(app):
@@ -225,7 +226,7 @@ def test_whole_game_through_the_gui_to_the_final_scoreboard(app):
     from kalooki_desktop.play.session import GameSetup, Session
 
     session = Session(GameSetup(("easy", "easy"), "baby", seed=11), threaded=False, speed=1000, call_wait_ms=0)
-    app.set_session(session)
+    app.host.set_session(session)
     app.push(MenuScene(app))
     app.push(TableScene(app, session))
     step(app, 2)
@@ -268,7 +269,7 @@ def test_the_final_scoreboard_gives_every_players_place(app, monkeypatch, setup,
         return draw(surface, text, *args, **kwargs)
 
     monkeypatch.setattr(txt, "draw", spy)
-    app.set_session(session)
+    app.host.set_session(session)
     board = ScoreboardScene(app, session, session.match.results[-1])
     app.push(board)
     step(app, 2)
@@ -285,7 +286,7 @@ def test_settings_scene_changes_pace_and_saves(app, tmp_path):
 
     from kalooki_desktop.scenes.settings import SettingsScene
 
-    app.persist = True
+    app.host.persist = True
     app.push(MenuScene(app))
     app.push(SettingsScene(app))
     step(app, 2)
@@ -690,7 +691,7 @@ def test_the_log_of_a_new_hand_starts_empty_and_keeps_no_stale_lines(app):
     from kalooki_desktop.play.session import GameSetup
     from kalooki_desktop.scenes.table.words import log_lines
 
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     app.push(TableScene(app, session))
     hands_seen = 0
     now = 0.0
@@ -721,7 +722,7 @@ def test_the_players_badge_shows_dealer_calls_and_laid_like_an_opponents_seat(ap
     from kalooki_desktop.play.session import GameSetup
     from kalooki_desktop.scenes.table.seats import own_badge_text
 
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     scene = TableScene(app, session)
     app.push(scene)
     frame = scene.frame()
@@ -746,7 +747,7 @@ def test_an_eight_player_scoreboard_shows_readable_cards_at_the_smallest_window(
     small_app = make_app((1024, 640))
     try:
         session = Session(GameSetup(("normal",) * 4 + ("easy",) * 3, seed=5), threaded=False, speed=1000)
-        small_app.set_session(session)
+        small_app.host.set_session(session)
         now = 0.0
         while not any(not r.void for r in session.match.results):
             now += 5000
@@ -809,7 +810,7 @@ def test_at_instant_pace_the_hand_that_ended_stays_on_the_table_until_the_scoreb
     from kalooki_desktop.play.session import GameSetup
 
     assert app.settings.speed == "instant"
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     scene = TableScene(app, session)
     app.push(scene)
     step(app, 2)
@@ -844,7 +845,7 @@ def test_the_going_out_moment_is_shown_before_the_scoreboard(app):
     one the scoreboard follows after the pause."""
     from kalooki_desktop.play.session import GameSetup
 
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     scene = TableScene(app, session)
     app.push(scene)
     step(app, 2)
@@ -891,7 +892,7 @@ def test_the_menu_tagline_follows_the_game_and_the_screenshot_toast_names_the_wh
     menu = MenuScene(app)
     app.push(menu)
     assert "nine hands" in menu.tagline()
-    app.new_session(GameSetup(("easy", "easy"), "baby", seed=3), threaded=False)
+    app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=3), threaded=False)
     assert "3 hands" in menu.tagline() and "nine" not in menu.tagline()
     shot = app.screenshot(tmp_path / "shots" / "one.png")
     assert str(shot.resolve()) in app.toast_text
@@ -923,7 +924,7 @@ def test_a_call_prompt_survives_the_menu_with_the_time_it_had_left(app):
     from kalooki_desktop.play.session import GameSetup, Session
 
     session = Session(GameSetup(("easy", "easy"), "baby", seed=4), threaded=False, speed=1000, call_wait_ms=10**7)
-    app.set_session(session)
+    app.host.set_session(session)
     app.push(MenuScene(app))
     scene = TableScene(app, session)
     app.push(scene)
@@ -975,8 +976,8 @@ def test_staged_cards_survive_quitting_and_continuing(tmp_path):
     path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
     second = make_app(persist=True)
     try:
-        session = saves.load(path, threaded=False)
-        second.set_session(session)
+        session = Session.of(saves.load(path), threaded=False)
+        second.host.set_session(session)
         again = TableScene(second, session)
         assert [list(slot) for slot in again.model.slots] == staged
         assert sorted(again.model.order + [c for s in staged for c in s]) == sorted(session.view().my_hand)

@@ -88,7 +88,7 @@ def test_a_crash_is_logged_shown_and_the_autosave_kept(tmp_path, monkeypatch):
         shown = []
         monkeypatch.setattr(pygame.display, "message_box", lambda title, message, **kw: shown.append(message))
 
-        def boom(self, first, max_frames=None):
+        def boom(self, first):
             raise RuntimeError("a bug in a scene")
 
         monkeypatch.setattr(App, "run", boom)

@@ -30,7 +30,7 @@ def record(preset: str, hands: list[int], laid: list[bool], **more) -> stats.Gam
 
 def test_a_custom_schedule_counts_under_the_contracts_played(data):
     app = make_app(persist=True)
-    session = app.new_session(GameSetup(("easy", "easy"), "custom", (), "3 3; 3 4", seed=5), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "custom", (), "3 3; 3 4", seed=5), threaded=False)
     play(session, 100_000)
     assert session.over
     scored = [r for r in jamaican(session).results if not r.void]
@@ -118,7 +118,7 @@ def test_a_head_to_head_game_is_counted_against_its_one_opponent(data):
     assert stats.opponent_mix(["hard", "easy"]) == "Easy, Hard" and stats.opponent_mix(["hard"] * 2) == "Hard ×2"
     app = make_app(persist=True)
     try:
-        session = app.new_session(GameSetup(("easy",), "kalooki51", ("B-V3",), seed=5), threaded=False)
+        session = app.host.new_session(GameSetup(("easy",), "kalooki51", ("B-V3",), seed=5), threaded=False)
         play(session, 100_000)
         assert session.over
         (r,) = stats.load_records()

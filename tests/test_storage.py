@@ -64,7 +64,7 @@ def test_save_then_load_gives_the_same_game(data, seed, stop, preset, levels):
     play(session, stop)
     path = data / "saves" / "x.json"
     saves.save(session, path, "x")
-    loaded = saves.load(path, threaded=False)
+    loaded = Session.of(saves.load(path), threaded=False)
     assert state_of(loaded) == state_of(session)
     assert loaded.decision() == session.decision()  # the pending decision, a calling window included
     assert [str(a) for _, a in loaded.match.actions] == [str(a) for _, a in session.match.actions]
@@ -83,13 +83,13 @@ def test_a_calling_window_survives_save_and_load(data):
         pytest.fail("no calling window found")
     path = data / "saves" / "autosave.json"
     saves.save(s, path)
-    loaded = saves.load(path, threaded=False)
+    loaded = Session.of(saves.load(path), threaded=False)
     assert loaded.prompt() == "call" and jamaican(loaded).eligible_callers() == jamaican(s).eligible_callers()
 
 
 def test_autosave_after_every_action_and_continue_resumes_exactly(data):
     app = make_app(persist=True)
-    session = app.new_session(GameSetup(("normal", "normal"), "baby", seed=5), threaded=False)
+    session = app.host.new_session(GameSetup(("normal", "normal"), "baby", seed=5), threaded=False)
     autosave = data / "saves" / "autosave.json"
     assert autosave.exists()
     for _ in range(30):
@@ -100,14 +100,14 @@ def test_autosave_after_every_action_and_continue_resumes_exactly(data):
     decision = session.decision()
     app.shutdown()
     again = make_app(persist=True)
-    assert again.session is not None and state_of(again.session) == before
-    assert again.session.decision() == decision
+    assert again.host.session is not None and state_of(again.host.session) == before
+    assert again.host.session.decision() == decision
     again.shutdown()
 
 
 def test_finished_game_is_counted_and_its_autosave_retired(data):
     app = make_app(persist=True)
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     play(session, 100_000)
     assert session.over
     assert not (data / "saves" / "autosave.json").exists()
@@ -130,7 +130,7 @@ def test_a_british_game_saved_and_loaded_is_the_same_game(data, seed, stop, pres
     play(session, stop)
     path = data / "saves" / "b.json"
     saves.save(session, path, "b")
-    loaded = saves.load(path, threaded=False)
+    loaded = Session.of(saves.load(path), threaded=False)
     assert saves.state_digest(loaded.match) == saves.state_digest(session.match)
     assert loaded.decision() == session.decision() and loaded.rules == session.rules
     info = saves.info(path)
@@ -141,7 +141,7 @@ def test_british_games_are_counted_apart_from_jamaican_ones(data):
     app = make_app(persist=True)
     for preset, seed in (("baby", 8), ("british40", 3), ("kalooki51", 4)):
         variants = ("B-V3",) if preset != "baby" else ()
-        session = app.new_session(GameSetup(("easy", "easy"), preset, variants, seed=seed), threaded=False)
+        session = app.host.new_session(GameSetup(("easy", "easy"), preset, variants, seed=seed), threaded=False)
         play(session, 100_000)
         assert session.over
     records = stats.load_records()
@@ -195,12 +195,12 @@ def test_bad_autosave_is_moved_aside_with_a_message_and_nothing_else_touched(dat
     untouched = {p: digest(p) for p in (other, settings_file)}
     damage(autosave)
     app = make_app(persist=True)
-    assert app.session is None
+    assert app.host.session is None
     assert any(words in n for n in app.notices), app.notices
     moved = list((data / "saves").glob("autosave.json.corrupt-*"))
     assert len(moved) == 1 and not autosave.exists()
     assert {p: digest(p) for p in untouched} == untouched
-    assert app.offer_backup is False  # there was no older copy
+    assert app.host.offer_backup is False  # there was no older copy
     step(app)  # the message shows and the menu goes on
     app.shutdown()
 
@@ -210,12 +210,12 @@ def test_good_backup_is_offered_and_restores_the_game(data):
     path = saves.saves_dir() / "autosave.json"
     play(session, 20)
     saves.save(session, path)
-    good = state_of(saves.load(path, threaded=False))
+    good = state_of(Session.of(saves.load(path), threaded=False))
     play(session, 1)
     saves.save(session, path)  # the first save is now autosave.json.bak
     path.write_bytes(path.read_bytes()[:100])
     app = make_app(persist=True)
-    assert app.offer_backup is True
+    assert app.host.offer_backup is True
     from kalooki_desktop.scenes.menu import MenuScene
 
     app.push(MenuScene(app))
@@ -224,8 +224,8 @@ def test_good_backup_is_offered_and_restores_the_game(data):
     assert dialog is not None
     press_button(app, dialog.confirm_button)  # Restore
     step(app, 2)
-    assert app.session is not None and state_of(app.session)[:2] == good[:2]
-    assert not app.offer_backup and top(app, MenuScene).backup_dialog is None
+    assert app.host.session is not None and state_of(app.host.session)[:2] == good[:2]
+    assert not app.host.offer_backup and top(app, MenuScene).backup_dialog is None
     app.shutdown()
 
 
@@ -273,7 +273,7 @@ def test_bad_statistics_file_is_moved_aside_and_counting_goes_on(data):
     other = good_save("mine")
     before = digest(other)
     app = make_app(persist=True)
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     play(session, 100_000)
     assert any("statistics" in n for n in app.notices)
     assert list(data.glob("stats.json.corrupt-*"))
@@ -318,7 +318,7 @@ def test_load_screen_lists_saves_moves_bad_ones_aside_and_deletes_with_confirmat
     click(app, scene.row_rect(0).center)
     press_button(app, scene.b_load)
     assert isinstance(app.top, TableScene)
-    assert app.session is not None and app.session.setup.seed == 1
+    assert app.host.session is not None and app.host.session.setup.seed == 1
     assert (data / "saves" / "autosave.json").exists()
     app.shutdown()
 
@@ -350,7 +350,7 @@ def test_save_as_from_the_table(data):
     assert scene.hint_action is None
     press_button(app, dialog.ok)
     assert app.top is scene and "My game" in app.toast_text
-    loaded = saves.load(data / "saves" / "My game.json", threaded=False)
+    loaded = Session.of(saves.load(data / "saves" / "My game.json"), threaded=False)
     assert saves.state_digest(loaded.match) == saves.state_digest(scene.session.match)
     app.shutdown()
 
@@ -419,7 +419,7 @@ def test_sigkill_at_random_moments_never_leaves_a_half_written_save(tmp_path):
         set_data_dir(data)
         try:
             path = saves.saves_dir() / "autosave.json"
-            session = saves.load(path, threaded=False)  # never a half-written file
+            session = Session.of(saves.load(path), threaded=False)  # never a half-written file
             got = (session.setup.seed, len(session.match.actions))
         finally:
             set_data_dir(None)
@@ -445,7 +445,7 @@ def test_a_damaged_named_save_offers_its_previous_copy(data):
     entries, bad = saves.list_saves()
     assert len(bad) == 1 and bad[0].backup is not None
     assert [e.name for e in entries] == ["evening (previous copy)"]
-    loaded = saves.load(entries[0].path, threaded=False)
+    loaded = Session.of(saves.load(entries[0].path), threaded=False)
     assert len(loaded.match.actions) == first < len(session.match.actions)
 
 
@@ -459,7 +459,7 @@ def test_a_version_1_save_of_the_earlier_release_loads_and_replays(data):
     path.write_bytes(FIXTURE_V1.read_bytes())
     old = json.loads(FIXTURE_V1.read_text())
     assert old["version"] == 1 and not any(text == "pass" for _, text in old["actions"])
-    session = saves.load(path, threaded=False)
+    session = Session.of(saves.load(path), threaded=False)
     m = session.match
     texts = [text for _, text in m.action_texts()]
     assert [t for t in texts if t != "pass"] == [text for _, text in old["actions"]]
@@ -468,7 +468,7 @@ def test_a_version_1_save_of_the_earlier_release_loads_and_replays(data):
     assert m.totals == old["snapshot"]["totals"]
     saves.save(session, path, "again")  # written again as version 2, it loads as it is
     assert json.loads(path.read_text())["version"] == saves.VERSION == 2
-    assert saves.state_digest(saves.load(path, threaded=False).match) == saves.state_digest(m)
+    assert saves.state_digest(Session.of(saves.load(path), threaded=False).match) == saves.state_digest(m)
 
 
 def test_a_version_1_save_that_does_not_replay_to_its_fingerprint_is_refused(data):
@@ -476,7 +476,7 @@ def test_a_version_1_save_that_does_not_replay_to_its_fingerprint_is_refused(dat
     path.write_bytes(FIXTURE_V1.read_bytes())
     resign(path, lambda d: d["snapshot"].update(digest="0" * 64))
     with pytest.raises(saves.BadFile) as err:
-        saves.load(path, threaded=False)
+        Session.of(saves.load(path), threaded=False)
     assert err.value.kind == "mismatch" and "old.json" in str(err.value)
 
 
@@ -486,7 +486,7 @@ def test_every_hand_of_a_game_and_of_practice_counts_in_the_progress_per_contrac
     from kalooki_desktop.storage import progress
 
     app = make_app(persist=True)
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     session.coach_on = True
     play(session, 100_000)
     hands = progress.FILE.load()[0]
@@ -496,7 +496,7 @@ def test_every_hand_of_a_game_and_of_practice_counts_in_the_progress_per_contrac
     assert [h.points for h in hands] == [r.scores[0] for r in scored]
     assert all(h.made == bool(r.laid[0]) and (h.turns > 0) == h.made for h, r in zip(hands, scored, strict=True))
     assert all(0 <= h.agreed <= h.weighed for h in hands) and sum(h.weighed for h in hands) > 0
-    run = app.practice = Practice(9, ("easy", "easy"))
+    run = app.host.practice = Practice(9, ("easy", "easy"))
     hand = run.begin(Session(run.setup(2), threaded=False, speed=1000))
     play(hand, 100_000)
     app.push(PracticeResultScene(app, hand, jamaican(hand).results[-1]))

@@ -170,3 +170,43 @@ def test_every_instrument_runs_with_python_m_and_the_old_commands_too() -> None:
         done = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True, text=True,
                               env=env, cwd=ROOT, timeout=60)
         assert done.returncode == 0 and "usage:" in done.stdout, (module, done.stderr)
+
+
+def test_the_app_keeps_the_window_loop_and_scenes_with_no_hook_for_the_instruments() -> None:
+    """The game in progress, its autosave and the practice live in the host beside the app
+    (``play/host.py``); the benchmarks and the smoke test drive ``App.step`` from their own
+    loops, so the app carries no frame record, no per-frame callback and no frame limit."""
+    import inspect
+
+    from kalooki_desktop.app import App
+
+    source = inspect.getsource(App)
+    for hook in ("frame_ms", "on_frame", "max_frames"):
+        assert hook not in source, hook
+    assert list(inspect.signature(App.run).parameters) == ["self", "first"]
+    for game_state in ("session", "practice", "set_session", "autosave_now", "offer_backup"):
+        assert f"self.{game_state}" not in source, game_state
+
+
+def _reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for w in graph[todo.pop()]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return seen
+
+
+def test_storage_reads_and_writes_the_record_never_the_session_the_scenes_or_the_window() -> None:
+    """Storage depends on the engine and the game's record (``play/record.py``): the session's
+    threads and clock, the scenes and pygame's window are out of its reach."""
+    graph = import_graph()
+    banned = ("kalooki_desktop.play.session", "kalooki_desktop.play.host", "kalooki_desktop.scenes",
+              "kalooki_desktop.ui", "kalooki_desktop.app")
+    for module in (m for m in graph if m.startswith("kalooki_desktop.storage")):
+        reached = _reached(graph, module)
+        bad = sorted(m for m in reached if m.startswith(banned))
+        assert not bad, f"{module} reaches {bad}"

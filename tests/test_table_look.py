@@ -35,7 +35,7 @@ def small(tmp_path):
 
 def eight_at_the_table(app, levels: tuple[str, ...]) -> TableScene:
     session = Session(GameSetup(levels, seed=3), threaded=False, speed=1000)
-    app.set_session(session)
+    app.host.set_session(session)
     scene = TableScene(app, session)
     app.push(scene)
     step(app, 3)

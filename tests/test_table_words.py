@@ -63,7 +63,7 @@ def test_the_log_of_a_new_hand_shows_nothing_of_the_hand_before(app, monkeypatch
         draw_static(surface, f, g, **kw)
 
     monkeypatch.setattr(table_render, "draw_static", spy)
-    session = app.new_session(GameSetup(("easy", "easy"), preset, seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), preset, seed=8), threaded=False)
     scene = TableScene(app, session)
     app.push(scene)
     step(app, 2)
@@ -84,7 +84,7 @@ def test_a_refusal_names_the_player_whose_turn_it_is(app):
     scenario = {"levels": ["normal"] * 3, "preset": "jamaican", "hand": 1, "dealer": 0,
                 "hands": [LAYER, *PLAIN], "discard": "2C", "stock": "7C 6D 8H 3S 4D 10C", "seed": 1}
     session = Session.from_scenario(scenario, threaded=False, speed=50, call_wait_ms=0)
-    app.set_session(session)
+    app.host.set_session(session)
     scene = TableScene(app, session)
     app.push(scene)
     assert session.decision() == (1, "pluck")
@@ -183,7 +183,7 @@ def test_with_no_tack_or_joker_move_the_status_says_only_to_discard(app):
 def test_the_going_out_banner_lights_the_seat_that_went_out_and_the_title_names_its_hand(app, preset):
     """While the hand that ended is on show: the seat that went out glows (nobody else), and
     the top bar names the hand (the deal) on show, not the next one."""
-    session = app.new_session(GameSetup(("easy", "easy"), preset, seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), preset, seed=8), threaded=False)
     scene = TableScene(app, session)
     app.push(scene)
     step(app, 2)

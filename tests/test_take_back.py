@@ -341,7 +341,7 @@ def test_a_save_with_take_backs_loads_as_the_same_game_and_the_autosave_holds_th
                 assert s.take_back() is None
                 s.listeners.remove(autosave)
                 took += 1
-                auto = saves.load(saves.saves_dir() / "autosave.json", threaded=False)
+                auto = Session.of(saves.load(saves.saves_dir() / "autosave.json"), threaded=False)
                 assert auto.match.digest() == s.match.digest() and not jamaican_of(auto).hand.laid[0]
                 auto.close()
             if s.prompt() is not None:  # the player's seat played by a Normal player
@@ -349,7 +349,7 @@ def test_a_save_with_take_backs_loads_as_the_same_game_and_the_autosave_holds_th
         assert took
         path = tmp_path / "x.json"
         saves.save(s, path, "x")
-        loaded = saves.load(path, threaded=False)
+        loaded = Session.of(saves.load(path), threaded=False)
         assert loaded.match.digest() == s.match.digest()
         assert loaded.match.action_texts() == s.match.action_texts()
         loaded.close()
@@ -386,7 +386,7 @@ def test_a_save_written_before_take_back_existed_loads_mid_turn_and_its_plays_ca
     try:
         path = tmp_path / "laid.json"
         shutil.copy(Path(__file__).parent / "fixtures" / "save-v2-laid-this-turn.json", path)
-        loaded = saves.load(path, threaded=False)
+        loaded = Session.of(saves.load(path), threaded=False)
         assert jamaican_of(loaded).hand.laid[0] and loaded.can_take_back()
         assert loaded.take_back() is None and not jamaican_of(loaded).hand.laid[0]
         loaded.close()

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kalooki_desktop.play.session import GameSetup
+from kalooki_desktop.play.session import GameSetup, Session
 from kalooki_desktop.storage import logs
 from kalooki_desktop.storage.atomic import write_atomic
 from kalooki_desktop.storage.paths import set_data_dir
@@ -47,14 +47,14 @@ def test_a_folder_where_the_autosave_or_its_copy_belongs_is_moved_aside_and_savi
     app = make_app(persist=True)
     errors: list[str] = []
     app.toast = lambda message, kind="info", seconds=0, **_: errors.append(message) if kind == "error" else None  # type: ignore[method-assign]
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     play(session, 30)
     autosave = data / "saves" / "autosave.json"
     assert errors == []
     assert autosave.is_file() and (data / "saves" / "autosave.json.bak").is_file()
     from kalooki_desktop.storage import saves
 
-    assert saves.load(autosave, threaded=False).match.digest() == session.match.digest()
+    assert Session.of(saves.load(autosave), threaded=False).match.digest() == session.match.digest()
     moved = list((data / "saves").glob(f"{where}.corrupt-*"))
     assert len(moved) == 1 and (moved[0] / "inside.txt").read_text() == "kept"
     assert temporaries(data) == []
@@ -92,7 +92,7 @@ def test_a_full_disk_during_play_is_said_once_logged_in_one_line_and_leaves_no_t
     app = make_app(persist=True)
     errors: list[str] = []
     app.toast = lambda message, kind="info", seconds=0, **_: errors.append(message) if kind == "error" else None  # type: ignore[method-assign]
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     capfd.readouterr()
     handler = next(h for h in logging.getLogger("kalooki").handlers if isinstance(h, logging.handlers.RotatingFileHandler))
 
@@ -244,7 +244,7 @@ def test_a_folder_where_the_autosave_copy_belongs_at_the_end_of_a_game_is_moved_
     app = make_app(persist=True)
     errors: list[str] = []
     app.toast = lambda message, kind="info", seconds=0, **_: errors.append(message) if kind == "error" else None  # type: ignore[method-assign]
-    session = app.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
+    session = app.host.new_session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False)
     bak = data / "saves" / "autosave.json.bak"
 
     def obstacle(move):

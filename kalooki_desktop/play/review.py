@@ -20,7 +20,8 @@ from ..engine.refusal import IllegalAction
 from ..engine.rules import RuleSet
 from ..engine.view import View
 from ..i18n import tr
-from .session import HUMAN, GameSetup, Session
+from .record import HUMAN, GameRecord
+from .session import GameSetup, Session
 
 
 class ReplayFailed(ValueError):
@@ -64,7 +65,7 @@ class Review:
     last one that ended), step by step. ValueError when the game has no such finished deal or is
     not Jamaican; :class:`ReplayFailed` (a ValueError) when it does not replay as it was played."""
 
-    def __init__(self, session: Session, deal: int | None = None) -> None:
+    def __init__(self, session: GameRecord, deal: int | None = None) -> None:
         played = session.match
         if not isinstance(played, Match) or not played.results:
             raise ValueError("no finished Jamaican hand to review")
@@ -84,7 +85,7 @@ class Review:
             raise ReplayFailed  # the deal did not replay to the hand that was played
         self.end: HandState = game.ended.clone()
         self.result: DealResult = game.results[self.deal]
-        self.notes: dict[int, Note] = {i: n for i, n in session.decided_notes().items() if self.covers(i)}
+        self.notes: dict[int, Note] = {i: n for i, n in session.notes.items() if self.covers(i)}
         self.after: dict[int, Estimate] = {}
 
     def covers(self, index: int) -> bool:
@@ -130,15 +131,13 @@ _TRIED: dict[str, Match] = {}
 TRIED_KEPT = 32
 
 
-def game_as_begun(session: Session) -> Match:
+def game_as_begun(session: GameRecord) -> Match:
     """``session``'s Jamaican game as it began (the same setup or exact deal, or the deal a
     tried hand began from), to be replayed."""
     tried = _TRIED.get(session.game_id)
     if tried is not None:
         return copy.deepcopy(tried)
-    fresh = (Session.from_scenario(session.scenario, threaded=False) if session.scenario
-             else Session(session.setup, threaded=False))
-    fresh.close()
+    fresh = GameRecord.from_scenario(session.scenario) if session.scenario else GameRecord(session.setup)
     assert isinstance(fresh.match, Match)
     return fresh.match
 

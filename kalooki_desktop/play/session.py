@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import random
 import time
-import uuid
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from typing import Any
 from ..ai.advice import Advice
 from ..ai.base import Bot
 from ..ai.coach import TABLE_MS, Note, coach
-from ..ai.personas import Persona, persona, table_names
+from ..ai.personas import Persona, persona
 from ..ai.worker import BotWorker
 from ..engine.actions import (
     Action,
@@ -31,22 +30,17 @@ from ..engine.actions import (
 )
 from ..engine.british.match import BritishMatch
 from ..engine.british.view import BritishView
-from ..engine.cards import Card
-from ..engine.game import Applied
 from ..engine.match import Match
 from ..engine.refusal import Refusal
 from ..engine.turn import Decision, DecisionKind
 from ..engine.view import View
-from ..i18n import tr
-from .games import AnyMatch, AnyRules
 from .gamesetup import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
+from .record import HUMAN, MAX_SLOTS, GameRecord, Move
 
 log = logging.getLogger("kalooki.game")
 
-__all__ = ["HUMAN", "MAX_OPPONENTS", "MIN_OPPONENTS", "GameSetup", "Move", "Session"]
+__all__ = ["HUMAN", "MAX_OPPONENTS", "MAX_SLOTS", "MIN_OPPONENTS", "GameSetup", "Move", "Session"]
 
-#: The player's seat. Opponents sit at 1..n clockwise.
-HUMAN = 0
 #: Call decisions of computer players that let the card go are shown at once; a call waits this long.
 CALL_PAUSE_MS = 450
 #: A computer player's pause before a pluck or an answer to a call, as a share of its pause
@@ -61,13 +55,6 @@ LATE_CAP_MS = 100.0
 #: The number of computer players up to which they keep their full pace; with more, their pauses
 #: and card flights shorten in proportion, so a round of the table keeps its length.
 FULL_PACE_OPPONENTS = 3
-#: The most staging slots the table shows (British Kalooki adds one as each fills).
-MAX_SLOTS = 6
-#: One applied action as the table shows it: the engine says what it did
-#: (:class:`.engine.game.Applied`; a drawn card is the seat's own, shown to the player only).
-Move = Applied
-
-
 @dataclass
 class _Thinking:
     key: tuple[int, int, str]
@@ -81,8 +68,9 @@ Listener = Callable[[Move], None]
 
 
 @dataclass
-class Session:
-    """A game in progress between the player (seat 0) and computer players.
+class Session(GameRecord):
+    """A game in progress between the player (seat 0) and computer players: its record
+    (:class:`.record.GameRecord`) played at the table.
 
     ``tick(now_ms)`` lets the computer players move, paced like people (persona pause scaled
     by ``speed``) and never before ``hold_until`` (the table sets it while a move animates; they
@@ -90,7 +78,6 @@ class Session:
     ``threaded`` runs their thinking on a worker thread so the event loop never waits.
     """
 
-    setup: GameSetup
     threaded: bool = True
     speed: float = 1.0
     call_wait_ms: int = 5000  # how long the player's Call prompt waits (0: until answered)
@@ -98,21 +85,12 @@ class Session:
     calls_off: int | None = None  # no Call prompt in this hand (counted by the hands ended before it)
     let_go_why: tuple[int, str] = (-1, "")  # the index of the player's last pass and why it was made
     coach_on: bool = False  # the coach weighs each of the player's decisions (Jamaican games)
-    practice: int | None = None  # the hand of the schedule practised (:mod:`.practice`), if any
-    match: AnyMatch = field(init=False)
-    names: list[str] = field(init=False)
-    levels: list[str | None] = field(init=False)
     listeners: list[Listener] = field(default_factory=list)
     hold_until: float = 0.0
     dealt_at: float = 0.0  # when the cards of the hand on show have all landed (the table sets it)
-    scenario: dict[str, Any] | None = None  # the exact deal it started from (tests, bug reports)
-    game_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # kept in saves and statistics
 
     def __post_init__(self) -> None:
-        self.game = self.setup.game
-        self.match = self.game.new_game(self.setup.rules(), self.setup.players, self.setup.seed)
-        self.levels = [None, *self.setup.levels]
-        self.names = [tr("seat.you"), *table_names(list(self.setup.levels))]
+        super().__post_init__()
         self.bots: list[Bot | None] = [None, *(self.game.make_bot(level) for level in self.setup.levels)]
         self.rng = random.Random(self.setup.seed * 7919 + 17)
         self.pace_rng = random.Random(self.setup.seed + 3)
@@ -122,76 +100,23 @@ class Session:
         self._call_deadline: float | None = None
         self._offer: tuple[int, bool] | None = None  # call_offered() for the actions so far
         self._paused_at: float | None = None
-        # The player's cards in the table's staging slots, for the hand counted by the first
-        # number (how many hands had ended): kept with the game, so they survive a restart.
-        self.staging: tuple[int, tuple[tuple[Card, ...], ...]] = (0, ())
-        self.moves: list[Move] = []
-        self.notes: dict[int, Note] = {}  # the coach's notes, by the index of the decision's action
         self._coach_pool = ThreadPoolExecutor(1, "kalooki-coach") if self.threaded else None
         self._coach_jobs: list[tuple[int, Future[Note]]] = []
         self._fresh_notes: list[tuple[int, Note]] = []
 
     @classmethod
-    def from_scenario(cls, data: dict[str, Any], **kw: Any) -> Session:
-        """A game that starts from an exact deal, for tests and bug reports (``--scenario``).
-
-        ``data``: ``levels`` (opponents), ``preset``, ``variants``, ``hand`` (1-based number in
-        the schedule), ``dealer``, ``hands`` (one card string per seat, the player first),
-        ``discard`` and ``stock`` (top card first), ``seed``. Raises ValueError on bad data.
-        """
-        from ..engine.cards import parse_cards
-
-        try:
-            levels = tuple(str(x) for x in data.get("levels", ("normal", "normal", "normal")))
-            variants = tuple(str(v) for v in data.get("variants", ()))
-            preset = str(data.get("preset", "jamaican"))
-            setup = GameSetup(levels, preset, variants, None, int(data.get("seed", 1)))
-            s = cls(setup, **kw)
-            hands = [parse_cards(str(h)) for h in data["hands"]]
-            if len(hands) != setup.players:
-                raise ValueError(f"{len(hands)} hands for {setup.players} players")
-            s.match = s.game.from_position(
-                s.match.rules,
-                setup.seed,
-                int(data.get("hand", 1)),
-                int(data.get("dealer", 0)),
-                hands,
-                parse_cards(str(data.get("discard", ""))),
-                parse_cards(str(data.get("stock", ""))),
-            )
-        except (KeyError, IndexError, TypeError, AttributeError) as exc:
-            raise ValueError(f"bad scenario: {exc!r}") from exc
-        s.scenario = dict(data)
-        return s
-
-    def replay_action(self, seat: int, text: str) -> Move:
-        """Apply a saved action (text form) without logging it: rebuilding a saved game."""
-        from ..engine.actions import parse_action
-
-        return self._apply(seat, parse_action(text), quiet=True)
+    def of(cls, record: GameRecord, **kw: Any) -> Session:
+        """The game of ``record`` (read from a save) played at the table, where it stands."""
+        session = cls(record.setup, **kw)
+        session.adopt(record)
+        return session
 
     # --- questions --------------------------------------------------------------------
-
-    @property
-    def rules(self) -> AnyRules:
-        """The game's rules."""
-        return self.match.rules
 
     @property
     def british(self) -> bool:
         """True for British Kalooki (part B), False for the Jamaican game."""
         return isinstance(self.match, BritishMatch)
-
-    @property
-    def version(self) -> int:
-        """A number that changes with every applied action: what views of the game key their
-        caches on."""
-        return len(self.match.actions)
-
-    @property
-    def over(self) -> bool:
-        """True when the game has a winner."""
-        return self.match.over
 
     def persona(self, seat: int) -> Persona | None:
         """The persona of a computer seat (None for the player)."""
@@ -463,11 +388,11 @@ class Session:
 
     def _apply(self, seat: int, action: Action, *, quiet: bool = False) -> Move:
         hand_number = self.match.hand_number
-        move = self.match.apply(seat, action)
+        move = self.play(seat, action)
         if not quiet:
             log.info("hand %d: seat %d %s", hand_number, seat, action)
-        self.moves.append(move)
         self._call_deadline = None
+        self.decided_notes()  # the notes finished so far go with the record the listeners see
         for listener in list(self.listeners):
             listener(move)
         return move

@@ -21,7 +21,7 @@ def question(scene: Scene, *, loading: Path | None = None) -> str | None:
     """The words of the question, or None when there is no unfinished game to leave.
     ``loading``: the save about to be loaded (when it is the game kept as "Previous game", that
     game comes back rather than being replaced)."""
-    session = scene.app.session
+    session = scene.app.host.session
     if session is None or session.over:
         return None
     n = session.match.hand_number
@@ -30,7 +30,7 @@ def question(scene: Scene, *, loading: Path | None = None) -> str | None:
         words = [tr("leave.deal", n=n)]
     else:
         words = [tr("leave.hand", n=n, of=len(rules.schedule))]
-    if not scene.app.persist:  # a data folder that cannot be written: say so, promise nothing
+    if not scene.app.host.persist:  # a data folder that cannot be written: say so, promise nothing
         return " ".join([*words, tr("leave.lost")])
     words.append(tr("leave.kept", kept=tr("save.previous_game")))
     other = autosave.kept_game_id()

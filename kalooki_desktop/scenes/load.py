@@ -158,12 +158,7 @@ class LoadScene(Scene):
             return None
         entry = self.entries[self.selected]
         try:
-            return saves.load(
-                entry.path,
-                threaded=self.app.threaded_games,
-                speed=self.app.settings.speed_factor,
-                call_wait_ms=self.app.settings.call_wait_s * 1000,
-            )
+            return self.app.host.at_table(saves.load(entry.path))
         except saves.BadFile as exc:
             self.set_aside(exc)
             return None
@@ -205,8 +200,8 @@ class LoadScene(Scene):
         session = self.open_selected()
         if session is None:
             return
-        self.app.set_session(session)
-        self.app.autosave_now()  # the loaded game is now the game in progress
+        self.app.host.set_session(session)
+        self.app.host.autosave_now()  # the loaded game is now the game in progress
         self.app.pop()
         self.app.push("table", session)
 

@@ -35,7 +35,7 @@ class MenuScene(Scene):
         bw, bh = min(self.px(360), w // 3), min(max(42, h // 17), round(gap) - self.px(6))
         x = (w - bw) // 2
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        session = self.app.session
+        session = self.app.host.session
         for i, key in enumerate(items):
             b = self.button(
                 pygame.Rect(x, round(y + i * gap), bw, bh),
@@ -58,7 +58,7 @@ class MenuScene(Scene):
             )
         self.backup_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.answers = Answers()
-        if self.app.offer_backup:
+        if self.app.host.offer_backup:
             self.backup_dialog = self.ask(
                 tr("menu.backup_offer"), title=tr("menu.backup_title"), action=tr("menu.backup_restore")
             )
@@ -68,20 +68,20 @@ class MenuScene(Scene):
 
     def restore_backup(self) -> None:
         """The player takes the damaged autosave's good previous copy."""
-        if self.app.restore_backup():
+        if self.app.host.restore_backup():
             self.app.toast(tr("menu.backup_restored"), scope="lasting")
         self.rebuild()
 
     def refuse_backup(self) -> None:
         """The player closes the offer of the previous copy: it is not offered again."""
-        self.app.offer_backup = False
+        self.app.host.offer_backup = False
         self.backup_dialog = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.answers.handle(event):
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.app.session is not None:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.app.host.session is not None:
                 self.choose("continue")
                 return True
             if event.key == pygame.K_n:
@@ -91,8 +91,8 @@ class MenuScene(Scene):
 
     def choose(self, key: str) -> None:
         """Act on a menu item."""
-        if key == "continue" and self.app.session is not None and not self.app.session.over:
-            self.app.push("table", self.app.session)
+        if key == "continue" and self.app.host.session is not None and not self.app.host.session.over:
+            self.app.push("table", self.app.host.session)
         elif key in _OPENS:
             self.app.push(_OPENS[key])
         elif key == "quit":
@@ -104,7 +104,7 @@ class MenuScene(Scene):
 
     def tagline(self) -> str:
         """The line under the title: the game in general, or the length of the game in progress."""
-        session = self.app.session
+        session = self.app.host.session
         if session is None or session.over:
             return tr("menu.tagline")
         r = session.rules

@@ -338,7 +338,7 @@ class NewGameScene(Scene):
             "jokers": self.jokers,
             "schedule": self.schedule,
         }
-        session = self.app.new_session(setup)
+        session = self.app.host.new_session(setup)
         self.app.replace("table", session)
 
     # --- drawing ------------------------------------------------------------------------

@@ -40,7 +40,7 @@ class PracticeScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.weakest = progress.weakest_hand()  # what the menu offers too
-        last, kept = app.practice, app.settings.last_practice  # this run's practice, or the last run's
+        last, kept = app.host.practice, app.settings.last_practice  # this run's practice, or the last run's
         self.hand = last.hand if last is not None else kept.get("hand", self.weakest or 1)
         self.count = str(len(last.levels) if last is not None else kept.get("opponents", 3))
         self.level = last.levels[0] if last is not None else kept.get("level", "normal")
@@ -106,13 +106,13 @@ class PracticeScene(Scene):
         """A practice hand of the chosen contract (the practice so far kept when only the deal
         changes)."""
         levels = (self.level,) * int(self.count)
-        run = self.app.practice
+        run = self.app.host.practice
         if run is None or run.hand != self.hand or run.levels != levels:
             if run is not None and run.session is not None:
                 run.session.close()
-            run = self.app.practice = Practice(self.hand, levels)
+            run = self.app.host.practice = Practice(self.hand, levels)
         self.app.settings.last_practice = {"hand": self.hand, "opponents": len(levels), "level": self.level}
-        self.app.push("table", self.app.play_practice())
+        self.app.push("table", self.app.host.play_practice())
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, tr("practice.title"), top=round(surface.get_height() * 0.035))
@@ -122,7 +122,7 @@ class PracticeScene(Scene):
         for line in txt.wrap(tr("practice.about"), size, self.box.w - 48):
             txt.draw(surface, line, size, (x, y), palette.TEXT_SOFT)
             y += size + 6
-        run = self.app.practice
+        run = self.app.host.practice
         if run is not None and run.tries and run.hand == self.hand:
             y += size
             draw_figures(surface, run, (x, y), size, self.box.right - 24)
@@ -136,11 +136,11 @@ class PracticeResultScene(Scene):
         super().__init__(app)
         self.session = session
         self.result = result
-        run = app.practice
+        run = app.host.practice
         assert run is not None, "a practice hand without its practice"
         self.run = run
         self.done = run.record(session)
-        if app.persist:
+        if app.host.persist:
             for message in progress.record_hand(session, practice=True):
                 app.notify(message, "notice")
 
@@ -158,7 +158,7 @@ class PracticeResultScene(Scene):
 
     def play(self, *, replay: bool) -> None:
         """Another practice hand: a new deal, or this deal again."""
-        session = self.app.play_practice(self.done.seed if replay else None)
+        session = self.app.host.play_practice(self.done.seed if replay else None)
         self.app.reset("menu")
         self.app.push("practice")
         self.app.push("table", session)

@@ -47,7 +47,7 @@ class ReviewScene(Scene):
         self.review = Review(session, deal)
         self.k = 0
         self._stop = threading.Event()
-        self._pool = ThreadPoolExecutor(1, "kalooki-review") if app.threaded_games else None
+        self._pool = ThreadPoolExecutor(1, "kalooki-review") if app.host.threaded_games else None
         self._weigh(self.review)
 
     def _weigh(self, review: Review) -> None:
@@ -87,8 +87,8 @@ class ReviewScene(Scene):
         self._stop.set()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
-        practice = self.app.practice.session if self.app.practice is not None else None
-        own = self.session is not self.app.session and self.session is not practice  # opened from a save
+        practice = self.app.host.practice.session if self.app.host.practice is not None else None
+        own = self.session is not self.app.host.session and self.session is not practice  # opened from a save
         if own and self not in self.app.scenes:
             self.session.close()
 
@@ -150,8 +150,8 @@ class ReviewScene(Scene):
             self.app.toast(tr("review.no_decision"))
             return
         levels = tuple(self.session.setup.levels)
-        run = self.app.practice = Practice(min(self.review.result.number, 9), levels)
-        session = try_from_here(self.review, mine[0], threaded=self.app.threaded_games,
+        run = self.app.host.practice = Practice(min(self.review.result.number, 9), levels)
+        session = try_from_here(self.review, mine[0], threaded=self.app.host.threaded_games,
                                 speed=self.app.settings.speed_factor)
         run.session = session
         self.app.reset("menu")

@@ -29,7 +29,7 @@ class RulesScene(Scene):
         super().__init__(app)  # type: ignore[arg-type]
         self.scroll = 0
         self.content_h = 0
-        session = self.app.session
+        session = self.app.host.session
         self.british = session.british and not session.over if session is not None else False
 
     def build(self) -> None:

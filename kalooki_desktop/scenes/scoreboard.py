@@ -158,14 +158,14 @@ class ScoreboardScene(Scene):
 
         old = self.session.setup
         setup = GameSetup(old.levels, old.preset, old.variants, old.schedule, random.randrange(1 << 30))
-        session = self.app.new_session(setup)
+        session = self.app.host.new_session(setup)
         self.app.reset("menu")
         self.app.push("table", session)
 
     def to_menu(self) -> None:
         """Back to the main menu (the game stays in progress unless it is over)."""
         if self.final:
-            self.app.set_session(None)
+            self.app.host.set_session(None)
         self.app.reset("menu")
 
     # --- drawing --------------------------------------------------------------------------

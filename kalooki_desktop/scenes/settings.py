@@ -115,7 +115,7 @@ class SettingsScene(Scene):
         """Pass the new pace to the game in progress."""
         self.app.sounds.muted = not self.app.settings.sound
         self.app.sounds.volume = self.app.settings.volume
-        s = self.app.session
+        s = self.app.host.session
         if s is not None:
             s.speed = self.app.settings.speed_factor
             s.call_wait_ms = self.app.settings.call_wait_s * 1000

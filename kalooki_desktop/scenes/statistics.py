@@ -37,7 +37,7 @@ class StatisticsScene(Scene):
         self.weakest = progress.weakest(hands)
         self.chosen: str | None = None  # the contract whose trend the Progress page shows
         self.rows: dict[str, pygame.Rect] = {}
-        session = app.session
+        session = app.host.session
         preset = session.setup.preset if session is not None else app.settings.last_game.get("preset", "")
         self.game = preset if preset in stats.GAMES else "jamaican"
         self.summary = stats.summarise(records, game=self.game)
@@ -148,7 +148,7 @@ class StatisticsScene(Scene):
             return f"{n} ({100 * n / of:.0f}%)"
 
         if self.british:
-            session = self.app.session
+            session = self.app.host.session
             if session is None or stats.game_of_preset(session.setup.preset) != self.game:
                 return []
             deals = [r for r in session.match.results if not r.void]

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import tr
-from ..play.session import Move, Session
+from ..play.record import GameRecord, Move
 from . import progress, saves, stats
 from .atomic import backup_path, remove, write_atomic
 from .files import read_bytes, reason
@@ -32,7 +32,7 @@ Notify = Callable[[str, str], None]
 class Autosave:
     """Keeps the game in progress on disk (see the module docstring)."""
 
-    def __init__(self, session: Session, notify: Notify, enabled: Callable[[], bool]) -> None:
+    def __init__(self, session: GameRecord, notify: Notify, enabled: Callable[[], bool]) -> None:
         self.session = session
         self.notify = notify  # stats messages come as "notice", a failed write as "error"
         self.enabled = enabled
@@ -115,14 +115,14 @@ def kept_game_id() -> str | None:
     return saves.game_id(doc)
 
 
-def resume(**session_kw: object) -> tuple[Session | None, str | None, bool]:
+def resume() -> tuple[GameRecord | None, str | None, bool]:
     """At start: the game in progress from the autosave (None when there is none, or it is
     over), a message when the autosave was damaged (it is moved aside), and whether its good
     previous copy can be offered instead."""
     path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
     saves.clean_temporaries(path.parent)
     try:
-        session = saves.load(path, **session_kw)
+        session = saves.load(path)
     except FileNotFoundError:
         return None, None, False
     except saves.BadFile as exc:
@@ -130,7 +130,6 @@ def resume(**session_kw: object) -> tuple[Session | None, str | None, bool]:
         kept = rec.moved_to.name if rec.moved_to else "-"
         return None, tr("app.autosave_damaged", error=rec.message, kept=kept), rec.backup is not None
     if session.over:
-        session.close()
         return None, None, False
     return session, None, False
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..engine.actions import Lay, PluckDiscard, PluckStock, Refuse, taken_back
 from ..engine.match import Match
 from ..engine.rules import CARDS_FOR_CONTRACT, contract_text, make_rules
-from ..play.session import HUMAN, Session
+from ..play.record import HUMAN, GameRecord
 from . import schema as sc
 from .files import reason
 from .records import RecordFile
@@ -63,7 +63,7 @@ _RECORD = sc.obj(
 FILE = RecordFile("progress.json", "hands", HandRecord, _RECORD, version=1, keep=3000, words="progress")
 
 
-def last_deal(session: Session) -> tuple[int, int]:
+def last_deal(session: GameRecord) -> tuple[int, int]:
     """The action indices ``[first, end)`` of the last deal that ended."""
     ends = [mv.index for mv in session.moves if mv.result is not None]
     if not ends:
@@ -71,7 +71,7 @@ def last_deal(session: Session) -> tuple[int, int]:
     return (ends[-2] + 1 if len(ends) > 1 else 0), ends[-1] + 1
 
 
-def turns_to_lay(session: Session) -> int | None:
+def turns_to_lay(session: GameRecord) -> int | None:
     """In how many of their turns the player laid the contract in the last deal that ended (a
     turn begins with a pluck, or with a call's refusal), or None when they did not lay."""
     first, end = last_deal(session)
@@ -88,7 +88,7 @@ def turns_to_lay(session: Session) -> int | None:
     return None
 
 
-def record_of(session: Session, *, practice: bool = False) -> HandRecord | None:
+def record_of(session: GameRecord, *, practice: bool = False) -> HandRecord | None:
     """The player's record of the last hand that ended, when it is a scored Jamaican hand (of
     the schedule or a sudden death, filed under the contract played); None otherwise."""
     m = session.match
@@ -97,14 +97,14 @@ def record_of(session: Session, *, practice: bool = False) -> HandRecord | None:
     result = m.results[-1]
     number = result.number if not practice or session.practice is None else session.practice
     first, end = last_deal(session)
-    notes = [n for i, n in session.decided_notes().items() if first <= i < end]
+    notes = [n for i, n in session.notes.items() if first <= i < end]
     turns = turns_to_lay(session)
     return HandRecord(time.strftime("%Y-%m-%d %H:%M"), number, turns is not None, turns or 0,
                       result.scores[HUMAN], len(notes), sum(1 for n in notes if n.estimate.worlds == 0),
                       practice, result.contract_text, session.game_id)
 
 
-def record_hand(session: Session, *, practice: bool = False) -> list[str]:
+def record_hand(session: GameRecord, *, practice: bool = False) -> list[str]:
     """Add the last hand of ``session`` to the progress, unless that hand of that game is there
     already; the messages for the player (a damaged file, a failed write)."""
     record = record_of(session, practice=practice)

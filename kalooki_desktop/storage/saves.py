@@ -25,7 +25,8 @@ from ..engine.match import Match
 from ..engine.refusal import IllegalAction
 from ..i18n import tr
 from ..play.games import AnyMatch
-from ..play.session import MAX_SLOTS, GameSetup, Session
+from ..play.gamesetup import GameSetup
+from ..play.record import MAX_SLOTS, GameRecord
 from . import schema as sc
 from .atomic import backup_path, clean_temporaries, write_atomic
 from .files import BadFile, Recovery, parse_document, read_bytes, validate
@@ -187,7 +188,7 @@ def checksum(doc: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
-def snapshot(session: Session) -> dict[str, Any]:
+def snapshot(session: GameRecord) -> dict[str, Any]:
     """What the Load screen shows without replaying: rules, hand, scores, names."""
     m = session.match
     if isinstance(m, Match):
@@ -208,7 +209,7 @@ def snapshot(session: Session) -> dict[str, Any]:
     }
 
 
-def to_document(session: Session, name: str = AUTOSAVE) -> dict[str, Any]:
+def to_document(session: GameRecord, name: str = AUTOSAVE) -> dict[str, Any]:
     """The save document of a game."""
     setup = session.setup
     doc: dict[str, Any] = {
@@ -236,7 +237,7 @@ def to_document(session: Session, name: str = AUTOSAVE) -> dict[str, Any]:
     return doc
 
 
-def save(session: Session, path: Path, name: str = AUTOSAVE) -> None:
+def save(session: GameRecord, path: Path, name: str = AUTOSAVE) -> None:
     """Write a game atomically (the previous copy kept as ``.bak``)."""
     data = json.dumps(to_document(session, name), ensure_ascii=False, separators=(",", ":")).encode()
     write_atomic(path, data)
@@ -263,7 +264,7 @@ def parse(data: bytes, path: Path | None = None) -> dict[str, Any]:
     if doc["checksum"] != checksum(doc):
         raise BadFile("tampered", tr("save.tampered", name=name), path)
     checked: dict[str, Any] = validate(doc, DOCUMENT, path, what)
-    _new_session(checked, {"threaded": False}, path).close()  # a game a New game could start
+    _new_record(checked, path)  # a game a New game could start
     while version < VERSION:
         checked = validate(UPGRADES[version](checked, path), DOCUMENT, path, what)
         version = checked["version"] = version + 1
@@ -276,8 +277,7 @@ def _upgrade_1(doc: dict[str, Any], path: Path | None) -> dict[str, Any]:
     caller in J-5.2 order who let the card go before the next action, check the result against
     the version-1 fingerprint, and take the fingerprint of today's state."""
     name = path.name if path else tr("file.this_file")
-    session = _new_session(doc, {"threaded": False}, path)
-    match = session.match
+    match = _new_record(doc, path).match
     if not isinstance(match, Match):
         raise BadFile("corrupt", tr("save.bad_game", name=name), path)
     actions: list[list[Any]] = []
@@ -293,8 +293,6 @@ def _upgrade_1(doc: dict[str, Any], path: Path | None) -> dict[str, Any]:
         raise BadFile("mismatch", tr("save.refused_move", name=name, rule=exc.refusal.rule), path) from None
     except ValueError:
         raise BadFile("corrupt", tr("save.bad_game", name=name), path) from None
-    finally:
-        session.close()
     if _digest_1(match, len(doc["actions"])) != doc["snapshot"]["digest"]:
         raise BadFile("mismatch", tr("save.mismatch", name=name), path)
     return {**doc, "actions": actions, "snapshot": {**doc["snapshot"], "digest": match.digest()}}
@@ -331,23 +329,20 @@ def _digest_1(match: Match, actions: int) -> str:
 UPGRADES: dict[int, Callable[[dict[str, Any], Path | None], dict[str, Any]]] = {1: _upgrade_1}
 
 
-def _new_session(doc: dict[str, Any], session_kw: dict[str, Any], path: Path | None) -> Session:
+def _new_record(doc: dict[str, Any], path: Path | None) -> GameRecord:
     """The game of a checked save document as it began, before any action. Its setup (and the
     exact deal it began from, if any) passes the checks of a new game, or it is a BadFile."""
     s = doc["setup"]
     setup = GameSetup(tuple(s["levels"]), s["preset"], tuple(s["variants"]), s["schedule"], s["seed"])
     scenario = doc.get("scenario")
-    session: Session | None = None
     try:
         setup.check()
-        session = Session.from_scenario(scenario, **session_kw) if scenario else Session(setup, **session_kw)
-        session.setup.check()  # the exact deal's own opponents and rules
+        record = GameRecord.from_scenario(scenario) if scenario else GameRecord(setup)
+        record.setup.check()  # the exact deal's own opponents and rules
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError):
-        if session is not None:
-            session.close()
         name = path.name if path else tr("file.this_file")
         raise BadFile("corrupt", tr("save.bad_game", name=name), path) from None
-    return session
+    return record
 
 
 def game_id(doc: dict[str, Any]) -> str:
@@ -357,30 +352,25 @@ def game_id(doc: dict[str, Any]) -> str:
     ).hexdigest()[:32])
 
 
-def _replay(doc: dict[str, Any], session_kw: dict[str, Any], path: Path | None) -> Session:
-    session = _new_session(doc, session_kw, path)
-    session.game_id = game_id(doc)
-    try:
-        for seat, text in doc["actions"]:
-            session.replay_action(seat, text)
-    except BaseException:
-        session.close()
-        raise
-    return session
+def _replay(doc: dict[str, Any], path: Path | None) -> GameRecord:
+    record = _new_record(doc, path)
+    record.game_id = game_id(doc)
+    for seat, text in doc["actions"]:
+        record.replay_action(seat, text)
+    return record
 
 
-def restore(doc: dict[str, Any], path: Path | None = None, **session_kw: Any) -> Session:
+def restore(doc: dict[str, Any], path: Path | None = None) -> GameRecord:
     """Rebuild the game of a checked save document (see :func:`parse`) by replaying its
     actions; raises BadFile when it does not replay to the game its snapshot describes."""
     name = path.name if path else tr("file.this_file")
     try:
-        session = _replay(doc, session_kw, path)
+        session = _replay(doc, path)
     except IllegalAction as exc:
         raise BadFile("mismatch", tr("save.refused_move", name=name, rule=exc.refusal.rule), path) from None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
         raise BadFile("corrupt", tr("save.bad_game", name=name), path) from exc
     if state_digest(session.match) != doc["snapshot"]["digest"]:
-        session.close()
         raise BadFile("mismatch", tr("save.mismatch", name=name), path)
     staging = doc.get("staging")
     if staging is not None:  # the table checks the cards against the hand before it uses them
@@ -388,10 +378,10 @@ def restore(doc: dict[str, Any], path: Path | None = None, **session_kw: Any) ->
     return session
 
 
-def load(path: Path, **session_kw: Any) -> Session:
+def load(path: Path) -> GameRecord:
     """Load and replay a saved game; raises :class:`BadFile` when it cannot be used
     (``FileNotFoundError`` when it is not there)."""
-    return restore(parse(read_bytes(path), path), path, **session_kw)
+    return restore(parse(read_bytes(path), path), path)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ from typing import Any
 from ..engine.match import Match
 from ..engine.rules import CARDS_FOR_CONTRACT, contract_text
 from ..i18n import tr
-from ..play.session import HUMAN, Session
+from ..play import record as game_record
+from ..play.record import HUMAN
 from . import schema as sc
 from .files import reason
 from .progress import STANDARD, contracts_shown
@@ -68,7 +69,7 @@ def opponent_mix(levels: tuple[str, ...] | list[str]) -> str:
     return ", ".join(f"{tr(f'level.{lv}')}" + (f" ×{n}" if n > 1 else "") for lv, n in sorted(counts.items()))
 
 
-def record_of(session: Session) -> GameRecord:
+def record_of(session: game_record.GameRecord) -> GameRecord:
     """The record of a finished game."""
     m = session.match
     record = GameRecord(
@@ -137,7 +138,7 @@ def load_records(path: Path | None = None) -> list[GameRecord]:
     return load_statistics(path)[0]
 
 
-def record_game(session: Session, path: Path | None = None) -> list[str]:
+def record_game(session: game_record.GameRecord, path: Path | None = None) -> list[str]:
     """Add a finished game to the statistics, once: a game already counted (the same game id,
     as after a restart between counting it and retiring its autosave) is not counted again.
     Returns the messages for the player (a damaged file, a failed write)."""

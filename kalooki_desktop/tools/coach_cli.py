@@ -26,12 +26,12 @@ from ..engine.actions import taken_back
 from ..engine.cards import card_text
 from ..engine.match import Match
 from ..i18n import tr
+from ..play.record import HUMAN, GameRecord
 from ..play.review import game_as_begun, replay
-from ..play.session import HUMAN, Session
 from ..storage.files import BadFile
 
 
-def review(session: Session, hand: int | None = None, budget_ms: float = BUDGET_MS,
+def review(session: GameRecord, hand: int | None = None, budget_ms: float = BUDGET_MS,
            *, after: bool = False) -> dict[str, Any]:
     """The coach's review of the player's decisions in hand ``hand`` of ``session``'s game
     (replayed from its start); ValueError when the game has no such hand, is not Jamaican or does
@@ -63,7 +63,7 @@ def review(session: Session, hand: int | None = None, budget_ms: float = BUDGET_
     }
 
 
-def _deals(session: Session, actions: Sequence[tuple[int, Any]]) -> list[tuple[int, int]]:
+def _deals(session: GameRecord, actions: Sequence[tuple[int, Any]]) -> list[tuple[int, int]]:
     """For each action: the number of the hand it was played in, and which deal of the game it
     was (a hand dealt again after a void is a deal of its own)."""
     game = game_as_begun(session)
@@ -113,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--after", action="store_true", help="add the cost with every card known")
     args = parser.parse_args(argv)
     try:
-        session = saves.load(args.save, threaded=False)
+        session = saves.load(args.save)
     except BadFile as exc:  # said plainly; the file is left as it is (the command only reads)
         print(str(exc), file=sys.stderr)
         return 2
@@ -125,8 +125,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    finally:
-        session.close()
     print(json.dumps({"save": readable(args.save), **result}, ensure_ascii=True))  # any output encoding
     return 0
 

@@ -101,7 +101,7 @@ def open_table(size: tuple[int, int], seed: int, melds: int) -> tuple[App, Table
     set_data_dir(tempfile.mkdtemp(prefix="kalooki-bench-"))
     session = _reach_hand9(seed, melds)
     app = App(size, fullscreen=False)
-    app.persist = False
+    app.host.persist = False
     scene = TableScene(app, session)
     app.push(scene)
     for _ in range(5):

@@ -52,7 +52,8 @@ WAYS = {
 
 
 def _round_times(
-    app: App, session: Session, rounds: int, *, answer: bool, real: bool = False, frame_s: float = 0.0
+    app: App, session: Session, rounds: int, *, answer: bool, real: bool = False, frame_s: float = 0.0,
+    frames: list[float] | None = None,
 ) -> tuple[list[float], int]:
     """The rounds' lengths (s) and the Call prompts shown in them (``real``: each frame takes
     the time it takes, as in play, and at least ``frame_s``; else each is :data:`DT` of the
@@ -91,7 +92,10 @@ def _round_times(
         if not real:
             app.step(DT)
             continue
+        began = time.perf_counter()
         app.step(app.clock.tick(0 if frame_s else FPS) / 1000)
+        if frames is not None:
+            frames.append((time.perf_counter() - began) * 1000)
         while time.perf_counter() < start + frame_s:
             pass  # a slow frame: the interpreter busy, as when drawing a large window
     return times, prompts
@@ -107,22 +111,23 @@ def _measure(
     from ..scenes.table import TableScene
 
     app = App(size or (1280, 800), fullscreen=False)
-    app.persist = False
+    app.host.persist = False
     app.settings.speed = "normal"
     if size is None:
         app.draw = lambda: None  # type: ignore[method-assign]  # the clock, not the drawing, is measured
     setup = GameSetup(("normal",) * 7, seed=seed)
     real = size is not None or frame_ms is not None
     session = Session(setup, threaded=real, speed=app.settings.speed_factor, call_wait_ms=5000)
-    app.set_session(session)
+    app.host.set_session(session)
     session.offer_every_call = every
     app.push(TableScene(app, session))
     app.step(DT)
     app.clock.tick()  # the real clock starts here
     started = time.perf_counter()
     frame_s = (frame_ms or 0.0) / 1000
-    times, prompts = _round_times(app, session, rounds, answer=answer, real=real, frame_s=frame_s)
-    frames = list(app.frame_ms)
+    frames: list[float] = []
+    times, prompts = _round_times(app, session, rounds, answer=answer, real=real, frame_s=frame_s,
+                                  frames=frames)
     app.shutdown()
     times.sort()
     out: dict[str, float] = {

@@ -5,7 +5,7 @@ packaged build run it."""
 
 from __future__ import annotations
 
-from ..app import App
+from ..app import FPS, App
 
 
 def smoke_test(
@@ -24,7 +24,7 @@ def smoke_test(
     from ..scenes.table import TableScene
 
     app = App(size or (1280, 800), fullscreen=False)
-    app.persist = persist  # autosave only into an explicit data folder, never the player's own
+    app.host.persist = persist  # autosave only into an explicit data folder, never the player's own
     app.save_settings = False  # the smoke test's pace is not the player's
     app.settings.speed = "instant"
     app.settings.call_wait_s = 1
@@ -52,8 +52,14 @@ def smoke_test(
             else:
                 top.next()
 
-    app.on_frame = drive
-    app.run(MenuScene(app), max_frames=frames)
+    app.push(MenuScene(app))
+    app.apply_requests()
+    for frame in range(frames):  # the app's own frame, then the smoke test's player
+        if not app.running:
+            break
+        app.step(app.clock.tick(FPS) / 1000.0)
+        drive(app, frame)
+    app.shutdown()
     missing = {"MenuScene", "StatisticsScene", "LoadScene", "NewGameScene", "TableScene"} - seen
     if missing:
         raise RuntimeError(f"the smoke test never reached {', '.join(sorted(missing))}")
