@@ -150,7 +150,7 @@ def test_the_discard_piles_label_stays_over_a_card_landing_on_the_pile(small, mo
 def test_a_british_dealer_who_came_out_shows_both_marks_whole(small, monkeypatch, opponents):
     """The dealer's mark beside "✓ came out" on a wide seat: neither cut, neither over the other."""
     session = Session(GameSetup(("normal",) * opponents, "british40", seed=3), threaded=False, speed=1000)
-    small.set_session(session)
+    small.host.set_session(session)
     small.push(TableScene(small, session))
     step(small, 3)
     hand = session.match.hand
@@ -168,7 +168,7 @@ def test_a_british_dealer_who_came_out_shows_both_marks_whole(small, monkeypatch
 
 def test_a_british_seat_that_came_out_reads_apart_from_one_out_of_the_game(small):
     session = Session(GameSetup(("normal", "normal"), "british40", seed=2), threaded=False, speed=1000)
-    small.set_session(session)
+    small.host.set_session(session)
     scene = TableScene(small, session)
     small.push(scene)
     step(small, 2)
