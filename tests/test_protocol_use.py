@@ -136,3 +136,46 @@ def test_a_dragged_card_lights_every_meld_the_engine_would_take_it_on_and_no_oth
             checked += 1
         assert session.submit(bot.choose(session.match.view(HUMAN), rng)) is None  # type: ignore[arg-type]
     assert checked >= 20
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("jamaican", 5), ("british40", 3)])
+def test_a_card_dropped_anywhere_on_a_meld_plays_a_legal_move_when_there_is_one(app, preset: str, seed: int) -> None:
+    """A card of the player's hand dropped on any card of a meld or beyond either end: where the
+    engine accepts some play of it on that meld, the drop makes a legal one; dropped on a joker
+    whose place it may take, it takes it (a joker move, or a joker taken in British Kalooki)."""
+    import random
+
+    from kalooki_desktop.engine.actions import MoveJoker, Retrieve
+    from kalooki_desktop.engine.cards import JOKER
+    from kalooki_desktop.engine.turn import DecisionKind
+    from kalooki_desktop.play.session import HUMAN, GameSetup, Session
+    from kalooki_desktop.scenes.table import TableScene
+
+    session = Session(GameSetup(("normal", "normal", "normal"), preset, (), seed=seed), threaded=False, speed=1000)
+    scene = TableScene(app, session)
+    g = scene.geometry
+    bot, rng = session.setup.game.make_bot("normal"), random.Random(seed)
+    checked, now = 0, 0.0
+    while not session.over and checked < 60:
+        now += 5000
+        if session.prompt() is None:
+            session.tick(now)
+            continue
+        view = session.view()
+        if session.prompt() == DecisionKind.PLAY and view.table:
+            for card in sorted(set(view.my_hand)):
+                for i, meld in enumerate(view.table):
+                    legal = [a for a in _on_meld((card,), i + 1) if session.check(a) is None]  # type: ignore[arg-type]
+                    rects = g.meld_card_rects(i)
+                    places = [(r.center, c) for r, c in zip(rects, meld.cards, strict=True)]
+                    places += [((rects[0].x + 4, rects[0].centery), meld.cards[0]),
+                               ((rects[-1].right - 4, rects[-1].centery), meld.cards[-1])]
+                    for pos, under in places:
+                        action = scene.drops.meld_action(card, i, pos, g)
+                        assert not legal or session.check(action) is None, (card, meld.describe(), pos, action)
+                        takes = [a for a in legal if isinstance(a, MoveJoker | Retrieve)]
+                        if under == JOKER and takes and pos == places[meld.cards.index(JOKER)][0]:
+                            assert isinstance(action, MoveJoker | Retrieve), (card, meld.describe(), action)
+            checked += 1
+        assert session.submit(bot.choose(session.match.view(HUMAN), rng)) is None  # type: ignore[arg-type]
+    assert checked >= 20
