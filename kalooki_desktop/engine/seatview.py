@@ -181,3 +181,14 @@ class SeatView(ABC):
     def free_jokers(self) -> int:
         """Jokers the seat took from the table this turn and must still lay (B-7)."""
         return 0
+
+    @property
+    def contract(self) -> tuple[int, ...]:
+        """The kinds of the melds the deal's contract asks for, in order (J-3.2: a three or a
+        four each); () where a deal has no contract (B-4: an opening of points)."""
+        return ()
+
+    @property
+    def kitty(self) -> int:
+        """The chips in the kitty (B-12), 0 where the game is not played for chips."""
+        return 0

@@ -120,3 +120,8 @@ class View(SeatView):
         w.stock = list(stock)
         w.rng = rng
         return w
+
+    @property
+    def contract(self) -> tuple[int, ...]:
+        """The kinds of the melds of the hand's contract, in order (J-3.2)."""
+        return tuple(self._hand.spec.contract)

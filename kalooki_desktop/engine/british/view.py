@@ -25,6 +25,7 @@ class Game(Protocol):
     totals: list[int]
     active: list[bool]
     buy_ins: list[int]
+    kitty: int
 
     @property
     def hand(self) -> BritishHand: ...
@@ -109,3 +110,8 @@ class BritishView(SeatView):
     def check(self, action: Action) -> Refusal | None:
         """Would ``action`` be accepted from the seat now?"""
         return self._match.check(self._seat, action)
+
+    @property
+    def kitty(self) -> int:
+        """The chips in the kitty (B-12), 0 when the game is not played for chips."""
+        return self._match.kitty

@@ -2,7 +2,8 @@
 into one outcome: an engine action to submit, a change to the table's own arrangement (a slot,
 the hand's order), or the cards going back with the reason why. It also says which targets
 would take the dragged cards, so the table can light them while the drag is on. The rules are
-asked of the engine (:meth:`Session.check`, :func:`could_become`); nothing here knows one.
+asked of the engine: the plays onto the table's melds are those of the seat's move list
+(``legal_actions``), the slots' rulings the engine's meld checks; nothing here knows a rule.
 """
 
 from __future__ import annotations
@@ -11,12 +12,17 @@ from dataclasses import dataclass
 
 from ...engine.actions import Action, Discard, MoveJoker, PluckDiscard, PluckStock, Retrieve, Tack
 from ...engine.cards import JOKER, Card
-from ...engine.rules import FOUR, THREE
+from ...engine.melds import End
+from ...engine.rules import FOUR
 from ...i18n import tr
 from ...play.session import Session
 from .geometry import TableGeometry
 from .model import HandModel
 from .pointer import Drag
+from .presenters import presenter
+
+#: A play of cards from the hand onto a meld of the table.
+TablePlay = Tack | MoveJoker | Retrieve
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,25 @@ class Drops:
         self.session = session
         self.model = model
         self._targets: tuple[object, Targets] | None = None
+        self._plays: tuple[int, list[TablePlay]] | None = None
+
+    def plays(self) -> list[TablePlay]:
+        """The player's legal plays onto the table's melds now, from the engine's move list
+        (:meth:`.engine.seatview.SeatView.legal_actions`: every lay-off, joker move and joker
+        taken), each one the engine accepts."""
+        version = self.session.version
+        if self._plays is None or self._plays[0] != version:
+            view = self.session.view()
+            moves = [a for a in view.legal_actions() if isinstance(a, Tack | MoveJoker | Retrieve)]
+            self._plays = (version, [a for a in moves if view.check(a) is None])
+        return self._plays[1]
+
+    def onto(self, cards: list[Card], meld: int) -> list[TablePlay]:
+        """The legal plays that put exactly ``cards`` on table meld ``meld`` (1-based): lay-offs
+        first, then a joker moved or taken."""
+        want = sorted(cards)
+        found = [a for a in self.plays() if a.meld == meld and sorted(_cards(a)) == want]
+        return sorted(found, key=lambda a: not isinstance(a, Tack))
 
     def targets(self, drag: Drag) -> Targets:
         """Every target that would take ``drag``'s cards now."""
@@ -83,12 +108,8 @@ class Drops:
         slots = frozenset(
             j for j, slot in enumerate(m.slots) if self._fits(m.slot_kinds[j], _without(slot, drag, j), cards)
         )
-        british, check = self.session.british, self.session.check
-        table = self.session.match.hand.table
-        melds = frozenset(
-            i for i, meld in enumerate(table)
-            if any(check(a) is None for a in _meld_options(cards, i + 1, meld.kind, british=british))
-        )
+        want = sorted(cards)
+        melds = frozenset(a.meld - 1 for a in self.plays() if sorted(_cards(a)) == want)
         pile = len(drag.cards) == 1 and self.session.check(Discard(drag.cards[0])) is None
         result = Targets(slots, melds, pile)
         self._targets = (key, result)
@@ -121,8 +142,10 @@ class Drops:
         if kind == "hand":
             centre = pos[0] + drag.offsets[0][0] + drag.origins[0].w // 2
             return Reorder(g.hand_insert_index(centre))
-        if kind == "meld" and len(drag.cards) > 1 and self.session.british and index is not None:
-            return Play(Retrieve(tuple(drag.cards), index + 1))  # natural cards for a set's joker (B-7)
+        if kind == "meld" and len(drag.cards) > 1 and index is not None:
+            several = self.several(drag.cards, index + 1)
+            if several is not None:
+                return Play(several)
         if kind in ("meld", "pile"):
             if len(drag.cards) != 1:
                 return Back(tr("table.one_card"))
@@ -134,50 +157,37 @@ class Drops:
             return Back()
         return Back(tr("table.drop_nowhere"))
 
+    def several(self, cards: list[Card], meld: int) -> Action | None:
+        """The play of several cards onto table meld ``meld`` (1-based): the legal one (natural
+        cards for a set's joker, B-7), else the one the game has, for the engine to say why not;
+        None where a meld takes one card at a time."""
+        legal = self.onto(cards, meld)
+        return legal[0] if legal else presenter(self.session.rules).several(cards, meld)
+
     def meld_action(self, card: Card, index: int, pos: tuple[int, int], g: TableGeometry) -> Action:
-        """A tack, or a joker move when a natural card is dropped on the joker standing for it (in
-        British Kalooki a retrieval, B-7, when dropped on any joker and no lay-off takes it).
-        The end of a four follows the drop position; where that end does not take the card and
-        another move does, that move."""
-        meld = self.session.match.hand.table[index]
-        british = self.session.british
-        rects = g.meld_card_rects(index)
-        pairs = zip(meld.cards, rects, strict=False)
-        on_joker = any(c == JOKER and r.inflate(6, 20).collidepoint(pos) for c, r in pairs)
-        if british and card != JOKER and on_joker:  # a joker taken from the table (B-7)
-            retrieve = Retrieve((card,), index + 1)
-            if self.session.check(retrieve) is None or self.session.check(Tack(card, index + 1)) is not None:
-                return retrieve
-        if meld.kind == THREE:
-            return Tack(card, index + 1)
-        if card != JOKER and not british:
-            for i, r in enumerate(rects):
-                on_joker = meld.cards[i] == JOKER and r.inflate(6, 20).collidepoint(pos)
-                if on_joker and meld.stands_for(i) == card:
-                    return MoveJoker(card, index + 1)
-        box = g.melds()[1][index]
-        tack = Tack(card, index + 1, "low" if pos[0] < box.centerx else "high")
-        if self.session.check(tack) is None:
-            return tack
-        options = _meld_options([card], index + 1, FOUR, british=british)
-        other = next((a for a in options if self.session.check(a) is None), None)
-        return other if other is not None else tack
+        """The play of ``card`` dropped on table meld ``index`` at ``pos``, among the legal ones
+        (:meth:`onto`): dropped on a joker, the joker's place (a joker move, or a joker taken);
+        else a lay-off at the end of the meld the drop is nearer; else any other. With none legal,
+        the play the drop means, for the engine to say why not: the joker's place when dropped on
+        a joker, else the lay-off at that end."""
+        meld = g.table()[index]
+        pairs = zip(meld.cards, g.meld_card_rects(index), strict=False)
+        on_joker = card != JOKER and any(c == JOKER and r.inflate(6, 20).collidepoint(pos) for c, r in pairs)
+        end: End = "low" if pos[0] < g.melds()[1][index].centerx else "high"
+        options = self.onto([card], index + 1)
+        takes = [a for a in options if not isinstance(a, Tack)]
+        tacks = [a for a in options if isinstance(a, Tack) and a.end in (end, None)]
+        chosen = (takes if on_joker else []) + tacks + options
+        if chosen:
+            return chosen[0]
+        if on_joker:
+            return MoveJoker(card, index + 1)  # a retrieval of one card in British Kalooki (B-7)
+        return Tack(card, index + 1, end if meld.kind == FOUR else None)
 
 
-def _meld_options(cards: list[Card], meld: int, kind: int, *, british: bool) -> list[Action]:
-    """Every action that puts ``cards`` on table meld ``meld`` (1-based): a tack (a lay-off) or a
-    joker move of one card; in British Kalooki, joker retrieval with one card or more (B-7)."""
-    if len(cards) != 1:
-        return [Retrieve(tuple(cards), meld)] if british and JOKER not in cards else []
-    card = cards[0]
-    options: list[Action] = [Tack(card, meld)]
-    if kind == FOUR:
-        options = [Tack(card, meld, "low"), Tack(card, meld, "high")]
-    if card != JOKER and british:
-        options.append(Retrieve((card,), meld))
-    elif card != JOKER and kind == FOUR:
-        options.append(MoveJoker(card, meld))
-    return options
+def _cards(action: TablePlay) -> tuple[Card, ...]:
+    """The cards a play puts on a meld."""
+    return action.cards if isinstance(action, Retrieve) else (action.card,)
 
 
 def _without(slot: list[Card], drag: Drag, j: int) -> list[Card]:

@@ -6,14 +6,12 @@ by then, so everything the table draws in the meantime comes from the hand that 
 
 from __future__ import annotations
 
-from ...engine.british.hand import BritishHand
-from ...engine.british.rules import BritishRules
-from ...engine.british.view import BritishView
+from ...engine.deal import Deal
 from ...engine.game import DealResult
-from ...engine.hand import HandState
-from ...engine.view import View
+from ...engine.seatview import SeatView
 from ...i18n import tr
 from ...play.session import HUMAN, Move, Session
+from .presenters import presenter
 
 #: How long the table holds a hand that has ended before the scoreboard, at the normal pace.
 HOLD_MS = 3200
@@ -60,27 +58,24 @@ class HandEnd:
         """The scoreboard has covered the table: the next hand may be shown."""
         self.leaving = False
 
-    def hand(self) -> HandState | BritishHand:
+    def hand(self) -> Deal:
         """The hand the table shows: the one that ended while it is on show, else the one in play."""
         m = self.session.match
         return m.ended if self.on_show() and m.ended is not None else m.hand
 
-    def view(self) -> View | BritishView:
+    def view(self) -> SeatView:
         """The player's view of :meth:`hand`."""
         m = self.session.match
         ended = m.ended_view(HUMAN) if self.on_show() else None
         return ended if ended is not None else m.view(HUMAN)
 
     def banner(self) -> tuple[str, str] | None:
-        """While the table holds: who went out, and whether the table was bent (J-8.2) or it was
-        a Kalooki (B-8)."""
+        """While the table holds: who went out, and the deal's big moment: the table was bent
+        (J-8.2), or it was a Kalooki (B-8)."""
         result = self.held[0].result if self.held is not None else None
         if result is None or result.out is None:
             return None
         who = result.out
         head = tr("table.you_go_out") if who == HUMAN else tr("table.goes_out", name=self.session.names[who])
-        if result.spec is None:
-            rules = self.session.rules
-            kalooki = rules.kalooki if isinstance(rules, BritishRules) else "none"
-            return head, tr(f"table.kalooki_{kalooki}") if result.big_out else ""
-        return head, tr("table.bent_banner") if result.big_out else ""
+        rules = self.session.rules
+        return head, tr(presenter(rules).banner(rules)) if result.big_out else ""

@@ -6,12 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.actions import Action
-from ...engine.british.view import BritishView
 from ...engine.cards import Card
 from ...engine.melds import Meld
 from ...engine.refusal import Refusal
+from ...engine.seatview import SeatView
 from ...engine.turn import DecisionKind
-from ...engine.view import View
 from ...ui import palette
 from .model import SlotState
 from .pointer import Drag
@@ -24,7 +23,7 @@ DIM = palette.TEXT_DIM
 class TableFrame:
     """Everything one frame of the table shows, read once from the game and the scene."""
 
-    view: View | BritishView  # the player's view
+    view: SeatView  # the player's view
     names: tuple[str, ...]
     titles: tuple[str, ...]  # each seat's level, as its persona says it ("" for the player)
     totals: tuple[int, ...]

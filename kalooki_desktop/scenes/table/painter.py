@@ -12,14 +12,10 @@ from typing import Any
 import pygame
 
 from ...engine.actions import Action, PluckDiscard, PluckStock
-from ...engine.british.match import BritishMatch
-from ...engine.british.view import BritishView
-from ...engine.match import Match
 from ...engine.refusal import Refusal
+from ...engine.seatview import SeatView
 from ...engine.turn import DecisionKind
-from ...engine.view import View
 from ...i18n import tr
-from ...play.games import AnyMatch
 from ...play.session import HUMAN, Session
 from ...ui import palette
 from . import render, seats
@@ -30,6 +26,7 @@ from .frame import TableFrame
 from .geometry import TableGeometry
 from .model import HandModel
 from .pointer import Drag
+from .presenters import presenter
 from .words import agreeing, log_lines, status
 
 
@@ -73,9 +70,7 @@ def snapshot(
         titles=tuple(p.title if (p := s.persona(seat)) else "" for seat in range(m.players)),
         totals=tuple(m.totals),
         title=bar_title(s, view, ended=ended_view is not None),
-        schedule=tuple(spec.contract_text for spec in m.rules.schedule) if isinstance(m, Match) else (),
-        hand_index=_hand_index(m, view, ended=ended_view is not None),
-        sudden_death=_tie_break(m, view),
+        **_schedule(view),
         opening=_opening(view, model),
         max_calls=s.rules.max_calls,
         calling=s.rules.calling,
@@ -105,7 +100,7 @@ def snapshot(
 
 
 def _active(
-    session: Session, view: View | BritishView, *, ended: bool, asking: bool
+    session: Session, view: SeatView, *, ended: bool, asking: bool
 ) -> tuple[set[int], int | None]:
     """The seats whose move the table waits for, and who went out: while the hand that ended is
     on show (``ended``), the one who went out (nobody of the next hand) is the only one lit."""
@@ -115,6 +110,17 @@ def _active(
         return ({out} if out is not None else set()), out
     seats = (session.thinking_seat(), view.turn if asking else None)
     return {seat for seat in seats if seat is not None}, None
+
+
+def _schedule(view: SeatView) -> dict[str, Any]:
+    """The top bar's schedule of contracts (none in British Kalooki), the hand of it on show, and
+    whether that hand is a sudden-death hand after the schedule (J-V6)."""
+    schedule = presenter(view.rules).schedule(view.rules)
+    return {
+        "schedule": schedule,
+        "hand_index": view.hand_number - 1 if schedule else 0,
+        "sudden_death": bool(schedule) and view.hand_number > len(schedule),
+    }
 
 
 def _slots(model: HandModel) -> dict[str, Any]:
@@ -129,44 +135,21 @@ def _slots(model: HandModel) -> dict[str, Any]:
     }
 
 
-def bar_title(session: Session, view: View | BritishView, *, ended: bool = False) -> str:
+def bar_title(session: Session, view: SeatView, *, ended: bool = False) -> str:
     """The top bar's title: the hand of the schedule and its contract, or the British game and
     its deal (and the kitty when playing for chips); while the hand that ended is on show
     (``ended``), that hand's."""
-    m = session.match
-    if isinstance(m, BritishMatch):
-        number = m.results[-1].number if ended and m.results else m.hand_number
-        title = tr("table.banner_british", game=m.rules.name, n=number, limit=m.rules.limit)
-        return title + (" · " + tr("table.kitty", n=m.kitty) if m.rules.kitty else "")
-    assert isinstance(view, View)
-    contract = view.spec.contract_text
-    if session.practice is not None:  # a practice hand: the hand of the schedule practised
-        return tr("practice.result_title", hand=tr("practice.hand", n=session.practice, contract=contract))
-    if _tie_break(m, view):
-        return tr("table.banner_sudden", contract=contract)
-    return tr("table.banner", n=view.spec.number, of=len(m.rules.schedule), contract=contract)
+    return presenter(view.rules).title(session, view, ended=ended)
 
 
-def _tie_break(m: AnyMatch, view: View | BritishView) -> bool:
-    """True when the hand on show is a sudden-death hand after the schedule (J-V6), not merely the
-    last hand of the schedule on show after it ended."""
-    return isinstance(m, Match) and isinstance(view, View) and view.spec.number > len(m.rules.schedule)
-
-
-def _hand_index(m: AnyMatch, view: View | BritishView, *, ended: bool) -> int:
-    """The hand of the schedule on show (the one that ended while it is on show)."""
-    if not isinstance(m, Match) or not isinstance(view, View):
-        return 0
-    return view.spec.number - 1 if ended else m.hand_index
-
-
-def _opening(view: View | BritishView, model: HandModel) -> tuple[int, int] | None:
+def _opening(view: SeatView, model: HandModel) -> tuple[int, int] | None:
     """The staged opening's points and the points it needs, while the player has not come out
     (British Kalooki), else None."""
-    if not isinstance(view, BritishView) or view.laid[HUMAN] or not view.active[HUMAN]:
+    need = presenter(view.rules).opening(view.rules)
+    if need is None or view.laid[HUMAN] or not view.active[HUMAN]:
         return None
     points = sum(model.slot_points(j) for j in range(len(model.slots)) if model.slot_state(j) is None)
-    return points, view.rules.opening
+    return points, need
 
 
 class TablePainter:

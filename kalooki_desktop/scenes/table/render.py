@@ -9,7 +9,6 @@ from ...engine.actions import Discard, MoveJoker, PluckDiscard, PluckStock, Tack
 from ...engine.cards import JOKER, card_label
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
-from ...engine.view import View
 from ...i18n import refusal_text, tr
 from ...play.session import HUMAN
 from ...ui import cards as art
@@ -401,7 +400,7 @@ def draw_dialog(surface: pygame.Surface, f: TableFrame, g: TableGeometry, box: p
     view = f.view
     draw_prompt_box(surface, box)
     card = card_label(view.discard_top) if view.discard_top is not None else ""
-    caller = view.caller if isinstance(view, View) else None
+    caller = view.caller
     name = f.names[caller] if caller is not None else ""
     y = box.y + 16
     for line in txt.wrap(tr("dialog.allow", name=name, card=card), lay.font, box.w - 24, bold=True):

@@ -25,13 +25,9 @@ from ...engine.actions import (
     PluckStock,
     Refuse,
 )
-from ...engine.british.hand import BritishHand
-from ...engine.british.rules import BritishRules
-from ...engine.british.view import BritishView
 from ...engine.cards import card_label
-from ...engine.hand import HandState
 from ...engine.refusal import Refusal
-from ...engine.rules import FOUR, THREE
+from ...engine.seatview import SeatView
 from ...engine.turn import DecisionKind
 from ...i18n import tr
 from ...play.session import HUMAN, Move, Session
@@ -47,8 +43,8 @@ from .geometry import TableGeometry
 from .model import HandModel
 from .painter import TablePainter, snapshot
 from .pointer import DoubleTap, Drag, Drop, Intent, Pointer, Tap
+from .presenters import presenter
 from .slips import Slips
-from .slotrules import ContractSlots, FreeSlots
 from .words import advice_text, refusal_words
 
 #: How long a hint stays highlighted (ms).
@@ -62,8 +58,8 @@ class TableScene(Scene):
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        rules = session.rules
-        self.model = HandModel(FreeSlots(rules) if isinstance(rules, BritishRules) else ContractSlots())
+        self.shows = presenter(session.rules)  # what this game shows its own way
+        self.model = HandModel(self.shows.slots(session.rules))
         self.drops = Drops(session, self.model)
         self.choreo = Choreography(session, app.sounds)
         self._controls: TableControls | None = None  # made with the widgets, in build()
@@ -145,9 +141,7 @@ class TableScene(Scene):
         if self.session.over:
             return False
         view = self.ending.view()
-        if isinstance(view, BritishView):
-            return view.active[HUMAN]
-        return not view.laid[HUMAN]
+        return view.active[HUMAN] and (self.model.rules.free or not view.laid[HUMAN])
 
     def toast_anchor(self) -> tuple[int, int] | pygame.Rect:
         if self.layout is None or self._controls is None:
@@ -193,22 +187,29 @@ class TableScene(Scene):
         left go, new ones arrive (a press on a card that moved is dropped). While the hand that
         ended is on show, the model follows that hand."""
         m = self.session.match
-        if self.ending.on_show() and m.ended is not None:
-            self.model.sync(m.ended.hands[HUMAN], laid=_laid(m.ended))
+        ended = m.ended_view(HUMAN) if self.ending.on_show() else None
+        if ended is not None:
+            self.model.sync(ended.my_hand, laid=self._laid(ended))
             return
+        view = m.view(HUMAN)
         key = (len(m.results), m.hand_number)
         if key != self._hand_key:
             self._hand_key = key
-            self.model.deal(_contract(m.hand), m.hand.hands[HUMAN])
-            if self.session.staging[0] == len(m.results) and not _laid(m.hand):
+            self.model.deal(view.contract, view.my_hand)
+            if self.session.staging[0] == len(m.results) and not self._laid(view):
                 self.model.restage(self.session.staging[1])  # the slots as the player left them
             self.hint_action = None
             self.deal_pending = not m.over
             if self._widgets:
                 self.rebuild()
             return
-        if self.model.sync(m.hand.hands[HUMAN], laid=_laid(m.hand)):
+        if self.model.sync(view.my_hand, laid=self._laid(view)):
             self.pointer.press = None
+
+    def _laid(self, view: SeatView) -> bool:
+        """True once the player's contract is laid and the slots are done with (never with free
+        slots, where melds are built all deal long)."""
+        return view.laid[HUMAN] and not self.model.rules.free
 
     # --- engine moves ---------------------------------------------------------------------
 
@@ -500,8 +501,8 @@ class TableScene(Scene):
         if prompt == DecisionKind.CALL and view.discard_top is not None:
             c.label_call(tr("table.call_card", card=card_label(view.discard_top)))
         c.enable_lay(ok=self.lay_refusal() is None)
-        if isinstance(view, BritishView):
-            c.label_lay(tr("table.lay_melds") if view.laid[HUMAN] else tr("table.lay_opening"))
+        if self.shows.lay_labels is not None:
+            c.label_lay(tr(self.shows.lay_labels[view.laid[HUMAN]]))
         c.mark_sort(self.model.sort_mode if self.model.is_sorted() else None)
 
     # --- drawing ------------------------------------------------------------------------
@@ -569,13 +570,3 @@ class TableScene(Scene):
         if banner is not None and not self.choreo.flights:
             render.draw_banner(surface, self.geometry, *banner)
 
-
-def _laid(hand: HandState | BritishHand) -> bool:
-    """True once the player's contract is laid and the slots are done with (never in British
-    Kalooki, where melds are built all deal long)."""
-    return isinstance(hand, HandState) and hand.laid[HUMAN]
-
-
-def _contract(hand: HandState | BritishHand) -> list[int]:
-    """The kinds of the contract's melds (none in British Kalooki: its slots are free)."""
-    return [] if isinstance(hand, BritishHand) else [THREE] * hand.spec.threes + [FOUR] * hand.spec.fours

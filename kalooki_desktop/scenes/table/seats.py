@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.british.view import BritishView
 from ...engine.turn import DecisionKind
 from ...i18n import tr, tr_n
 from ...play.session import HUMAN
@@ -18,6 +17,7 @@ from ...ui.draw import glow, panel
 from .controls import prompt_boxes
 from .frame import DIM, TableFrame
 from .geometry import TableGeometry
+from .presenters import presenter
 
 
 def draw_side(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
@@ -212,12 +212,10 @@ def seat_mark(f: TableFrame, seat: int, *, short: bool = False) -> tuple[str, pa
     """What a seat's status says: out of the game (British Kalooki, B-11), laid (or come out,
     B-4), or the calls used; "" when there is nothing to say."""
     view = f.view
-    if isinstance(view, BritishView):
-        if not view.active[seat]:
-            return tr("table.eliminated"), palette.INVALID
-        return (tr("table.out_mark"), palette.VALID) if view.laid[seat] else ("", DIM)
+    if not view.active[seat]:
+        return tr("table.eliminated"), palette.INVALID
     if view.laid[seat]:
-        return tr("table.laid_mark"), palette.VALID
+        return tr(presenter(view.rules).laid_mark), palette.VALID
     if not f.calling:
         return "", DIM
     if short:

@@ -19,21 +19,16 @@ from typing import Protocol
 import pygame
 import pygame_gui
 
-from ...ai.advice import contract_needs
 from ...app import App
 from ...engine.actions import Action, Discard, Lay, MoveJoker, Retrieve, Tack
-from ...engine.british.finder import find_opening
-from ...engine.british.view import BritishView
-from ...engine.cards import Card, card_label
-from ...engine.rules import FOUR, THREE
+from ...engine.cards import Card
 from ...i18n import refusal_text, tr
 from ...play.session import HUMAN, MAX_SLOTS, Session
 from ...ui.theme import Answers, ConfirmDialog
 from .model import HandModel
 from .pointer import Drag, Pointer
+from .presenters import needed_question
 
-#: The words of the meld a card is needed for (:func:`.ai.advice.contract_needs`).
-_NEEDED = {THREE: "table.needed_three", FOUR: "table.needed_four", 0: "table.needed_contract"}
 #: The keys that answer the question: discard it, or keep it.
 _YES = (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER)
 _NO = (pygame.K_n, pygame.K_ESCAPE)
@@ -49,30 +44,6 @@ def plays_to_take_back(actions: list[tuple[int, Action]]) -> list[Action]:
             break
         out.append(action)
     return out[::-1]
-
-
-def needed_question(session: Session, card: Card) -> str | None:
-    """The question before discarding ``card`` when the player's contract needs it (British
-    Kalooki: when the opening the hand holds needs it), or None."""
-    view = session.view()
-    if isinstance(view, BritishView):
-        return _opening_question(view, card)
-    kind = contract_needs(view, card)
-    if kind is None:
-        return None
-    return tr("table.discard_needed", card=card_label(card), why=tr(_NEEDED[kind]))
-
-
-def _opening_question(view: BritishView, card: Card) -> str | None:
-    """British Kalooki, before coming out: the question when the hand holds an opening that it
-    would not hold without ``card``."""
-    hand = list(view.my_hand)
-    if view.laid[HUMAN] or card not in hand or find_opening(hand, view.rules, HUMAN) is None:
-        return None
-    hand.remove(card)
-    if find_opening(hand, view.rules, HUMAN) is not None:
-        return None
-    return tr("table.discard_needed", card=card_label(card), why=tr("table.needed_opening"))
 
 
 class Table(Protocol):
@@ -140,7 +111,7 @@ class Slips:
         if not scene.app.settings.ask_needed_discard or key in self.asked or session.check(Discard(card)):
             scene.submit(Discard(card))
             return
-        question = needed_question(session, card)
+        question = needed_question(session.view(), card)
         if question is None:
             scene.submit(Discard(card))
             return

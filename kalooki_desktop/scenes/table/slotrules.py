@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Any
 
 from ...engine.actions import Lay
-from ...engine.british.melds import check_set, make_b_meld, meld_points
-from ...engine.british.rules import BritishRules
 from ...engine.cards import JOKER, Card, rank_of, suit_of
 from ...engine.melds import Meld, check_meld, could_become, make_meld
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
+from ...engine.systems import british
 from ...play.session import MAX_SLOTS
 
 #: The kind of a free slot: a set or a run, as its cards make it.
@@ -68,7 +68,7 @@ class FreeSlots:
 
     free = True
 
-    def __init__(self, rules: BritishRules) -> None:
+    def __init__(self, rules: Any) -> None:
         self.rules = rules
         self.aces_high = not rules.ace_low  # Kalooki 40: the ace is high only (B-2)
 
@@ -77,15 +77,15 @@ class FreeSlots:
         return [ANY] * min(MAX_SLOTS, max(3, filled + 1))
 
     def kind_of(self, kind: int, cards: Sequence[Card]) -> int:
-        return THREE if check_set(cards) is None else FOUR
+        return THREE if british.check_set(cards) is None else FOUR
 
     def state(self, kind: int, cards: Sequence[Card]) -> SlotState:
         if not cards:
             return "empty"
-        as_set = check_set(cards)
+        as_set = british.check_set(cards)
         if as_set is None:
             return None
-        run = make_b_meld(FOUR, 0, cards, self.rules)
+        run = british.make_b_meld(FOUR, 0, cards, self.rules)
         if isinstance(run, Meld):
             return None
         naturals = {rank_of(c) for c in cards if c != JOKER}
@@ -99,19 +99,22 @@ class FreeSlots:
         return a_set or could_become(FOUR, cards)
 
     def meld(self, kind: int, cards: Sequence[Card]) -> Meld | None:
-        m = make_b_meld(self.kind_of(kind, cards), 0, cards, self.rules)
+        m = british.make_b_meld(self.kind_of(kind, cards), 0, cards, self.rules)
         return m if isinstance(m, Meld) else None
 
     def arrange(self, kind: int, slot: list[Card], cards: list[Card], at: int) -> list[Card]:
         merged = slot[:at] + cards + slot[at:]
-        if check_set(merged) is None or len({rank_of(c) for c in merged if c != JOKER}) <= 1:
+        if british.check_set(merged) is None or len({rank_of(c) for c in merged if c != JOKER}) <= 1:
             return merged
-        return _arrange_run(slot, cards, at, lambda c: isinstance(make_b_meld(FOUR, 0, c, self.rules), Meld))
+        return _arrange_run(slot, cards, at, self._is_run)
+
+    def _is_run(self, cards: list[Card]) -> bool:
+        return isinstance(british.make_b_meld(FOUR, 0, cards, self.rules), Meld)
 
     def points(self, kind: int, cards: Sequence[Card]) -> int:
         """What the slot's meld counts towards an opening (B-4), 0 while it is none."""
         m = self.meld(kind, cards)
-        return meld_points(m) if m is not None else 0
+        return british.meld_points(m) if m is not None else 0
 
 
 SlotRules = ContractSlots | FreeSlots

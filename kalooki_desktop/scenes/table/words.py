@@ -3,8 +3,6 @@ says whose turn it is and what to do, and a refused move as the player reads it.
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from ...ai.advice import Advice
 from ...ai.coach import Estimate, Note
 from ...engine.actions import (
@@ -26,17 +24,14 @@ from ...engine.actions import (
     TakeBack,
     taken_back,
 )
-from ...engine.british.finder import candidate_melds
-from ...engine.british.hand import BritishHand
-from ...engine.british.view import BritishView
 from ...engine.cards import JOKER, Card, card_label
 from ...engine.refusal import Refusal
-from ...engine.rules import THREE
+from ...engine.seatview import SeatView
 from ...engine.turn import DecisionKind
-from ...engine.view import View
 from ...i18n import refusal_text, tr, tr_n
 from ...play.session import HUMAN, Session
 from ...ui import palette
+from .presenters import PRESENTERS, presenter
 
 _KEYS: dict[type, str] = {
     Discard: "discard",
@@ -58,21 +53,18 @@ _KEYS: dict[type, str] = {
 
 
 def describe(
-    name: str, action: Action, card: Card | None, *, hint: bool = False, british: bool = False,
+    name: str, action: Action, card: Card | None, *, hint: bool = False, system: str = "jamaican",
     opening: bool = False,
 ) -> str:
-    """One move in words ("Desmond discarded 7♠"; as a hint, "Discard 7♠"). In British Kalooki
-    a lay is the player's opening (``opening``) or a meld laid after it."""
+    """One move in words ("Desmond discarded 7♠"; as a hint, "Discard 7♠"), in the words of the
+    rule ``system``'s game: in British Kalooki a lay is the player's opening (``opening``) or a
+    meld laid after it, and a tack a lay-off."""
     c = card_label(card) if card is not None else ""
     if isinstance(action, Discard | Tack | MoveJoker):
         c = card_label(action.card)
     elif isinstance(action, Retrieve):
         c = " ".join(card_label(x) for x in action.cards)
-    key = _KEYS[type(action)]
-    if isinstance(action, Lay) and british:
-        key = "lay_open" if opening else "lay_meld"
-    elif isinstance(action, Tack) and british:
-        key = "layoff"  # a lay-off, in this game's words
+    key = PRESENTERS[system].log_key(action, opening=opening) or _KEYS[type(action)]
     return tr(f"{'hint' if hint else 'log'}.{key}", name=name, card=c)
 
 
@@ -89,9 +81,9 @@ def log_lines(session: Session, *, ended: bool) -> list[tuple[int, str]]:
     hand = moves[first:]
     gone = taken_back([(mv.seat, mv.action) for mv in hand])  # as the engine's log: they never were
     shown = [mv for i, mv in enumerate(hand) if not isinstance(mv.action, Pass) and i not in gone][-60:]
-    british = session.british
+    system = session.rules.system
     return [
-        (mv.seat, describe(session.names[mv.seat], mv.action, mv.card, british=british, opening=mv.opening))
+        (mv.seat, describe(session.names[mv.seat], mv.action, mv.card, system=system, opening=mv.opening))
         for mv in shown
     ]
 
@@ -101,7 +93,7 @@ def status(session: Session) -> tuple[str, palette.Colour]:
     if session.over:
         return tr("status.over"), palette.GOLD
     prompt = session.prompt()
-    view = session.view()
+    view: SeatView = session.view()
     top = card_label(view.discard_top) if view.discard_top is not None else ""
     if prompt == DecisionKind.PLUCK:
         pile = session.check(PluckDiscard()) is None  # laid (J-4.2), after a call (J-5.3), an empty pile
@@ -109,8 +101,8 @@ def status(session: Session) -> tuple[str, palette.Colour]:
     if prompt == DecisionKind.PLAY:
         return _play_status(session, view), palette.GOLD
     if prompt == DecisionKind.BUY_IN:
-        return tr("status.buy_in", limit=getattr(view.rules, "limit", 0)), palette.GOLD
-    if isinstance(view, BritishView) and not view.active[HUMAN]:
+        return tr("status.buy_in", limit=view.rules.limit), palette.GOLD  # over the limit (B-11)
+    if not view.active[HUMAN]:
         return tr("status.watching"), palette.TEXT
     if prompt == DecisionKind.CALL:
         return tr("status.call", card=top), palette.GOLD
@@ -167,25 +159,27 @@ def noted_move(note: Note, action: Action) -> str:
     if isinstance(action, Lay):
         return tr("coach.lay")  # said of a decision already made: the lay is not in the slots
     return describe("", action, card, hint=True)
-def _play_status(session: Session, view: View | BritishView) -> str:
+def _play_status(session: Session, view: SeatView) -> str:
     """What the player may do in the turn after the pluck: build the contract (the opening); once
     laid (come out), tack or move a joker (lay melds, lay off or take a joker) where the engine
     would take one, and discard; with nothing of the kind, discard."""
-    if isinstance(view, BritishView) and not view.laid[HUMAN]:
-        refused = _discard_refusal(session)
+    shows = presenter(view.rules)
+    need = shows.opening(view.rules)
+    if not view.laid[HUMAN] and need is not None:
+        refused = _discard_refusal(session, view)
         must_open = refused is not None and refused.key == "discard.open_first"
-        return tr("status.play_open_now" if must_open else "status.play_open", need=view.rules.opening)
-    if isinstance(view, View) and not view.laid[HUMAN]:
+        return tr("status.play_open_now" if must_open else "status.play_open", need=need)
+    if not view.laid[HUMAN]:
         return tr("status.play")
-    if not _more_than_a_discard(session):
+    if not _more_than_a_discard(session, view):
         return tr("status.play_discard")
-    return tr("status.play_out" if isinstance(view, BritishView) else "status.play_laid")
+    return tr(shows.laid_status)
 
 
-def _discard_refusal(session: Session) -> Refusal | None:
+def _discard_refusal(session: Session, view: SeatView) -> Refusal | None:
     """The engine's refusal of a discard by the player now, whatever the card (None: a card of
     the hand may be discarded)."""
-    cards = [c for c in session.match.hand.hands[HUMAN] if c != JOKER]
+    cards = [c for c in view.my_hand if c != JOKER]
     return session.check(Discard(cards[0])) if cards else None
 
 
@@ -193,36 +187,19 @@ def _discard_refusal(session: Session) -> Refusal | None:
 _MORE: dict[int, tuple[object, int, bool]] = {}
 
 
-def _more_than_a_discard(session: Session) -> bool:
-    """True if the engine would take a move of the player besides the discard now: a tack or a
-    joker move; in British Kalooki a lay-off, a new meld or a joker taken (asked once a version
-    of the game)."""
+def _more_than_a_discard(session: Session, view: SeatView) -> bool:
+    """True if the engine would take a move of the player besides the discard now: a play of
+    the move list onto the table (a tack, a joker moved or taken, a meld for a joker taken) or a
+    new meld where the game has them (British Kalooki, B-6); asked once a version of the game."""
     known = _MORE.get(id(session))
     if known is not None and known[0] is session.match and known[1] == session.version:
         return known[2]
-    hand = session.match.hand
-    answer = any(isinstance(a, Tack | MoveJoker) for a in hand.legal_actions(HUMAN))
-    if not answer and isinstance(hand, BritishHand):
-        answer = _british_lay(session, hand)
+    plays = (Tack, MoveJoker, Retrieve, Lay)
+    answer = any(isinstance(a, plays) for a in view.legal_actions())
+    answer = answer or presenter(view.rules).new_melds(session, view)
     _MORE.clear()  # one table at a time
     _MORE[id(session)] = (session.match, session.version, answer)
     return answer
-
-
-def _british_lay(session: Session, hand: BritishHand) -> bool:
-    """True if the engine would take a new meld of the player's cards, or a joker for one or
-    two of them (B-6, B-7)."""
-    cards = hand.hands[HUMAN]
-    if any(session.check(Lay.of([(m.kind, m.cards)])) is None for m in candidate_melds(cards, hand.rules)):
-        return True
-    naturals = sorted({c for c in cards if c != JOKER})
-    for i, meld in enumerate(hand.table):
-        if JOKER not in meld.cards:
-            continue
-        offers = [(c,) for c in naturals] + (list(combinations(naturals, 2)) if meld.kind == THREE else [])
-        if any(session.check(Retrieve(tuple(o), i + 1)) is None for o in offers):
-            return True
-    return False
 
 
 def agreeing(session: Session, refusal: Refusal) -> Refusal:
@@ -248,10 +225,10 @@ def advice_text(session: Session, advice: Advice) -> str:
     top = session.view().discard_top
     if isinstance(action, Pass):
         move = tr("hint.let_go", card=card_label(top) if top is not None else "")
-    elif session.british and isinstance(action, Lay):
-        move = tr("hint.lay_meld" if session.view().laid[HUMAN] else "hint.lay_open")
     else:
-        move = describe(session.names[HUMAN], action, top, hint=True, british=session.british)
+        opening = not session.view().laid[HUMAN]  # British Kalooki: a lay that comes out (B-4)
+        system = session.rules.system
+        move = describe(session.names[HUMAN], action, top, hint=True, system=system, opening=opening)
     return tr("table.hint_why", move=move, why=_why(advice))
 
 
@@ -277,7 +254,7 @@ def call_answer_words(session: Session, bad: Refusal) -> str | None:
     player, is to answer it: what the player does now, allow it (A) or refuse it and take the
     card (R; only allow once laid down, J-5.4); None for any other refusal."""
     view = session.view()
-    if bad.key != "call.pending" or session.prompt() != DecisionKind.ALLOW or not isinstance(view, View):
+    if bad.key != "call.pending" or session.prompt() != DecisionKind.ALLOW:
         return None
     if view.caller is None or view.discard_top is None:
         return None
