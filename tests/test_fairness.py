@@ -5,6 +5,7 @@ differently (the other hands and the stock) never changes a decision."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ PRESETS = {"jamaican": "jamaican", "british": "british40"}
 CASES = sorted(BOTS)
 
 
-def _bot(system: str, level: str):  # type: ignore[no-untyped-def]
+def _bot(system: str, level: str) -> Any:
     if (system, level) == ("jamaican", "hard"):
         return HardBot(HardConfig(think_ms=60_000, max_samples=6))  # bounded by its worlds, not the clock
     return make_bot(level, system)
