@@ -410,6 +410,6 @@ def test_the_fingerprint_leaves_out_only_the_kept_turn() -> None:
 def test_the_coach_command_weighs_no_take_back_nor_the_plays_it_returned() -> None:
     from kalooki_desktop.tools.coach_cli import review
 
-    out = review(hand_with_a_take_back(), 1, budget_ms=40)
+    out = review(hand_with_a_take_back(), 1, worlds=4)
     decisions = [d["decision"] for d in out["decisions"]]
     assert "take back" not in decisions and LAY_THREES not in decisions and len(decisions) == 5

@@ -1,5 +1,5 @@
-"""Advice for the player: the Hard bot's choice from the player's own view, within a short
-thinking budget, and a few words why. It sees exactly what the player sees (a :class:`View`),
+"""Advice for the player: the Hard bot's choice from the player's own view, with its budget of
+worlds, and a few words why. It sees exactly what the player sees (a :class:`View`),
 so it never uses a hidden card.
 
 The reason is worked out from the same view with the planner the bots use: how far the contract
@@ -30,12 +30,9 @@ from ..engine.contract import can_lay
 from ..engine.rules import FOUR, THREE
 from ..engine.view import View
 from .hard import HardBot, HardConfig
+from .hold import ROLLOUTS
 from .normal import live_cards
 from .plan import deficiency, make_plan
-
-#: The thinking budget of a hint (ms): the hold search gets this, every other decision takes
-#: about a millisecond.
-HINT_MS = 250.0
 
 
 @dataclass(frozen=True)
@@ -47,9 +44,12 @@ class Advice:
     params: dict[str, object] = field(default_factory=dict)
 
 
-def advise(view: View, rng: random.Random, think_ms: float = HINT_MS) -> Advice:
-    """The Hard bot's choice for ``view`` within ``think_ms``, with its reason."""
-    action = HardBot(HardConfig(think_ms=think_ms)).choose(view, rng)
+def advise(view: View, rng: random.Random, worlds: int = ROLLOUTS) -> Advice:
+    """The Hard bot's choice for ``view`` with a hold search of ``worlds`` worlds (Hard's own
+    budget unless told; 0: none), with its reason. The same view and random numbers give the
+    same advice on any machine. A hold search takes up to a few hundred milliseconds: the table
+    asks for it on a worker thread (:mod:`.play.hints`)."""
+    action = HardBot(HardConfig(worlds=worlds)).choose(view, rng)
     why, params = reason(view, action)
     return Advice(action, why, params)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -19,7 +18,7 @@ from typing import Any
 
 from ..ai.advice import Advice
 from ..ai.base import Bot
-from ..ai.coach import TABLE_MS, Note, coach
+from ..ai.coach import Note, coach
 from ..ai.personas import Persona, persona, table_names
 from ..ai.worker import BotWorker
 from ..engine.actions import (
@@ -308,27 +307,26 @@ class Session:
 
     def _coach(self, action: Action) -> None:
         """Have the coach weigh the player's ``action`` (about to be applied) against the advice,
-        on its own thread from a copy of the player's view (:func:`.ai.coach.coach`), within
-        :data:`.ai.coach.TABLE_MS` of now. A decision whose weighing has not begun when the next
-        one comes is dropped (its note could no longer be shown with it; the review weighs it).
-        Without the thread (headless runs) it is weighed at once, on every world."""
+        on its own thread from a copy of the player's view (:func:`.ai.coach.coach`, its budget
+        of worlds: the same note as the review's). A decision whose weighing has not begun when
+        the next one comes is dropped (its note could no longer be shown with it; the review
+        weighs it). Without the thread (headless runs) it is weighed at once."""
         m = self.match
         if not self.coach_on or not isinstance(m, Match):
             return
         view = View(m.hand.clone(), HUMAN, list(m.totals))
         index = len(m.actions)
         rng = random.Random(index)
-        if self._coach_pool is None:  # headless runs: every world, whatever the machine's load
-            self._keep_note(index, coach(view, action, rng, budget_ms=0))
+        if self._coach_pool is None:  # headless runs
+            self._keep_note(index, coach(view, action, rng))
             return
-        deadline = time.perf_counter() + TABLE_MS / 1000.0
         for _, older in self._coach_jobs:
-            older.cancel()  # a job not yet begun is dropped; one under way finishes by its deadline
-        self._coach_jobs.append((index, self._coach_pool.submit(coach, view, action, rng, deadline=deadline)))
+            older.cancel()  # a job not yet begun is dropped; one under way finishes
+        self._coach_jobs.append((index, self._coach_pool.submit(coach, view, action, rng)))
 
     def _keep_note(self, index: int, note: Note) -> None:
-        """Keep a finished note, unless the deadline left the coach no world to measure a choice
-        that differs from the advice: a note that measured nothing says nothing."""
+        """Keep a finished note, unless the safety stop left the coach no world to measure a
+        choice that differs from the advice: a note that measured nothing says nothing."""
         if note.estimate.worlds == 0 and note.chosen != note.advice.action:
             return
         self.notes[index] = note

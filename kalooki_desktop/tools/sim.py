@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from ..ai.base import Bot, make_bot, next_decision
-from ..ai.hard import set_think_ms
+from ..ai.hard import set_worlds
 from ..engine.actions import (
     Action,
     Call,
@@ -336,7 +336,7 @@ def simulate(
     *,
     check: bool = False,
     rotate: bool = False,
-    think_ms: float | None = None,
+    worlds: int | None = None,
     games_out: IO[str] | None = None,
 ) -> dict[str, object]:
     """Play ``games`` matches and return the report of ``python -m kalooki_desktop.sim``
@@ -347,8 +347,8 @@ def simulate(
     t0 = time.perf_counter()
     for g in range(games):
         seated, seat_of_entry, deal = seating(bots, g, seed, rotate=rotate)
-        if think_ms is not None:
-            set_think_ms(seated, think_ms)
+        if worlds is not None:
+            set_worlds(seated, worlds)
         match, n = play_match(rules, seated, deal, check=check, stats=stats, seat_of_entry=seat_of_entry)
         total_actions += n
         for r in match.results:
@@ -416,10 +416,10 @@ def _parser() -> argparse.ArgumentParser:
         help="compare two --games-out files game by game (nothing is played)",
     )
     p.add_argument(
-        "--think-ms",
-        type=float,
+        "--worlds",
+        type=int,
         default=None,
-        help="thinking budget of Hard's decisions in ms (its search of when to lay; 0: no search)",
+        help="Hard's budget: the worlds its search of when to lay plays out (default 32; 0: no search)",
     )
     return p
 
@@ -462,7 +462,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.seed,
                 check=args.check,
                 rotate=args.rotate,
-                think_ms=args.think_ms,
+                worlds=args.worlds,
                 games_out=out,
             )
     except OSError as e:
