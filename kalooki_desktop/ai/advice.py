@@ -10,6 +10,7 @@ what a card costs if the hand ends with it (J-1.3).
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -44,12 +45,17 @@ class Advice:
     params: dict[str, object] = field(default_factory=dict)
 
 
-def advise(view: View, rng: random.Random, worlds: int = ROLLOUTS) -> Advice:
+def advise(view: View, rng: random.Random, worlds: int = ROLLOUTS, *,
+           cancel: threading.Event | None = None) -> Advice:
     """The Hard bot's choice for ``view`` with a hold search of ``worlds`` worlds (Hard's own
     budget unless told; 0: none), with its reason. The same view and random numbers give the
     same advice on any machine. A hold search takes up to a few hundred milliseconds: the table
-    asks for it on a worker thread (:mod:`.play.hints`)."""
-    action = HardBot(HardConfig(worlds=worlds)).choose(view, rng)
+    asks for it on a thread of its own (:mod:`.play.hints`), which sets ``cancel`` when the
+    answer is no longer wanted (the search then stops, and its answer is thrown away)."""
+    bot = HardBot(HardConfig(worlds=worlds))
+    if cancel is not None:
+        bot.cancel = cancel
+    action = bot.choose(view, rng)
     why, params = reason(view, action)
     return Advice(action, why, params)
 

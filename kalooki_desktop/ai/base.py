@@ -32,10 +32,10 @@ BOTS: dict[str, Callable[[], Bot]] = {}
 MAX_PLAYOUT_ACTIONS = 5_000
 #: The safety stop of a search by playouts (Hard's hold search, the coach's estimate), in
 #: seconds: its budget is a number of worlds, whatever the machine's speed or load, so a seed
-#: and the moves replay every choice; only a search still going this long after it began (some
-#: ten times its longest normal cost: a machine stalled, not merely busy) starts no further
+#: and the moves replay every choice; only a search still going this long after it began (far
+#: above its normal cost, ``docs/ai.md``: a machine stalled, not merely busy) starts no further
 #: world, and decides on the worlds it has played.
-SAFETY_S = 5.0
+SAFETY_S = 20.0
 
 
 def register(name: str) -> Callable[[Callable[[], Bot]], Callable[[], Bot]]:

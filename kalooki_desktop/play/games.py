@@ -3,13 +3,15 @@ the Jamaican contract game (part J of the rule book) and British Kalooki 40 / 51
 
 A :class:`Session` asks its game for the rules of a preset, a new match or one from an exact
 deal, a computer player of a level, the copy of the game a computer player thinks about on its
-thread, and the hint. Everything else (the turn API, the actions, refusals, views) the two games
-share, so the table, saves and statistics read either without asking which it is.
+thread, and the hint (at once, or from such a copy on a thread of its own). Everything else
+(the turn API, the actions, refusals, views) the two games share, so the table, saves and
+statistics read either without asking which it is.
 """
 
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,6 +21,7 @@ from ..ai.british import british_advice, make_british_bot
 from ..engine.british.hand import BritishHand
 from ..engine.british.match import BritishMatch
 from ..engine.british.rules import BRITISH_PRESETS, BritishRules, make_british_rules
+from ..engine.british.view import BritishView
 from ..engine.cards import MAX_PLAYERS, MIN_PLAYERS, Card
 from ..engine.match import Match
 from ..engine.rules import RuleSet, make_rules
@@ -87,6 +90,11 @@ class Jamaican:
         assert isinstance(match, Match)
         return advise(match.view(seat), rng)
 
+    def advise_view(self, view: object, rng: random.Random, cancel: threading.Event | None = None) -> Advice:
+        """The hint from ``view`` (a :meth:`thinking_view`: a copy, for another thread)."""
+        assert isinstance(view, View)
+        return advise(view, rng, cancel=cancel)
+
     def could_help(self, match: AnyMatch, seat: int, card: Card) -> bool:
         assert isinstance(match, Match)
         return could_help(match.view(seat), card)
@@ -133,6 +141,11 @@ class British:
     def advise(self, match: AnyMatch, seat: int, rng: random.Random) -> Advice:
         assert isinstance(match, BritishMatch)
         return british_advice(match.view(seat), rng)
+
+    def advise_view(self, view: object, rng: random.Random, cancel: threading.Event | None = None) -> Advice:
+        """The hint from ``view`` (a :meth:`thinking_view`: a copy, for another thread)."""
+        assert isinstance(view, BritishView)
+        return british_advice(view, rng)
 
     def could_help(self, match: AnyMatch, seat: int, card: Card) -> bool:
         return False  # nobody calls a discard in this game
