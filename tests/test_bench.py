@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from typing import Any
 
 import pytest
 
@@ -64,7 +65,7 @@ def test_the_frame_benchmark_measures_frames_while_hard_thinks(capsys: pytest.Ca
 def test_the_frame_benchmark_measures_frames_with_the_hint_asked_every_second() -> None:
     from kalooki_desktop.tools import framebench
 
-    hint = framebench.hint_figures((1024, 640), 90, seed=1, every_s=1.0)
+    hint: Any = framebench.hint_figures((1024, 640), 90, seed=1, every_s=1.0)
     assert hint["without_hint"]["frames"] == hint["with_hint"]["frames"] == 90
     assert hint["hints_asked"] == 2 and hint["hints_shown"] >= 1  # shown while the frames went on
     assert {"over_33ms", "ms_max"} <= set(hint["with_hint"])
