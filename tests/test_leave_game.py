@@ -23,6 +23,7 @@ from kalooki_desktop.storage import saves
 from kalooki_desktop.storage.atomic import backup_path
 from kalooki_desktop.storage.autosave import Autosave
 from kalooki_desktop.storage.paths import set_data_dir
+from kalooki_desktop.storage.writer import WRITER
 
 from .gui import key, make_app, play_by_mouse, press_button, step, top
 from .saving import play, resign
@@ -46,6 +47,7 @@ def previous_path() -> Path:
 
 
 def doc_of(path: Path) -> dict[str, Any]:
+    WRITER.flush()  # the autosave of a game with threads is written on the writer's thread
     doc: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return doc
 
