@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from kalooki_desktop.play.session import GameSetup, Session
-from kalooki_desktop.storage import saves
+from kalooki_desktop.storage import atomic, saves
 from kalooki_desktop.storage.autosave import Autosave
 from kalooki_desktop.storage.paths import set_data_dir
 from kalooki_desktop.storage.writer import WRITER
@@ -52,7 +52,7 @@ def play_moves(session: Session, moves: int) -> None:
 def test_a_move_is_hashed_and_written_off_the_ui_thread(data, monkeypatch):
     ui = threading.current_thread()
     threads: list[threading.Thread] = []
-    real_digest, real_write = saves.state_digest, saves.write_atomic
+    real_digest, real_write = saves.state_digest, atomic.write_atomic
 
     def digest(match):
         threads.append(threading.current_thread())
