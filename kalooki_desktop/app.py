@@ -330,8 +330,6 @@ class App:
             if self._autosave is not None and self._autosave in self.session.listeners:
                 self.session.listeners.remove(self._autosave)
         if session is not self.session or self._autosave is None:
-            if self._autosave is not None:
-                self._autosave.flush()  # the game left is on disk as it stood before it goes
             self._autosave = None
             if session is not None:
                 self._autosave = Autosave(session, self.notify, lambda: self.persist)

@@ -15,15 +15,9 @@ from __future__ import annotations
 import random
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING
 
 from ..ai.advice import Advice
-
-if TYPE_CHECKING:
-    from .session import Session
-
-#: The player's seat (:data:`.session.HUMAN`).
-_PLAYER = 0
+from .session import HUMAN, Session
 
 
 class Hints:
@@ -46,7 +40,7 @@ class Hints:
         if known or (self._job is not None and self._job[0] == key):
             return True
         self.cancel()
-        view = s.game.thinking_view(s.match, _PLAYER)  # a copy: the game may go on while it thinks
+        view = s.game.thinking_view(s.match, HUMAN)  # a copy: the game may go on while it thinks
         rng = random.Random(key)  # as Session.advice(): the same hint, asked either way
         if not s.threaded:
             self._done = (key, s.game.advise_view(view, rng))
@@ -71,10 +65,6 @@ class Hints:
         if self._done is not None and self._done[0] == key:
             return self._done[1]
         return None
-
-    def thinking(self) -> bool:
-        """True while the hint for the position now is being thought out."""
-        return self.ready() is None and self._job is not None
 
     def forget(self) -> None:
         """Drop the hint known for the position now, so the next ask thinks it out afresh (the

@@ -95,9 +95,12 @@ class Autosave:
 
     def _retire(self, path: Path) -> None:
         """On the writer's thread: the finished game's autosave goes."""
-        for p in (path, backup_path(path)):
-            remove(p)
         self._replica.close()
+        try:
+            for p in (path, backup_path(path)):
+                remove(p)
+        except OSError as exc:  # (a folder that cannot be moved aside)
+            self._outcome = exc
 
     def report(self) -> None:
         """Say a failed write of the writer's once (and log it in one line); a good one ends that."""
@@ -173,6 +176,7 @@ def resume(**session_kw: object) -> tuple[Session | None, str | None, bool]:
     over), a message when the autosave was damaged (it is moved aside), and whether its good
     previous copy can be offered instead."""
     path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
+    WRITER.flush()  # (what is still being written is read back whole)
     saves.clean_temporaries(path.parent)
     try:
         session = saves.load(path, **session_kw)
@@ -191,6 +195,7 @@ def resume(**session_kw: object) -> tuple[Session | None, str | None, bool]:
 def restore_backup() -> str | None:
     """Put the good previous copy of the damaged autosave in its place; None, or why not."""
     path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
+    WRITER.flush()
     try:
         saves.use_backup(path)
     except saves.BadFile as exc:
