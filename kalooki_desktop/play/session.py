@@ -276,7 +276,8 @@ class Session:
 
     def advice(self) -> Advice | None:
         """The strongest advice the game has for the player now (the Hard player's choice from the
-        player's view, within a short budget, and why), or None when nothing is asked of them."""
+        player's view, and why), or None when nothing is asked of them. Worked out here, on the
+        caller's thread (headless runs, tests); the table asks through :mod:`.hints`."""
         if self.prompt() is None:
             return None
         return self.game.advise(self.match, HUMAN, random.Random(len(self.match.actions)))
