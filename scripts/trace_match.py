@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kalooki_desktop.ai.hard import set_think_ms
+from kalooki_desktop.ai.hard import set_worlds
 from kalooki_desktop.engine.actions import PluckStock
 from kalooki_desktop.engine.cards import Card, card_text, penalty_total, sort_key_suit
 from kalooki_desktop.engine.match import Match
@@ -35,12 +35,12 @@ def cards(hand: Sequence[Card]) -> str:
 
 
 def trace(rules: RuleSet, bots: Sequence[str], seed: int, game: int, entry: int = 0,
-          hands: set[int] | None = None, think_ms: float | None = None) -> list[str]:
+          hands: set[int] | None = None, worlds: int | None = None) -> list[str]:
     """The trace of game ``game`` of a rotated run from ``seed``, as lines (see the module
     docstring); ``hands``: the hand numbers to show (None: every hand)."""
     seated, seat_of_entry, deal = seating(bots, game, seed, rotate=True, system="jamaican")
-    if think_ms is not None:
-        set_think_ms(seated, think_ms)
+    if worlds is not None:
+        set_worlds(seated, worlds)
     played, _ = play_match(rules, seated, deal)
     me = seat_of_entry[entry]
     names = [""] * len(bots)
@@ -92,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--rules", default="jamaican")
     p.add_argument("--entry", type=int, default=0, help="which of --bots to trace (0: the first)")
     p.add_argument("--hands", default="", help="hand numbers to show, e.g. 1,8 (default: all)")
-    p.add_argument("--think-ms", type=float, default=None)
+    p.add_argument("--worlds", type=int, default=None, help="Hard's budget of worlds (0: no hold search)")
     args = p.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not 0 <= args.entry < len(bots):
@@ -105,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error(f"--hands {args.hands!r}: hand numbers separated by commas, e.g. 1,8")
     try:
         rules = make_rules(args.rules)
-        lines = trace(rules, bots, args.seed, args.game, args.entry, hands, args.think_ms)
+        lines = trace(rules, bots, args.seed, args.game, args.entry, hands, args.worlds)
     except ValueError as e:  # an unknown bot or rule set
         p.error(str(e))
     for line in lines:

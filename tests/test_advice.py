@@ -25,12 +25,12 @@ def view_of(hand: str, top: str, stock: str, others: list[str] = OTHERS) -> View
 
 def test_the_advice_is_the_hard_players_choice_with_its_reason() -> None:
     view = view_of("7S 7H 9S 9H 9D KS KH KD 4C 2D", "7C", "3S 5D 8S JC")
-    advice = advise(view, random.Random(0), think_ms=0)
-    assert advice.action == HardBot(HardConfig(think_ms=0)).choose(view, random.Random(0))
+    advice = advise(view, random.Random(0), worlds=0)
+    assert advice.action == HardBot(HardConfig(worlds=0)).choose(view, random.Random(0))
     assert advice.action == PluckDiscard()
     assert advice.why == "why.take_closer" and advice.params == {"card": parse_card("7C")}
     far = view_of("7S 2H 9S 5H 9D KS 3H QD 4C 2D", "8C", "3S 5D 8S JC")
-    advice = advise(far, random.Random(0), think_ms=0)
+    advice = advise(far, random.Random(0), worlds=0)
     assert advice.action == PluckStock() and advice.why == "why.leave"
 
 
@@ -39,7 +39,7 @@ def test_a_throw_is_explained_by_what_the_contract_needs() -> None:
                                     [parse_cards(h) for h in ["7S 7H 9S 9H KS KH QD 4C 2D 5C", *OTHERS]],
                                     parse_cards("JD"), parse_cards("3S 5D 8S JC 10H"))
     state.apply(0, PluckStock())
-    advice = advise(View(state, 0), random.Random(0), think_ms=0)
+    advice = advise(View(state, 0), random.Random(0), worlds=0)
     assert isinstance(advice.action, Discard)
     assert advice.action.card not in parse_cards("7S 7H 9S 9H KS KH")  # never a pair of a three
     assert advice.why in ("why.throw", "why.throw_costly") and advice.params["card"] == advice.action.card
@@ -56,7 +56,7 @@ def test_the_advice_never_changes_when_the_unseen_cards_are_dealt_differently() 
         state = HandState.from_position(RULES, RULES.schedule[0], 3, [parse_cards(hand), *others],
                                         parse_cards(top), [drawn, *unseen[27:]])
         state.apply(0, PluckStock())  # the same card for the player each time
-        advice = advise(View(state, 0), random.Random(0), think_ms=0)
+        advice = advise(View(state, 0), random.Random(0), worlds=0)
         seen.add((advice.action, advice.why, tuple(sorted(advice.params.items()))))
     assert len(seen) == 1, seen
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from typing import Any
 
 import pytest
 
@@ -59,6 +60,15 @@ def test_the_frame_benchmark_measures_frames_while_hard_thinks(capsys: pytest.Ca
     assert thinking["positions"] == 1 and thinking["frames"] > 0
     assert thinking["switch_interval_ms"] == GIL_SWITCH_S * 1000  # the game's own interval, set by the App
     assert sys.getswitchinterval() == GIL_SWITCH_S
+
+
+def test_the_frame_benchmark_measures_frames_with_the_hint_asked_every_second() -> None:
+    from kalooki_desktop.tools import framebench
+
+    hint: Any = framebench.hint_figures((1024, 640), 90, seed=1, every_s=1.0)
+    assert hint["without_hint"]["frames"] == hint["with_hint"]["frames"] == 90
+    assert hint["hints_asked"] == 2 and hint["hints_shown"] >= 1  # shown while the frames went on
+    assert {"over_33ms", "ms_max"} <= set(hint["with_hint"])
 
 
 def test_the_frame_benchmark_refuses_a_switch_interval_of_zero(capsys: pytest.CaptureFixture[str]) -> None:

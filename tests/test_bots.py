@@ -15,7 +15,7 @@ from kalooki_desktop.ai.hard import (
     known_holdings,
     laid_throw,
     sample_world,
-    set_think_ms,
+    set_worlds,
     tack_outs,
 )
 from kalooki_desktop.ai.normal import live_cards
@@ -35,7 +35,7 @@ from kalooki_desktop.tools.sim import play_match
 
 def _deterministic(name: str):
     if name == "hard":
-        return HardBot(HardConfig(think_ms=60_000, max_samples=6))  # bounded by samples, not the clock
+        return HardBot(HardConfig(worlds=6))
     return make_bot(name, "jamaican")
 
 
@@ -99,10 +99,10 @@ def test_sampled_worlds_agree_with_the_view() -> None:
 
 @pytest.mark.parametrize("name", ["easy", "normal", "hard", "hard-sampled"])
 def test_every_level_plays_whole_games_legally(name: str) -> None:
-    sampled = HardBot(HardConfig(think_ms=60_000, max_samples=3))  # bounded by its worlds, not the clock
+    sampled = HardBot(HardConfig(worlds=3))
     first = sampled if name == "hard-sampled" else make_bot(name, "jamaican")
     bots = [first, make_bot("normal", "jamaican"), make_bot("greedy", "jamaican")]
-    set_think_ms([b for b in bots if b is not first or name == "hard"], 5)
+    set_worlds([b for b in bots if b is not first or name == "hard"], 2)
     match, actions = play_match(make_rules("baby"), bots, seed=3, check=True)
     assert match.over and actions > 20
 
@@ -121,7 +121,7 @@ def test_personas() -> None:
 def test_worker_decides_off_thread_and_can_be_cancelled() -> None:
     worker = BotWorker()
     try:
-        hard = HardBot(HardConfig(think_ms=30_000, hold_rollouts=4000, max_samples=4000))  # about 20 s
+        hard = HardBot(HardConfig(worlds=4000))  # about 20 s
         # A decision where Hard runs its hold search (laying now against holding for a bend).
         (state, totals), = hold_positions(2, 1)
         seat = 0
@@ -130,7 +130,7 @@ def test_worker_decides_off_thread_and_can_be_cancelled() -> None:
         worker.start(hard, view, random.Random(1))
         assert worker.busy and worker.poll() == (False, None)
         time.sleep(0.05)
-        worker.cancel()  # a 30 s think stops at once
+        worker.cancel()  # a 20 s think stops at once
         deadline = time.perf_counter() + 5
         while hard.cancel.is_set() and time.perf_counter() < deadline and worker.busy:
             time.sleep(0.01)

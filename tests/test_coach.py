@@ -83,7 +83,7 @@ def weak_discard(view: View, advised: Action) -> Action:
 
 
 def signature(view: View, chosen: Action) -> tuple[object, ...]:
-    note = coach(view, chosen, random.Random(11), budget_ms=0, worlds=10)
+    note = coach(view, chosen, random.Random(11), worlds=10)
     e = note.estimate
     return note.advice.action, note.advice.why, round(e.mean, 9), round(e.half, 9), e.worlds, note.flagged
 
@@ -92,7 +92,7 @@ def signature(view: View, chosen: Action) -> tuple[object, ...]:
 def test_reshuffling_what_the_player_cannot_see_never_changes_a_note(seed: int, actions: int) -> None:
     state = position(seed, actions)
     view = View(state, 0)
-    first = coach(view, any_discard(view), random.Random(11), budget_ms=0, worlds=4)
+    first = coach(view, any_discard(view), random.Random(11), worlds=4)
     chosen = weak_discard(view, first.advice.action)
     expected = signature(view, chosen)
     rng = random.Random(seed)
@@ -102,8 +102,8 @@ def test_reshuffling_what_the_player_cannot_see_never_changes_a_note(seed: int, 
 
 def test_the_advice_itself_costs_nothing_and_is_never_noted() -> None:
     view = View(position(5, 12), 0)
-    advised = coach(view, any_discard(view), random.Random(2), budget_ms=0, worlds=2).advice.action
-    note = coach(view, advised, random.Random(2), budget_ms=0)
+    advised = coach(view, any_discard(view), random.Random(2), worlds=2).advice.action
+    note = coach(view, advised, random.Random(2))
     assert note.estimate == SAME and not note.flagged
 
 
@@ -116,7 +116,7 @@ def test_not_going_out_with_a_ready_contract_is_noted() -> None:
                                     parse_cards("5D"), parse_cards("2C 8S JC 6D 10H QD 3S 5H 2S 9C 4D"))
     state.apply(0, PluckStock())
     chosen = Discard(parse_card("KS"))
-    note = coach(View(state, 0), chosen, random.Random(4), budget_ms=0, worlds=48)
+    note = coach(View(state, 0), chosen, random.Random(4), worlds=48)
     assert isinstance(note.advice.action, Lay) and note.advice.why == "why.lay_out"
     assert note.flagged and note.estimate.low > THRESHOLD and note.estimate.mean > 20
     # with every card known the cost is measured again: here the stock brings the player another
@@ -155,7 +155,7 @@ def test_the_review_command_prints_every_decision_of_the_players_hand(tmp_path, 
     from kalooki_desktop.tools.coach_cli import main
 
     session, path = normal_game(tmp_path)
-    assert main([str(path), "--hand", "1", "--budget-ms", "150", "--after"]) == 0
+    assert main([str(path), "--hand", "1", "--worlds", "8", "--after"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["hand"] == 1 and out["contract"] == "3 3 3" and out["threshold"] == THRESHOLD
     m = session.match
@@ -231,7 +231,7 @@ HAND_ADVICE = (Discard, Tack, MoveJoker)  # advice that names a card of the play
 
 def quick_coach(view: View, chosen: Action, rng: random.Random, *args: object, **kw: object) -> Note:
     """The coach with two worlds and no time limit: the same note, cheaply."""
-    return coach(view, chosen, rng, budget_ms=0, worlds=2)
+    return coach(view, chosen, rng, worlds=2)
 
 
 @functools.cache
@@ -412,10 +412,10 @@ def test_a_decision_superseded_before_the_coach_begins_it_is_dropped_not_queued(
     gate, begun = threading.Event(), threading.Event()
     real = session_module.coach  # type: ignore[attr-defined]
 
-    def held(view: View, chosen: Action, rng: random.Random, *, deadline: float | None = None) -> Note:
+    def held(view: View, chosen: Action, rng: random.Random) -> Note:
         begun.set()
         gate.wait(5)  # the first weighing holds the thread while two more decisions come
-        return real(view, chosen, rng, deadline=deadline)
+        return real(view, chosen, rng, 4)
 
     session_module.coach = held  # type: ignore[attr-defined,assignment]
     try:
@@ -447,7 +447,7 @@ def test_the_review_command_writes_valid_utf8_json_for_a_save_path_that_is_not_u
     raw = os.fsencode(tmp_path) + b"/caf\xe9 \xff.json"  # bytes no UTF-8 decoder accepts
     saves.save(session, Path(os.fsdecode(raw)), "game")
     env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
-    done = subprocess.run([sys.executable, "-m", "kalooki_desktop.coach", raw, "--hand", "1", "--budget-ms", "20"],
+    done = subprocess.run([sys.executable, "-m", "kalooki_desktop.coach", raw, "--hand", "1", "--worlds", "4"],
                           capture_output=True, env=env, timeout=300, check=False)
     assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
     out = json.loads(done.stdout.decode("utf-8"))  # strict: any invalid byte raises

@@ -71,7 +71,7 @@ def test_hard_calls_to_the_end_of_the_stock() -> None:
                                "5S 5H 8S 8H 8D AS AH 2S 4C", "2H 3S 4D 6H 7S 9C 10D JH QS KC"],
                            "JD", "3C 6D 9S QH", "5D")
     assert make_bot("normal", "jamaican").choose(view, random.Random(0)) == Pass()
-    assert HardBot(HardConfig(think_ms=0)).choose(view, random.Random(0)) == Call()
+    assert HardBot(HardConfig(worlds=0)).choose(view, random.Random(0)) == Call()
 
 
 def test_hard_plans_jokers_only_where_the_rules_let_them() -> None:
@@ -84,4 +84,4 @@ def test_hard_plans_jokers_only_where_the_rules_let_them() -> None:
                                "2H 3S 4D 6D 7S 9S 10S JH QS KC 5H 8S 8D"],
                            "JS", "3H 6C 9H QH 4C 5C 7D 8H KH KS 2S 2H", "3C")
     assert make_bot("normal", "jamaican").choose(view, random.Random(0)) == Pass()
-    assert HardBot(HardConfig(think_ms=0)).choose(view, random.Random(0)) == Call()
+    assert HardBot(HardConfig(worlds=0)).choose(view, random.Random(0)) == Call()

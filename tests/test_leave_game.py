@@ -23,6 +23,7 @@ from kalooki_desktop.storage import saves
 from kalooki_desktop.storage.atomic import backup_path
 from kalooki_desktop.storage.autosave import Autosave
 from kalooki_desktop.storage.paths import set_data_dir
+from kalooki_desktop.storage.writer import WRITER
 
 from .gui import key, make_app, play_by_mouse, press_button, step, top
 from .saving import play, resign
@@ -46,6 +47,7 @@ def previous_path() -> Path:
 
 
 def doc_of(path: Path) -> dict[str, Any]:
+    WRITER.flush()  # the autosave of a game with threads is written on the writer's thread
     doc: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return doc
 
@@ -256,12 +258,12 @@ def test_the_autosave_never_replaces_another_unfinished_game_without_keeping_it(
     set_data_dir(tmp_path)
     try:
         old = Session(GameSetup(("easy", "easy"), seed=2), threaded=False, speed=1000)
-        Autosave(old, lambda *_: None, lambda: True)(None)
+        Autosave(old, lambda *_: None, lambda: True, threaded=old.threaded)(None)
         play(old, 10)
         saves.save(old, autosave_path())  # the autosave and its .bak both hold the old game
         assert doc_of(backup_path(autosave_path()))["game_id"] == old.game_id
         new = Session(GameSetup(("easy", "easy"), seed=3), threaded=False, speed=1000)
-        listener = Autosave(new, lambda *_: None, lambda: True)
+        listener = Autosave(new, lambda *_: None, lambda: True, threaded=new.threaded)
         listener(None)
         assert doc_of(autosave_path())["game_id"] == new.game_id
         assert doc_of(previous_path())["game_id"] == old.game_id
@@ -281,7 +283,7 @@ def test_a_folder_at_the_autosaves_copy_never_stops_a_new_game_taking_over(tmp_p
     set_data_dir(tmp_path)
     try:
         old = Session(GameSetup(("easy", "easy"), seed=2), threaded=False, speed=1000)
-        Autosave(old, lambda *_: None, lambda: True)(None)
+        Autosave(old, lambda *_: None, lambda: True, threaded=old.threaded)(None)
         play(old, 6)
         saves.save(old, autosave_path())
         bak = backup_path(autosave_path())
@@ -289,7 +291,7 @@ def test_a_folder_at_the_autosaves_copy_never_stops_a_new_game_taking_over(tmp_p
         bak.mkdir()
         said: list[str] = []
         new = Session(GameSetup(("easy", "easy"), seed=3), threaded=False, speed=1000)
-        Autosave(new, lambda text, _kind: said.append(text), lambda: True)(None)
+        Autosave(new, lambda text, _kind: said.append(text), lambda: True, threaded=new.threaded)(None)
         assert not said
         assert doc_of(autosave_path())["game_id"] == new.game_id
         assert doc_of(previous_path())["game_id"] == old.game_id
@@ -308,7 +310,7 @@ def test_a_game_that_ends_on_its_first_autosave_keeps_the_other_game_first(tmp_p
         done = Session(GameSetup(("easy", "easy"), "baby", seed=8), threaded=False, speed=1000)
         play(done, 100_000)
         assert done.over and done.moves[-1].game_over
-        Autosave(done, lambda *_: None, lambda: True)(done.moves[-1])
+        Autosave(done, lambda *_: None, lambda: True, threaded=done.threaded)(done.moves[-1])
         assert not autosave_path().exists() and not backup_path(autosave_path()).exists()
         assert doc_of(previous_path())["game_id"] == old.game_id
     finally:

@@ -323,7 +323,7 @@ def test_a_save_with_take_backs_loads_as_the_same_game_and_the_autosave_holds_th
     set_data_dir(tmp_path)
     try:
         s = Session(GameSetup(("normal", "normal", "normal"), "jamaican", seed=seed), threaded=False, speed=1000)
-        autosave = Autosave(s, lambda *_: None, lambda: True)  # the game's own listener
+        autosave = Autosave(s, lambda *_: None, lambda: True, threaded=s.threaded)  # the game's own listener
         rng = random.Random(seed)
         player = s.game.make_bot("normal")
         took = 0
@@ -410,6 +410,6 @@ def test_the_fingerprint_leaves_out_only_the_kept_turn() -> None:
 def test_the_coach_command_weighs_no_take_back_nor_the_plays_it_returned() -> None:
     from kalooki_desktop.tools.coach_cli import review
 
-    out = review(hand_with_a_take_back(), 1, budget_ms=40)
+    out = review(hand_with_a_take_back(), 1, worlds=4)
     decisions = [d["decision"] for d in out["decisions"]]
     assert "take back" not in decisions and LAY_THREES not in decisions and len(decisions) == 5

@@ -1,5 +1,5 @@
-"""Advice for the player: the Hard bot's choice from the player's own view, within a short
-thinking budget, and a few words why. It sees exactly what the player sees (a :class:`View`),
+"""Advice for the player: the Hard bot's choice from the player's own view, with its budget of
+worlds, and a few words why. It sees exactly what the player sees (a :class:`View`),
 so it never uses a hidden card.
 
 The reason is worked out from the same view with the planner the bots use: how far the contract
@@ -10,6 +10,7 @@ what a card costs if the hand ends with it (J-1.3).
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -30,12 +31,9 @@ from ..engine.contract import can_lay
 from ..engine.rules import FOUR, THREE
 from ..engine.view import View
 from .hard import HardBot, HardConfig
+from .hold import ROLLOUTS
 from .normal import live_cards
 from .plan import deficiency, make_plan
-
-#: The thinking budget of a hint (ms): the hold search gets this, every other decision takes
-#: about a millisecond.
-HINT_MS = 250.0
 
 
 @dataclass(frozen=True)
@@ -47,9 +45,17 @@ class Advice:
     params: dict[str, object] = field(default_factory=dict)
 
 
-def advise(view: View, rng: random.Random, think_ms: float = HINT_MS) -> Advice:
-    """The Hard bot's choice for ``view`` within ``think_ms``, with its reason."""
-    action = HardBot(HardConfig(think_ms=think_ms)).choose(view, rng)
+def advise(view: View, rng: random.Random, worlds: int = ROLLOUTS, *,
+           cancel: threading.Event | None = None) -> Advice:
+    """The Hard bot's choice for ``view`` with a hold search of ``worlds`` worlds (Hard's own
+    budget unless told; 0: none), with its reason. The same view and random numbers give the
+    same advice on any machine. A hold search takes up to a few hundred milliseconds: the table
+    asks for it on a thread of its own (:mod:`.play.hints`), which sets ``cancel`` when the
+    answer is no longer wanted (the search then stops, and its answer is thrown away)."""
+    bot = HardBot(HardConfig(worlds=worlds))
+    if cancel is not None:
+        bot.cancel = cancel
+    action = bot.choose(view, rng)
     why, params = reason(view, action)
     return Advice(action, why, params)
 

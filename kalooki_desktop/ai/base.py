@@ -38,6 +38,12 @@ SYSTEMS = ("jamaican", "british")
 BOTS: dict[tuple[str, str], Callable[[], Player[Any]]] = {}
 #: A playout longer than this many actions is abandoned (scored as a void hand).
 MAX_PLAYOUT_ACTIONS = 5_000
+#: The safety stop of a search by playouts (Hard's hold search, the coach's estimate), in
+#: seconds: its budget is a number of worlds, whatever the machine's speed or load, so a seed
+#: and the moves replay every choice; only a search still going this long after it began (far
+#: above its normal cost, ``docs/ai.md``: a machine stalled, not merely busy) starts no further
+#: world, and decides on the worlds it has played.
+SAFETY_S = 20.0
 
 MakerT = TypeVar("MakerT", bound=Callable[[], Player[Any]])
 
@@ -122,26 +128,23 @@ def next_decision(
     return seat, action
 
 
-def play_out(state: HandState, bots: Sequence[Bot], rng: random.Random, totals: Sequence[int],
-             deadline: float | None = None, longest: list[float] | None = None) -> bool:
-    """Play ``state`` to the end of the hand, every seat by its bot. False if it stopped first:
-    after :data:`MAX_PLAYOUT_ACTIONS` actions, or at ``deadline`` (a ``time.perf_counter``
-    time): it starts no action that the longest so far says would end after it (one action of
-    a big hand, a holder's lay search with jokers, can take a good part of a second).
-    ``longest``: a search's running estimate of that longest action, ``[seconds]``, read and
-    kept up to date here, so that the search's later playouts start from it."""
-    slowest = longest if longest is not None else [0.0]
+def play_out(state: HandState, bots: Sequence[Bot], rng: random.Random, totals: Sequence[int]) -> bool:
+    """Play ``state`` to the end of the hand, every seat by its bot. False if it stopped first,
+    after :data:`MAX_PLAYOUT_ACTIONS` actions. The clock plays no part: a playout is the same on
+    any machine."""
     for _ in range(MAX_PLAYOUT_ACTIONS):
         pending = state.pending()
         if pending is None:
             return True
-        began = time.perf_counter()
-        if deadline is not None and began + slowest[0] > deadline:
-            return False
         seat = pending[0]
         state.apply(seat, bots[seat].choose(View(state, seat, totals), rng))
-        slowest[0] = max(slowest[0], time.perf_counter() - began)
     return state.phase == Phase.OVER
+
+
+def past_safety(began: float) -> bool:
+    """True when a search that began at ``began`` (a ``time.perf_counter`` time) has run past
+    its safety stop (:data:`SAFETY_S`)."""
+    return time.perf_counter() - began > SAFETY_S
 
 
 def outcome(state: HandState, seat: int) -> float:

@@ -2,7 +2,7 @@
 the game has, and whether that is clearly too much.
 
 The advice is the hint's (:func:`.advice.advise`: the Hard player's choice from the player's own
-view, within a short budget). The cost is measured in the player's own points for the hand (the
+view). The cost is measured in the player's own points for the hand (the
 score the hand adds to their total, J-1.3 and J-8), lower being better: determinized Monte Carlo
 from the player's view (the hidden cards dealt at random around what the seat knows,
 :func:`.hard.sample_world`; the same worlds for both choices; every seat, the player's own
@@ -16,6 +16,11 @@ worlds by chance is screened in, and the claim measured on other worlds says so)
 
 After the hand, :func:`cost_after` measures the same difference from the true position (every
 card known): the playouts then differ only by the bots' random choices.
+
+The budget is a number of worlds (:data:`WORLDS`), never a time: the same decision, view and
+random numbers give the same note on any machine, at the table, in the review and from the
+command line alike. Only a search still going :data:`.base.SAFETY_S` after it began (a machine
+stalled) starts no further world and says what the worlds it played say.
 """
 
 from __future__ import annotations
@@ -32,24 +37,18 @@ from ..engine.hand import HandState
 from ..engine.turn import DecisionKind, Phase
 from ..engine.view import View
 from .advice import Advice, advise
-from .base import play_out
+from .base import past_safety, play_out
 from .hard import sample_world
+from .hold import ROLLOUTS
 from .normal import NormalBot, known_holdings
 
 #: A decision is flagged when it is estimated to cost clearly more than this many points.
 THRESHOLD = 5.0
 #: The one-sided 95% quantile of the normal distribution: the note's margin of error.
 Z = 1.645
-#: Worlds (each played out once per choice) an estimate uses at most.
+#: The coach's budget: the worlds (each played out once per choice) an estimate uses, half for
+#: the screen and half for the claim.
 WORLDS = 64
-#: The coach's thinking budget for one decision (ms): the advice, then the playouts.
-BUDGET_MS = 800.0
-#: At the table, a decision's note is ready this long (ms) after the decision at the latest: the
-#: advice and the playouts share it, counted from the moment the player decided (not from when
-#: the coach's thread gets to it), so the note keeps up with the player.
-TABLE_MS = 650.0
-#: Of the budget, the share the advice may take (the rest is the playouts').
-ADVICE_SHARE = 0.4
 
 
 @dataclass(frozen=True)
@@ -102,39 +101,34 @@ class Note:
         return None
 
 
-def coach(view: View, chosen: Action, rng: random.Random, budget_ms: float = BUDGET_MS,
-          worlds: int = WORLDS, *, deadline: float | None = None) -> Note:
-    """The coach's note on ``chosen``, the seat's decision in ``view`` (before it is applied);
-    ``budget_ms`` bounds the thinking (0: no time limit, ``worlds`` playouts), or ``deadline``
-    (a ``time.perf_counter`` time) when given."""
-    if deadline is not None:
-        budget_ms = max(1.0, (deadline - time.perf_counter()) * 1000.0)
-    deadline = time.perf_counter() + budget_ms / 1000.0 if budget_ms > 0 else None
-    think = budget_ms * ADVICE_SHARE if budget_ms > 0 else 250.0
-    advice = advise(view, random.Random(rng.random()), think_ms=think)
+def coach(view: View, chosen: Action, rng: random.Random, worlds: int = WORLDS, *,
+          advice_worlds: int = ROLLOUTS) -> Note:
+    """The coach's note on ``chosen``, the seat's decision in ``view`` (before it is applied):
+    the advice with a hold search of ``advice_worlds`` worlds (the hint's), then the cost over
+    ``worlds`` worlds."""
+    advice = advise(view, random.Random(rng.random()), worlds=advice_worlds)
     kind, top = view.asked, view.discard_top
     if advice.action == chosen:
         return Note(chosen, advice, SAME, flagged=False, kind=kind, top=top)
-    diffs = differences(view, chosen, advice.action, rng, worlds, deadline)
+    diffs = differences(view, chosen, advice.action, rng, worlds)
     screen, claim = summary(diffs[0::2]), summary(diffs[1::2])
     flagged = screen.worlds >= 2 and claim.worlds >= 2 and screen.low > THRESHOLD and claim.mean > THRESHOLD
     return Note(chosen, advice, claim, flagged, screen, kind, top)
 
 
-def differences(view: View, chosen: Action, advised: Action, rng: random.Random, worlds: int = WORLDS,
-                deadline: float | None = None) -> list[float]:
+def differences(view: View, chosen: Action, advised: Action, rng: random.Random,
+                worlds: int = WORLDS) -> list[float]:
     """Cost of ``chosen`` against ``advised`` from the seat's view, world by world: worlds dealt
-    around what it knows, the same world for both (it stops at ``deadline``, a
-    ``time.perf_counter`` time)."""
+    around what it knows, the same world for both."""
     known = known_holdings(view)
     starts = [sample_world(view, rng, known) for _ in range(worlds)]
-    return compare(starts, view.seat, view.totals, chosen, advised, deadline)
+    return compare(starts, view.seat, view.totals, chosen, advised)
 
 
-def estimate(view: View, chosen: Action, advised: Action, rng: random.Random, worlds: int = WORLDS,
-             deadline: float | None = None) -> Estimate:
+def estimate(view: View, chosen: Action, advised: Action, rng: random.Random,
+             worlds: int = WORLDS) -> Estimate:
     """The mean cost over all the worlds (:func:`differences`)."""
-    return summary(differences(view, chosen, advised, rng, worlds, deadline))
+    return summary(differences(view, chosen, advised, rng, worlds))
 
 
 def cost_after(state: HandState, seat: int, chosen: Action, advised: Action, totals: Sequence[int],
@@ -144,37 +138,28 @@ def cost_after(state: HandState, seat: int, chosen: Action, advised: Action, tot
     return summary(compare([state] * rollouts, seat, totals, chosen, advised))
 
 
-def compare(starts: Sequence[HandState], seat: int, totals: Sequence[int], chosen: Action, advised: Action,
-            deadline: float | None = None) -> list[float]:
-    """The mean over ``starts`` of the seat's points with ``chosen`` minus with ``advised``,
-    playout ``r`` using the random numbers ``r`` for both; a world the deadline cuts short does
-    not count."""
+def compare(starts: Sequence[HandState], seat: int, totals: Sequence[int], chosen: Action,
+            advised: Action) -> list[float]:
+    """The seat's points with ``chosen`` minus with ``advised`` in each of ``starts``, playout
+    ``r`` using the random numbers ``r`` for both: every world, unless the search runs past its
+    safety stop (:data:`.base.SAFETY_S`), when it starts no more."""
     diffs: list[float] = []
-    longest = 0.0
+    began = time.perf_counter()
     for r, start in enumerate(starts):
-        began = time.perf_counter()
-        if deadline is not None and began + longest > deadline:
+        if past_safety(began):
             break
-        a = _points(start, seat, chosen, r, totals, deadline)
-        b = _points(start, seat, advised, r, totals, deadline) if a is not None else None
-        if a is None or b is None:
-            break
-        diffs.append(a - b)
-        longest = max(longest, time.perf_counter() - began)
+        diffs.append(_points(start, seat, chosen, r, totals) - _points(start, seat, advised, r, totals))
     return diffs
 
 
-def _points(start: HandState, seat: int, action: Action, r: int, totals: Sequence[int],
-            deadline: float | None) -> float | None:
+def _points(start: HandState, seat: int, action: Action, r: int, totals: Sequence[int]) -> float:
     """The seat's points for the hand when it plays ``action`` in ``start`` and everybody plays
-    on as Normal; None when the deadline stopped the playout."""
+    on as Normal."""
     world = start.clone()
     world.rng = random.Random(r)
     world.apply(seat, action)
     bots = [NormalBot() for _ in range(world.players)]
-    finished = play_out(world, bots, random.Random(r), totals, deadline=deadline)
-    if not finished and deadline is not None and time.perf_counter() > deadline:
-        return None  # stopped for time: the world does not count
+    play_out(world, bots, random.Random(r), totals)
     if world.phase != Phase.OVER or world.scores is None or world.void:
         return 0.0  # a void hand (J-7.2), or one that stalled: no points
     return float(world.scores[seat])

@@ -15,12 +15,14 @@ with these differences (what each is worth, measured: ``docs/ai.md``):
 - It calls while the stock lasts (``call_floor``; Normal stops two rounds before its end).
 - When it could lay while nobody has laid and the lay would not go out, it compares laying now
   with holding the contract to go down and out (J-8.2) by playouts from worlds dealt around what
-  it knows (:mod:`.hold`), within its thinking budget (``think_ms``; 0 turns the search off).
+  it knows (:mod:`.hold`), over a budget of worlds (``HardConfig.worlds``; 0 turns the search
+  off), never a budget of time: on any machine, however loaded, the same view and random
+  numbers give the same choice.
 - When its contract is ready at its pluck (or when it is asked to allow a call), it takes the
   discard if the lay with it leaves no more cards than without (:func:`.hold.holding_take`);
   Normal takes only a card that brings an unfinished plan closer.
 
-Its other decisions take about a millisecond, far inside the budget.
+Its other decisions take about a millisecond.
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ from __future__ import annotations
 import dataclasses
 import random
 import threading
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -44,9 +45,6 @@ from .hold import MARGIN, MIN_ROLLOUTS, ROLLOUTS, ROUNDS, hold_gain, holding, ho
 from .normal import NormalBot, Style, known_holdings, live_cards, tack_all, throw_danger
 from .plan import deficiency, deficiency_below
 
-#: The share of the thinking budget the hold search may start playouts in: the playout step under
-#: way when it passes may run on for up to about 150 ms.
-HOLD_SHARE = 0.7
 #: Once laid, what Hard's throw weighs, in points of hand score (fitted to an oracle's values of
 #: throws after laying: ``docs/ai.md``): an out (:func:`tack_outs`), a penalty point shed (more
 #: once another seat has laid, when the hand may end sooner) and a unit of Normal's feeding
@@ -61,9 +59,7 @@ LAID_W_DANGER = 1.0
 class HardConfig:
     """How the Hard bot thinks: its budget and the settings of its hold search."""
 
-    think_ms: float = 500.0  # the budget of one decision; 0: no hold search
-    max_samples: int = 2000  # the most worlds one search deals
-    hold_rollouts: int = ROLLOUTS  # worlds the hold search plays out
+    worlds: int = ROLLOUTS  # the hold search's budget: worlds it plays out; 0: no hold search
     hold_margin: float = MARGIN  # points holding must gain over laying now
     hold_rounds: float = ROUNDS  # hold only while the stock lasts this many rounds
     w_penalty: float = 0.1  # outs a penalty point shed is worth, while building
@@ -235,16 +231,12 @@ class HardBot:
                 counting=True, lay_for_out=True, call_stock_floor=self.config.call_floor, joker_limits=True
             ),
         )
-        self._hold_deadline = 0.0
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """Normal's answer with Hard's throws, a discard that fits a ready lay taken, and a lay
         held for a bend when the hold search says so."""
         config = self.config
-        # The hold search stops early: a playout step of the holder (its throw weighs every
-        # lay) can take tens of milliseconds past the moment it checks the clock.
-        self._hold_deadline = time.perf_counter() + HOLD_SHARE * config.think_ms / 1000.0
-        bend = config.think_ms > 0 and holding(view, config.hold_rounds)
+        bend = config.worlds > 0 and holding(view, config.hold_rounds)
         base = self.normal.choose(view, rng)  # (sets the live cards that ready() reads)
         if view.phase in (Phase.PLUCK, Phase.ALLOW) and (bend or self.ready(view)):
             take = holding_take(view, list(view.my_hand))  # a card that fits the lay
@@ -268,9 +260,9 @@ class HardBot:
         """``lay``, or the throw that holds the contract for a bend when :meth:`hold_better`."""
         hand = list(view.my_hand)
         left = self.normal.lay_left  # the lay just found (cards_left(view, hand), not twice)
-        throw = holding_throw(view, hand, left, self._hold_deadline) if left > 1 else None
+        throw = holding_throw(view, hand, left) if left > 1 else None
         if throw is None:
-            return lay  # the lay goes out now (a bend), nothing to throw, or no time left
+            return lay  # the lay goes out now (a bend), or nothing to throw
         hold = Discard(throw[1])
         self.hold_searches += 1
         if self.hold_better(view, random.Random(rng.random()), lay, hold):
@@ -283,9 +275,8 @@ class HardBot:
         from worlds dealt around what the seat knows (:func:`.hold.hold_gain`)."""
         config = self.config
         known = known_holdings(view)
-        count = min(config.hold_rollouts, config.max_samples)
-        worlds = [sample_world(view, rng, known) for _ in range(count)]
-        gain, done = hold_gain(view, lay, hold, worlds, self._hold_deadline, self.cancel, config.hold_rounds)
+        worlds = [sample_world(view, rng, known) for _ in range(config.worlds)]
+        gain, done = hold_gain(view, lay, hold, worlds, self.cancel, config.hold_rounds)
         self.last_samples = done
         return done >= min(MIN_ROLLOUTS, len(worlds)) and gain > config.hold_margin
 
@@ -295,11 +286,11 @@ def _hard() -> HardBot:
     return HardBot()
 
 
-def set_think_ms(bots: Sequence[object], think_ms: float) -> None:
-    """Give every Hard bot in ``bots`` the thinking budget ``think_ms``."""
+def set_worlds(bots: Sequence[object], worlds: int) -> None:
+    """Give every Hard bot in ``bots`` the budget of ``worlds`` worlds (0: no hold search)."""
     for b in bots:
         if isinstance(b, HardBot):
-            b.config = dataclasses.replace(b.config, think_ms=think_ms)
+            b.config = dataclasses.replace(b.config, worlds=worlds)
 
 
-__all__ = ["HardBot", "HardConfig", "known_holdings", "sample_world", "set_think_ms"]
+__all__ = ["HardBot", "HardConfig", "known_holdings", "sample_world", "set_worlds"]

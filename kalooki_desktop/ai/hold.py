@@ -26,7 +26,7 @@ from ..engine.cards import JOKER, Card, penalty
 from ..engine.hand import HandState
 from ..engine.turn import Phase
 from ..engine.view import View
-from .base import outcome, play_out
+from .base import outcome, past_safety, play_out
 from .normal import NormalBot, Style, lay_for_out
 
 #: No lay at all: more cards left than any hand holds.
@@ -36,19 +36,19 @@ ROUNDS = 2.0
 #: Hold only when the playouts say holding is this many points better: random deals overrate
 #: holding, so a margin is needed (its choice, measured: ``docs/ai.md``).
 MARGIN = 30.0
-#: Playouts a search (each plays the hand out twice: laying and holding).
+#: Worlds a search plays out (each world twice: laying and holding): Hard's budget
+#: (``HardConfig.worlds``).
 ROLLOUTS = 32
-#: Fewer finished playouts than this when the budget runs out: no hold.
+#: Fewer finished worlds than this (a search cancelled, or stopped for safety): no hold.
 MIN_ROLLOUTS = 8
 
 
-def cards_left(view: View, hand: list[Card], deadline: float | None = None) -> int:
+def cards_left(view: View, hand: list[Card]) -> int:
     """How many cards the best lay for going out leaves in hand after its tacks (before the
-    discard); :data:`NO_LAY` when the contract is not there. Past ``deadline`` (a
-    ``time.perf_counter`` time) it stops comparing lays: the answer then no longer counts."""
+    discard); :data:`NO_LAY` when the contract is not there."""
     keep = 0 if view.rules.out_without_discard else 1
     # As many lays as Normal compares.
-    lay, left = lay_for_out(view, hand, keep, Style().lay_limit, deadline)
+    lay, left = lay_for_out(view, hand, keep, Style().lay_limit)
     return NO_LAY if lay is None else len(left)
 
 
@@ -57,8 +57,7 @@ def may_bend(view: View, rounds: float = ROUNDS) -> bool:
     return not any(view.laid) and view.stock_count >= view.players * rounds
 
 
-def holding_throw(view: View, hand: list[Card], left: int | None = None,
-                  deadline: float | None = None) -> tuple[int, Card] | None:
+def holding_throw(view: View, hand: list[Card], left: int | None = None) -> tuple[int, Card] | None:
     """The throw after which a later lay leaves the fewest cards (the costliest of equals),
     with that count.
 
@@ -68,19 +67,14 @@ def holding_throw(view: View, hand: list[Card], left: int | None = None,
     the throws are tried costliest first and the first that reaches that bound is the answer
     (a spare card, nearly always: the lays are only counted for the throws tried).
 
-    ``left``: the whole hand's count, when the caller has it. None when there is no throw, or
-    when ``deadline`` (a ``time.perf_counter`` time) passes first."""
+    ``left``: the whole hand's count, when the caller has it. None when there is no throw."""
     jp = view.rules.joker_points
     bound = (cards_left(view, hand) if left is None else left) - 1
     best: tuple[tuple[int, int], Card] | None = None
     for c in sorted(set(hand) - {JOKER}, key=lambda c: (-penalty(c, jp), c)):
-        if deadline is not None and time.perf_counter() > deadline:
-            return None
         rest = list(hand)
         rest.remove(c)
-        key = (cards_left(view, rest, deadline), -penalty(c, jp))
-        if deadline is not None and time.perf_counter() > deadline:
-            return None
+        key = (cards_left(view, rest), -penalty(c, jp))
         if best is None or key < best[0]:
             best = (key, c)
             if key[0] <= bound:
@@ -88,19 +82,19 @@ def holding_throw(view: View, hand: list[Card], left: int | None = None,
     return None if best is None else (best[0][0], best[1])
 
 
-def holding_take(view: View, hand: list[Card], deadline: float | None = None) -> Action | None:
+def holding_take(view: View, hand: list[Card]) -> Action | None:
     """While holding (and, for Hard, whenever its contract is ready): pluck (or refuse the call
     for) the discard when it fits the lay, that is when the lay with it leaves no more cards
     than without (so it goes out now, or the next lay is a card closer to going out; a stock
     card that does not fit only takes its own throw).
-    None: take the stock, or allow the call. ``deadline``: as :func:`cards_left`'s."""
+    None: take the stock, or allow the call."""
     top = view.discard_top
     if top is None or (view.phase == Phase.PLUCK and view.stock_only):
         return None
-    now = cards_left(view, hand, deadline)
+    now = cards_left(view, hand)
     if now == NO_LAY:
         return None
-    with_top = cards_left(view, [*hand, top], deadline)
+    with_top = cards_left(view, [*hand, top])
     if with_top > 1 and with_top > now:
         return None
     return PluckDiscard() if view.phase == Phase.PLUCK else Refuse()
@@ -124,69 +118,47 @@ class Holder(NormalBot):
             return super().choose(view, rng)
         hand = list(view.my_hand)
         if view.phase in (Phase.PLUCK, Phase.ALLOW):
-            take = holding_take(view, hand, self.deadline)
+            take = holding_take(view, hand)
             if take is not None:
                 return take
             return super().choose(view, rng)
         answer = super().choose(view, rng)
         if isinstance(answer, Lay):
             left = self.lay_left  # what cards_left(view, hand) would say: the same lay search
-            throw = holding_throw(view, hand, left, self.deadline) if left > 1 else None
+            throw = holding_throw(view, hand, left) if left > 1 else None
             if throw is not None:
                 return Discard(throw[1])
         return answer
 
 
 def hold_gain(view: View, lay: Action, hold: Action, worlds: Sequence[HandState],
-              deadline: float | None = None, cancel: threading.Event | None = None,
-              rounds: float = ROUNDS,
+              cancel: threading.Event | None = None, rounds: float = ROUNDS,
               score: Callable[[HandState, int], float] = outcome) -> tuple[float, int]:
     """Mean over the worlds of laying's score minus holding's (positive: hold; by default a
     playout's score is the seat's hand score minus the others' mean, lower is better), and how
-    many worlds were played: it starts no world that the longest so far says would end after
-    ``deadline`` (a ``time.perf_counter`` time), drops a world the deadline cuts short, and
-    starts none once ``cancel`` is set."""
+    many worlds were played: every one of them, unless ``cancel`` is set (then it starts no
+    more) or the search runs past its safety stop (:data:`.base.SAFETY_S`)."""
     total = 0.0
     done = 0
-    longest = 0.0  # the longest world so far: the next one must fit before the deadline
-    slowest = [0.0]  # the longest single action so far, over every playout (:func:`.base.play_out`)
+    began = time.perf_counter()
     for r, start in enumerate(worlds):
-        began = time.perf_counter()
-        if (deadline is not None and began + longest > deadline) or (cancel and cancel.is_set()):
+        if (cancel and cancel.is_set()) or past_safety(began):
             break
-        diff = _play_world(view, start, r, lay, hold, rounds, score, deadline, slowest)
-        if diff is None:
-            break  # the deadline came in the middle of the world: it does not count
-        total += diff
+        total += _play_world(view, start, r, lay, hold, rounds, score)
         done += 1
-        longest = max(longest, time.perf_counter() - began)
     return (total / done if done else 0.0), done
 
 
 def _play_world(view: View, start: HandState, r: int, lay: Action, hold: Action, rounds: float,
-                score: Callable[[HandState, int], float], deadline: float | None,
-                longest_action: list[float] | None = None) -> float | None:
-    """Laying's score minus holding's in one world (the same playout random numbers for both),
-    or None if ``deadline`` cut a playout short, or would have: the second playout is not begun
-    when the first says it would end past the deadline. ``longest_action``: the search's
-    estimate of its longest single action (:func:`.base.play_out`)."""
+                score: Callable[[HandState, int], float]) -> float:
+    """Laying's score minus holding's in one world (the same playout random numbers for both)."""
     me = view.seat
     diff = 0.0
-    first = 0.0  # how long the first playout took
-    slowest = longest_action if longest_action is not None else [0.0]
     for sign, action in ((1.0, lay), (-1.0, hold)):
-        began = time.perf_counter()
-        if sign < 0 and deadline is not None and began + first > deadline:
-            return None
         bots: list[NormalBot] = [NormalBot() for _ in range(view.players)]
         bots[me] = Holder(rounds) if sign < 0 else NormalBot(Style(lay_for_out=True))
-        bots[me].deadline = deadline  # past it the playout is dropped: its lay searches stop
         world = start.clone()
         world.apply(me, action)
-        if not play_out(world, bots, random.Random(r), view.totals, deadline=deadline,
-                        longest=slowest) \
-                and deadline is not None and time.perf_counter() + slowest[0] > deadline:
-            return None  # stopped for time (not a stalled hand): the world does not count
+        play_out(world, bots, random.Random(r), view.totals)
         diff += sign * score(world, me)
-        first = time.perf_counter() - began
     return diff

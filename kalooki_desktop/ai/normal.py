@@ -10,7 +10,6 @@ Easy plays the same plan but often misses tacks and now and then discards carele
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -207,9 +206,6 @@ class NormalBot:
         self.live: list[int] | None = None  # with counting: copies of each card still drawable
         self.lay_left = 0  # lay for out: the cards its last lay would leave after its tacks
         self.taken_log = TakenLog()  # the discards each seat took, read as the log grows
-        # In a search's playouts: past this time.perf_counter() the playout is dropped anyway,
-        # so the lay search stops there (a 23-card hand weighs up to 400 lays, 100-200 ms).
-        self.deadline: float | None = None
 
     # --- the decision ---------------------------------------------------------------------
 
@@ -264,7 +260,7 @@ class NormalBot:
         if not view.laid[seat]:
             keep = 0 if view.rules.out_without_discard else 1
             if self.style.lay_for_out:
-                lay, left = lay_for_out(view, hand, keep, self.style.lay_limit, self.deadline)
+                lay, left = lay_for_out(view, hand, keep, self.style.lay_limit)
                 self.lay_left = len(left)  # for a search of the lay's timing (.hold)
             else:
                 lay = find_lay(hand, view.spec, keep, view.rules.joker_points, self.style.lay_limit)
@@ -326,15 +322,13 @@ class NormalBot:
         return min(options, key=loss)
 
 
-def lay_for_out(view: View, hand: list[Card], keep: int, limit: int,
-                deadline: float | None = None) -> tuple[LayPlan | None, list[Card]]:
+def lay_for_out(view: View, hand: list[Card], keep: int, limit: int) -> tuple[LayPlan | None, list[Card]]:
     """The lay after which the fewest cards stay in hand once every possible tack is made, and
-    the cards it leaves (the whole hand when there is no lay). With ``deadline`` (a
-    ``time.perf_counter`` time, for a search whose playout is dropped past it) it compares no
-    more lays once that time has passed.
+    the cards it leaves (the whole hand when there is no lay), of the first ``limit`` lays the
+    finder gives.
 
     On an empty table the answer depends on the hand alone, and a holding seat's playouts ask
-    the same hands again and again: complete answers are remembered (:data:`_LAYS`)."""
+    the same hands again and again: the answers are remembered (:data:`_LAYS`)."""
     jp = view.rules.joker_points
     memo_key = None
     if not view.table:
@@ -347,7 +341,6 @@ def lay_for_out(view: View, hand: list[Card], keep: int, limit: int,
     best_key: tuple[int, int] | None = None
     best_left = list(hand)
     tacks = LayTacks(view.table, view.seat)  # the view copies the melds: once, not once a lay
-    complete = True
     for i, lay in enumerate(find_lays(hand, view.spec, keep)):
         left = tacks.left_after(hand, lay, keep)
         if left is not None:
@@ -356,10 +349,7 @@ def lay_for_out(view: View, hand: list[Card], keep: int, limit: int,
                 best, best_key, best_left = lay, key, left
         if i + 1 >= limit:
             break
-        if deadline is not None and time.perf_counter() > deadline:
-            complete = False
-            break
-    if memo_key is not None and complete:
+    if memo_key is not None:
         lay_t = None if best is None else tuple((k, tuple(c)) for k, c in best)
         remember(_LAYS, memo_key, (lay_t, tuple(best_left)), LAY_CACHE_SIZE)
     return best, best_left

@@ -10,6 +10,8 @@ either game without asking which it is.
 from __future__ import annotations
 
 import random
+import threading
+from typing import cast
 
 from ..ai.advice import Advice, advise, could_help
 from ..ai.base import Bot, make_bot
@@ -17,6 +19,7 @@ from ..ai.british import british_advice
 from ..engine import systems
 from ..engine.british.match import BritishMatch
 from ..engine.british.rules import BritishRules
+from ..engine.british.view import BritishView
 from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.match import Match
@@ -46,6 +49,11 @@ class Jamaican(systems.Jamaican):
     def advise(self, match: Game, seat: int, rng: random.Random) -> Advice:
         return advise(match.view(seat), rng)  # type: ignore[arg-type]  # a Jamaican game's view
 
+    def advise_view(self, view: SeatView, rng: random.Random,
+                    cancel: threading.Event | None = None) -> Advice:
+        """The hint from ``view`` (a :meth:`thinking_view`: a copy, for another thread)."""
+        return advise(cast(View, view), rng, cancel=cancel)
+
     def could_help(self, match: Game, seat: int, card: Card) -> bool:
         return could_help(match.view(seat), card)  # type: ignore[arg-type]  # a Jamaican game's view
 
@@ -61,6 +69,11 @@ class British(systems.British):
 
     def advise(self, match: Game, seat: int, rng: random.Random) -> Advice:
         return british_advice(match.view(seat), rng)  # type: ignore[arg-type]  # a British game's view
+
+    def advise_view(self, view: SeatView, rng: random.Random,
+                    cancel: threading.Event | None = None) -> Advice:
+        """The hint from ``view`` (a :meth:`thinking_view`: a copy, for another thread)."""
+        return british_advice(cast(BritishView, view), rng)
 
     def could_help(self, match: Game, seat: int, card: Card) -> bool:
         return False  # nobody calls a discard in this game

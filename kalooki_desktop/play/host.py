@@ -46,7 +46,8 @@ class GameHost:
         if session is not self.session or self._autosave is None:
             self._autosave = None
             if session is not None:
-                self._autosave = Autosave(session, self.notify, lambda: self.persist)
+                self._autosave = Autosave(session, self.notify, lambda: self.persist,
+                                          threaded=session.threaded)
                 session.listeners.append(self._autosave)
         if session is not None:
             session.offer_every_call = self.settings.call_every_card

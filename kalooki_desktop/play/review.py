@@ -11,7 +11,7 @@ import copy
 import random
 from dataclasses import dataclass
 
-from ..ai.coach import Estimate, Note, coach, cost_after
+from ..ai.coach import WORLDS, Estimate, Note, coach, cost_after
 from ..engine.actions import Action, taken_back
 from ..engine.game import DealResult
 from ..engine.hand import HandState
@@ -102,7 +102,7 @@ class Review:
         gone = taken_back(self.session.match.actions)
         return [k for k, s in enumerate(self.steps) if s.seat == HUMAN and s.index not in gone]
 
-    def weigh(self, k: int, budget_ms: float = 800.0) -> Note:
+    def weigh(self, k: int, worlds: int = WORLDS) -> Note:
         """The coach's note on the player's decision at step ``k`` (from the player's view then; the
         note made during play when there is one), and, when flagged, its cost with every card
         known (:attr:`after`)."""
@@ -110,7 +110,7 @@ class Review:
         note = self.notes.get(step.index)
         if note is None:
             view = View(step.before.clone(), HUMAN, list(step.totals))
-            note = self.notes[step.index] = coach(view, step.action, random.Random(step.index), budget_ms)
+            note = self.notes[step.index] = coach(view, step.action, random.Random(step.index), worlds)
         if note.flagged and step.index not in self.after:
             self.after[step.index] = cost_after(step.before, HUMAN, step.action, note.advice.action,
                                                 step.totals, rollouts=16)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import random
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -18,7 +17,7 @@ from typing import Any
 
 from ..ai.advice import Advice
 from ..ai.base import Bot
-from ..ai.coach import TABLE_MS, Note, coach
+from ..ai.coach import Note, coach
 from ..ai.personas import Persona, persona
 from ..ai.worker import BotWorker
 from ..engine.actions import (
@@ -177,7 +176,8 @@ class Session(GameRecord):
 
     def advice(self) -> Advice | None:
         """The strongest advice the game has for the player now (the Hard player's choice from the
-        player's view, within a short budget, and why), or None when nothing is asked of them."""
+        player's view, and why), or None when nothing is asked of them. Worked out here, on the
+        caller's thread (headless runs, tests); the table asks through :mod:`.hints`."""
         if self.prompt() is None:
             return None
         return self.game.advise(self.match, HUMAN, random.Random(len(self.match.actions)))
@@ -208,27 +208,26 @@ class Session(GameRecord):
 
     def _coach(self, action: Action) -> None:
         """Have the coach weigh the player's ``action`` (about to be applied) against the advice,
-        on its own thread from a copy of the player's view (:func:`.ai.coach.coach`), within
-        :data:`.ai.coach.TABLE_MS` of now. A decision whose weighing has not begun when the next
-        one comes is dropped (its note could no longer be shown with it; the review weighs it).
-        Without the thread (headless runs) it is weighed at once, on every world."""
+        on its own thread from a copy of the player's view (:func:`.ai.coach.coach`, its budget
+        of worlds: the same note as the review's). A decision whose weighing has not begun when
+        the next one comes is dropped (its note could no longer be shown with it; the review
+        weighs it). Without the thread (headless runs) it is weighed at once."""
         m = self.match
         if not self.coach_on or not isinstance(m, Match):
             return
         view = View(m.hand.clone(), HUMAN, list(m.totals))
         index = len(m.actions)
         rng = random.Random(index)
-        if self._coach_pool is None:  # headless runs: every world, whatever the machine's load
-            self._keep_note(index, coach(view, action, rng, budget_ms=0))
+        if self._coach_pool is None:  # headless runs
+            self._keep_note(index, coach(view, action, rng))
             return
-        deadline = time.perf_counter() + TABLE_MS / 1000.0
         for _, older in self._coach_jobs:
-            older.cancel()  # a job not yet begun is dropped; one under way finishes by its deadline
-        self._coach_jobs.append((index, self._coach_pool.submit(coach, view, action, rng, deadline=deadline)))
+            older.cancel()  # a job not yet begun is dropped; one under way finishes
+        self._coach_jobs.append((index, self._coach_pool.submit(coach, view, action, rng)))
 
     def _keep_note(self, index: int, note: Note) -> None:
-        """Keep a finished note, unless the deadline left the coach no world to measure a choice
-        that differs from the advice: a note that measured nothing says nothing."""
+        """Keep a finished note, unless the safety stop left the coach no world to measure a
+        choice that differs from the advice: a note that measured nothing says nothing."""
         if note.estimate.worlds == 0 and note.chosen != note.advice.action:
             return
         self.notes[index] = note

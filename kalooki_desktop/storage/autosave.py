@@ -6,6 +6,14 @@ The autosave holds one game. When a new or loaded game takes its place, the unfi
 disk is first kept as the named save "Previous game" (:func:`keep_previous`, replacing the one
 kept before: one game is kept, the last one left), and the autosave's ``.bak`` is removed with
 it, so that the ``.bak`` is only ever the previous copy of the autosave's own game.
+
+The hashing and writing leave the UI thread (:mod:`.writer`): after a move the listener hands
+the writer a record of the game (a copy of its action list), and the writer's own copy of the
+game is brought level and written atomically. It always writes the latest state, so no move is
+lost; a kill at any moment leaves the last complete write (or the one under way) whole, as a
+write on the UI thread would. Everything that reads the autosave back, leaves the game or ends
+the program waits for the writer first (:meth:`Autosave.flush`). A failed write is said at the
+next move. A game without threads (headless runs, the tests) is written at once.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from ..play.record import GameRecord, Move
 from . import progress, saves, stats
 from .atomic import backup_path, remove, write_atomic
 from .files import read_bytes, reason
+from .writer import WRITER, Record, Replica
 
 log = logging.getLogger("kalooki.autosave")
 
@@ -32,20 +41,26 @@ Notify = Callable[[str, str], None]
 class Autosave:
     """Keeps the game in progress on disk (see the module docstring)."""
 
-    def __init__(self, session: GameRecord, notify: Notify, enabled: Callable[[], bool]) -> None:
+    def __init__(self, session: GameRecord, notify: Notify, enabled: Callable[[], bool], *,
+                 threaded: bool = False) -> None:
         self.session = session
         self.notify = notify  # stats messages come as "notice", a failed write as "error"
         self.enabled = enabled
         self.failed = False
         self.on_disk: str | None = None  # this game's id once the autosave file is known to be its own
+        self.threaded = threaded  # written on the writer's thread (else at once)
+        self._replica = Replica()  # the writer's own copy of the game
+        self._outcome: OSError | str = ""  # the writer's news: "" none, "ok" a good write, or the error
 
     def __call__(self, move: Move | None) -> None:
         """After an applied action (None: the game as it stands, just started or loaded)."""
         if not self.enabled():
             return
         path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
+        self.report()
         try:
             if self.on_disk != self.session.game_id:  # another game's autosave is kept first
+                self.flush()  # (what is still being written of the game before this one)
                 self.take_over(path)
                 self.on_disk = self.session.game_id
             if move is not None and move.result is not None and not move.result.void:
@@ -54,16 +69,58 @@ class Autosave:
             if move is not None and move.game_over:
                 for message in stats.record_game(self.session):
                     self.notify(message, "notice")
-                for p in (path, backup_path(path)):
-                    remove(p)  # counted once even if this is never reached
+                self._do(lambda: self._retire(path))  # counted once even if this is never reached
                 return
-            saves.save(self.session, path)
-            self.failed = False
+            record = Record.of(self.session)
+            self._do(lambda: self._write(record, path), self)
+            if move is None:  # a settled moment (a game begun, loaded or left): on disk before going on
+                self.flush()
         except OSError as exc:
-            if not self.failed:  # say it once (and log it in one line), keep playing
-                self.failed = True
-                log.warning("the autosave cannot be written: %s", reason(exc))
-                self.notify(tr("app.autosave_failed", error=reason(exc)), "error")
+            self._failed(exc)
+
+    def _do(self, run: Callable[[], None], key: object = None) -> None:
+        """Have ``run`` done by the writer (at once for a game without threads)."""
+        if self.threaded:
+            WRITER.put(run, key)
+        else:
+            run()
+            self.report()
+
+    def _write(self, record: Record, path: Path) -> None:
+        """On the writer's thread: the game at ``record``'s moment, written."""
+        try:
+            saves.save(self._replica.level_with(record), path)
+            self._outcome = "ok"
+        except OSError as exc:
+            self._outcome = exc
+
+    def _retire(self, path: Path) -> None:
+        """On the writer's thread: the finished game's autosave goes."""
+        self._replica.close()
+        try:
+            for p in (path, backup_path(path)):
+                remove(p)
+        except OSError as exc:  # (a folder that cannot be moved aside)
+            self._outcome = exc
+
+    def report(self) -> None:
+        """Say a failed write of the writer's once (and log it in one line); a good one ends that."""
+        outcome, self._outcome = self._outcome, ""
+        if isinstance(outcome, OSError):
+            self._failed(outcome)
+        elif outcome == "ok":
+            self.failed = False
+
+    def _failed(self, exc: OSError) -> None:
+        if not self.failed:  # say it once (and log it in one line), keep playing
+            self.failed = True
+            log.warning("the autosave cannot be written: %s", reason(exc))
+            self.notify(tr("app.autosave_failed", error=reason(exc)), "error")
+
+    def flush(self) -> None:
+        """Wait until the writer has put everything asked on disk (and say how it went)."""
+        WRITER.flush()
+        self.report()
 
     def take_over(self, path: Path) -> None:
         """Before this game's first autosave: another unfinished game in the autosave is kept as
@@ -120,6 +177,7 @@ def resume() -> tuple[GameRecord | None, str | None, bool]:
     over), a message when the autosave was damaged (it is moved aside), and whether its good
     previous copy can be offered instead."""
     path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
+    WRITER.flush()  # (what is still being written is read back whole)
     saves.clean_temporaries(path.parent)
     try:
         session = saves.load(path)
@@ -137,6 +195,7 @@ def resume() -> tuple[GameRecord | None, str | None, bool]:
 def restore_backup() -> str | None:
     """Put the good previous copy of the damaged autosave in its place; None, or why not."""
     path = saves.saves_dir() / f"{saves.AUTOSAVE}.json"
+    WRITER.flush()
     try:
         saves.use_backup(path)
     except saves.BadFile as exc:

@@ -9,7 +9,8 @@
 - ``decisions_hand9``: each level's decision milliseconds on the largest hands (hand 9's
   contract, four fours, every hand of the match);
 - ``frames``: the table's frame milliseconds at 1920x1080 while a card is dragged in hand 9
-  with a full table, and while Hard thinks on the worker thread (:mod:`.framebench`);
+  with a full table, and while Hard thinks on the worker thread, and where the hint searches,
+  without it and with it asked every second (:mod:`.framebench`);
 - ``pace_7_normals``: game seconds between two of the player's turns with seven Normal
   opponents at the normal pace, the Call prompt for every card or only a helpful one, waited out
   or answered at once (:mod:`.pacebench`);
@@ -189,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "decisions_hand9": decision_timings(1 if args.quick else 6, args.seed),
         "frames": frame_figures(
             frames=60 if args.quick else 600, seed=args.seed, thinking=2 if args.quick else 40,
-            coaching=2 if args.quick else 30,
+            coaching=2 if args.quick else 30, hint_every=1.0,
         ),
         "pace_7_normals": pace_figures(3 if args.quick else 40, args.seed),
         "startup_ms": startup_timings(1 if args.quick else 5),

@@ -1,4 +1,4 @@
-"""``python -m kalooki_desktop.coach SAVE [--hand N] [--budget-ms MS] [--after]``: the coach's
+"""``python -m kalooki_desktop.coach SAVE [--hand N] [--worlds N] [--after]``: the coach's
 review of the player's decisions in one hand of a saved Jamaican game, as one JSON object (in
 ASCII, so valid UTF-8 whatever the output's encoding and the save's file name).
 
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..ai.coach import BUDGET_MS, THRESHOLD, WORLDS, Estimate, coach, cost_after
+from ..ai.coach import THRESHOLD, WORLDS, Estimate, coach, cost_after
 from ..engine.actions import taken_back
 from ..engine.cards import card_text
 from ..engine.match import Match
@@ -31,7 +31,7 @@ from ..play.review import game_as_begun, replay
 from ..storage.files import BadFile
 
 
-def review(session: GameRecord, hand: int | None = None, budget_ms: float = BUDGET_MS,
+def review(session: GameRecord, hand: int | None = None, worlds: int = WORLDS,
            *, after: bool = False) -> dict[str, Any]:
     """The coach's review of the player's decisions in hand ``hand`` of ``session``'s game
     (replayed from its start); ValueError when the game has no such hand, is not Jamaican or does
@@ -50,13 +50,13 @@ def review(session: GameRecord, hand: int | None = None, budget_ms: float = BUDG
     gone = taken_back(played.actions)  # a take back and the plays it returned are no decisions
     for i, (seat, action) in enumerate(played.actions):
         if deals[i][1] == last and seat == HUMAN and i not in gone:
-            decisions.append(_decision(game, i, action, budget_ms, after=after))
+            decisions.append(_decision(game, i, action, worlds, after=after))
         replay(game, seat, action)
     contract = game.results[last].contract_text if last < len(game.results) else game.hand.spec.contract_text
     return {
         "hand": target,
         "contract": contract,
-        "budget_ms": budget_ms,
+        "budget_worlds": worlds,
         "threshold": THRESHOLD,
         "decisions": decisions,
         "flagged": sum(1 for d in decisions if d["flagged"]),
@@ -74,9 +74,9 @@ def _deals(session: GameRecord, actions: Sequence[tuple[int, Any]]) -> list[tupl
     return out
 
 
-def _decision(match: Match, index: int, action: Any, budget_ms: float, *, after: bool) -> dict[str, Any]:
+def _decision(match: Match, index: int, action: Any, worlds: int, *, after: bool) -> dict[str, Any]:
     view = match.view(HUMAN)
-    note = coach(view, action, random.Random(index), budget_ms)
+    note = coach(view, action, random.Random(index), worlds)
     params = {k: card_text(v) if k == "card" and isinstance(v, int) else v
               for k, v in note.advice.params.items()}
     out: dict[str, Any] = {
@@ -109,7 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kalooki_desktop.coach", description=about)
     parser.add_argument("save", type=Path, help="a saved game (.json)")
     parser.add_argument("--hand", type=int, help="the hand's number (default: the last one finished)")
-    parser.add_argument("--budget-ms", type=float, default=BUDGET_MS, help="thinking time per decision")
+    parser.add_argument("--worlds", type=int, default=WORLDS,
+                        help=f"the coach's budget per decision: worlds played out (default {WORLDS})")
     parser.add_argument("--after", action="store_true", help="add the cost with every card known")
     args = parser.parse_args(argv)
     try:
@@ -121,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(tr("coach.cannot_read", name=args.save.name), file=sys.stderr)
         return 2
     try:
-        result = review(session, args.hand, args.budget_ms, after=args.after)
+        result = review(session, args.hand, max(0, args.worlds), after=args.after)
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 2

@@ -48,7 +48,7 @@ def one_hand(seed: int) -> tuple[int, list[tuple[bool, float, float]]]:
         if seat == 0:
             decisions += 1
             rng_note = random.Random(seed * 1009 + len(state.log))
-            note = coach(view, action, rng_note, budget_ms=0, worlds=WORLDS)
+            note = coach(view, action, rng_note, WORLDS)
             if note.estimate.worlds:
                 after = cost_after(state, 0, action, note.advice.action, totals, rollouts=8)
                 out.append((note.flagged, note.estimate.mean, after.mean))

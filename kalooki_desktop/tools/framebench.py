@@ -11,7 +11,15 @@ where Hard runs its hold search (about a third of a second of pure Python each),
 frames a second and frame times of those stretches and the worlds the searches finished:
 the render loop and the search share one interpreter lock. ``--switch-ms`` sets the interval at
 which Python hands that lock between threads (the game sets :data:`.app.GIL_SWITCH_S`; Python's
-own default is 5 ms). It prints one JSON object; ``python -m kalooki_desktop.bench`` includes it.
+own default is 5 ms).
+
+With ``--hint-every S`` it opens the table again where the player's hint runs Hard's hold search
+(the contract ready while nobody has laid), drags there for ``--frames`` frames, then as many
+again while the player asks for the hint every ``S`` seconds of the game's clock (each asked
+afresh, thought out on the hint's thread as at the table, :mod:`.play.hints`), and reports both
+runs with the frames over 33 ms (two frames at 60 a second) and the hints shown.
+
+It prints one JSON object; ``python -m kalooki_desktop.bench`` includes it.
 """
 
 from __future__ import annotations
@@ -31,9 +39,10 @@ from typing import TYPE_CHECKING
 from ..ai.base import make_bot, next_decision
 from ..ai.coach import coach
 from ..ai.hard import HardBot
-from ..ai.hold import ROLLOUTS, holding
+from ..ai.hold import NO_LAY, ROLLOUTS, cards_left, holding
+from ..ai.normal import NormalBot, Style
 from ..ai.worker import BotWorker
-from ..engine.actions import Action, Discard
+from ..engine.actions import Action, Discard, Lay
 from ..engine.hand import HandState
 from ..engine.match import Match
 from ..engine.rules import make_rules
@@ -59,6 +68,38 @@ def _reach_hand9(seed: int, min_melds: int) -> Session:
             now += 5000
             s.autoplay(now)
     raise RuntimeError("no game reached hand 9 with a full table")
+
+
+def _hint_searches(s: Session) -> bool:
+    """The player is to play with the contract ready while a bend is possible, and the lay would
+    not go out: the hint (Hard from the player's view) runs its hold search here."""
+    if s.prompt() != "play":
+        return False
+    view = s.match.view(0)
+    if not isinstance(view, View) or not holding(view):
+        return False
+    if not isinstance(NormalBot(Style(lay_for_out=True)).choose(view, random.Random(0)), Lay):
+        return False
+    return 1 < cards_left(view, list(view.my_hand)) < NO_LAY
+
+
+def _reach_hint_search(seed: int) -> Session:
+    """A game (its computer players thinking on their thread, as in play) at the first position
+    of a game of Normals where the player's hint runs its hold search."""
+    for attempt in range(200):
+        s = Session(GameSetup(("normal",) * 3, seed=seed + attempt), threaded=False, speed=1000)
+        now = 0.0
+        while not s.over and s.match.hand_number <= 3:
+            if _hint_searches(s):
+                threaded = Session(s.setup, threaded=True, speed=1000)
+                for seat, text in s.match.action_texts():
+                    threaded.replay_action(seat, text)
+                s.close()
+                return threaded
+            now += 5000
+            s.autoplay(now)
+        s.close()
+    raise RuntimeError("no game reached a position where the hint searches")
 
 
 def hold_positions(seed: int, count: int, max_matches: int = 60) -> list[tuple[HandState, list[int]]]:
@@ -87,9 +128,12 @@ def _percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, math.ceil(len(sorted_values) * q) - 1)]
 
 
-def open_table(size: tuple[int, int], seed: int, melds: int) -> tuple[App, TableScene]:
-    """The App at ``size`` showing hand 9 with at least ``melds`` melds on the table, a card of
-    the player's hand lifted by a press (the next motion starts the drag)."""
+def open_table(
+    size: tuple[int, int], seed: int, melds: int, session: Session | None = None
+) -> tuple[App, TableScene]:
+    """The App at ``size`` showing hand 9 with at least ``melds`` melds on the table (or the
+    game ``session``), a card of the player's hand lifted by a press (the next motion starts
+    the drag)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -99,7 +143,7 @@ def open_table(size: tuple[int, int], seed: int, melds: int) -> tuple[App, Table
     from ..storage.paths import set_data_dir
 
     set_data_dir(tempfile.mkdtemp(prefix="kalooki-bench-"))
-    session = _reach_hand9(seed, melds)
+    session = session if session is not None else _reach_hand9(seed, melds)
     app = App(size, fullscreen=False)
     app.host.persist = False
     scene = TableScene(app, session)
@@ -136,6 +180,10 @@ class _Dragger:
         return (time.perf_counter() - t0) * 1000
 
 
+#: A frame longer than this (ms) is two frames at 60 a second: one the player may see missed.
+SLOW_FRAME_MS = 33.0
+
+
 def _summary(times: list[float]) -> dict[str, float]:
     times = sorted(times)
     return {
@@ -144,16 +192,19 @@ def _summary(times: list[float]) -> dict[str, float]:
         "ms_p50": round(times[len(times) // 2], 2),
         "ms_p99": round(_percentile(times, 0.99), 2),
         "ms_max": round(times[-1], 2),
+        "over_33ms": sum(1 for t in times if t > SLOW_FRAME_MS),
     }
 
 
 def frame_figures(
     size: tuple[int, int] = (1920, 1080), frames: int = 600, seed: int = 1, melds: int = 10,
-    thinking: int = 0, coaching: int = 0,
+    thinking: int = 0, coaching: int = 0, hint_every: float = 0.0,
 ) -> dict[str, object]:
     """Frame times while a card is dragged over a full hand-9 table, and (``thinking`` > 0)
     while Hard decides that many hold-search positions on the worker thread, and (``coaching``
-    > 0) while the coach weighs that many of the player's decisions on its own thread."""
+    > 0) while the coach weighs that many of the player's decisions on its own thread, and
+    (``hint_every`` > 0) at a position where the hint searches, without the hint and with it
+    asked every ``hint_every`` seconds."""
     import pygame
 
     app, scene = open_table(size, seed, melds)
@@ -172,6 +223,43 @@ def frame_figures(
         out["while_hard_thinks"] = _thinking_figures(app, drag, seed, thinking)
     if coaching:
         out["while_the_coach_thinks"] = _coaching_figures(app, drag, seed, coaching)
+    app.shutdown()
+    if hint_every > 0:
+        out["hint_asked"] = hint_figures(size, frames, seed, hint_every)
+    return out
+
+
+def hint_figures(size: tuple[int, int], frames: int, seed: int, every_s: float) -> dict[str, object]:
+    """Frames of a drag at a position where the hint runs its hold search: ``frames`` without
+    the hint, then ``frames`` with the player asking for it every ``every_s`` seconds of the
+    game's clock (each asked afresh)."""
+    app, scene = open_table(size, seed, 0, _reach_hint_search(seed))
+    drag = _Dragger(app)
+    quiet: list[float] = []
+    for _ in range(frames):  # the game's loop: a frame, then the clock's wait for the next
+        quiet.append(drag.frame())
+        app.clock.tick(60)
+    times: list[float] = []
+    asked = shown = 0
+    next_ask = app.now_ms
+    for _ in range(frames):
+        if app.now_ms >= next_ask:
+            next_ask += every_s * 1000
+            scene.hint.hints.forget()  # thought out afresh each time, as for a new position
+            scene.show_hint()
+            asked += 1
+        before = scene.hint_until
+        times.append(drag.frame())
+        shown += scene.hint_until != before
+        app.clock.tick(60)
+    out = {
+        "hand": scene.session.match.hand_number,
+        "every_s": every_s,
+        "without_hint": _summary(quiet),
+        "with_hint": _summary(times),
+        "hints_asked": asked,
+        "hints_shown": shown,
+    }
     app.shutdown()
     return out
 
@@ -264,17 +352,20 @@ def main(argv: list[str] | None = None) -> int:
                    help="then drag on while Hard decides N hold-search positions on the worker thread")
     p.add_argument("--coaching", type=int, default=0, metavar="N",
                    help="then drag on while the coach weighs N of the player's decisions on its thread")
+    p.add_argument("--hint-every", type=float, default=0.0, metavar="S",
+                   help="then drag where the hint searches, without it and with it asked every S seconds")
     p.add_argument("--switch-ms", type=float, default=None,
                    help="the interpreter's thread switch interval (default: the game's)")
     args = p.parse_args(argv)
-    if args.thinking < 0 or (args.switch_ms is not None and args.switch_ms <= 0):
-        p.error("--thinking must be 0 or more and --switch-ms above 0")
+    if args.thinking < 0 or args.hint_every < 0 or (args.switch_ms is not None and args.switch_ms <= 0):
+        p.error("--thinking and --hint-every must be 0 or more and --switch-ms above 0")
     w, h = (int(v) for v in args.size.split("x"))
     if args.switch_ms is not None:
         from .. import app
 
         app.GIL_SWITCH_S = args.switch_ms / 1000.0
-    figures = frame_figures((w, h), args.frames, args.seed, args.melds, args.thinking, args.coaching)
+    figures = frame_figures((w, h), args.frames, args.seed, args.melds, args.thinking, args.coaching,
+                            args.hint_every)
     print(json.dumps(figures, indent=2))
     return 0
 

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from ..ai.base import Player, make_bot, next_decision
-from ..ai.hard import set_think_ms
+from ..ai.hard import set_worlds
 from ..play.games import AnyRules, game_of
 from .simgames import M, SimGame, sim_game
 from .simstats import InvariantBreach, SeatStats, compare_games, rotation
@@ -103,7 +103,7 @@ def simulate(
     *,
     check: bool = False,
     rotate: bool = False,
-    think_ms: float | None = None,
+    worlds: int | None = None,
     games_out: IO[str] | None = None,
 ) -> dict[str, object]:
     """Play ``games`` matches and return the report of ``python -m kalooki_desktop.sim``
@@ -115,8 +115,8 @@ def simulate(
     t0 = time.perf_counter()
     for g in range(games):
         seated, seat_of_entry, deal = seating(bots, g, seed, rotate=rotate, system=game.key)
-        if think_ms is not None:
-            set_think_ms(seated, think_ms)
+        if worlds is not None:
+            set_worlds(seated, worlds)
         timings: list[list[float]] = [[] for _ in range(players)]
         match, n = _play(game, rules, seated, deal, check=check, timings=timings)
         total_actions += n
@@ -184,10 +184,10 @@ def _parser() -> argparse.ArgumentParser:
         help="compare two --games-out files game by game (nothing is played)",
     )
     p.add_argument(
-        "--think-ms",
-        type=float,
+        "--worlds",
+        type=int,
         default=None,
-        help="thinking budget of Hard's decisions in ms (its search of when to lay; 0: no search)",
+        help="Hard's budget: the worlds its search of when to lay plays out (default 32; 0: no search)",
     )
     return p
 
@@ -225,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.ExitStack() as stack:
             out = stack.enter_context(open(args.games_out, "w", encoding="utf-8")) if args.games_out else None
             report = simulate(args.games, names, rules, args.seed, check=args.check, rotate=args.rotate,
-                              think_ms=args.think_ms, games_out=out)
+                              worlds=args.worlds, games_out=out)
     except OSError as e:
         p.error(f"cannot write {args.games_out}: {e}")
     except InvariantBreach as e:

@@ -19,8 +19,6 @@ from ...engine.actions import (
     Allow,
     Call,
     EndTurn,
-    Lay,
-    Pass,
     PluckDiscard,
     PluckStock,
     Refuse,
@@ -40,15 +38,13 @@ from .drops import Drops, Play, Reorder, Stage
 from .ending import HandEnd
 from .frame import TableFrame
 from .geometry import TableGeometry
+from .hinting import TableHint
 from .model import HandModel
 from .painter import TablePainter, snapshot
 from .pointer import DoubleTap, Drag, Drop, Intent, Pointer, Tap
 from .presenters import presenter
 from .slips import Slips
-from .words import advice_text, refusal_words
-
-#: How long a hint stays highlighted (ms).
-HINT_MS = 6000
+from .words import refusal_words
 
 
 @register_scene("table")
@@ -63,8 +59,9 @@ class TableScene(Scene):
         self.drops = Drops(session, self.model)
         self.choreo = Choreography(session, app.sounds)
         self._controls: TableControls | None = None  # made with the widgets, in build()
-        self.hint_action: Action | None = None
+        self.hint_action: Action | None = None  # the hint on show, highlighted until hint_until
         self.hint_until = 0.0
+        self.hint = TableHint(self)  # asked for, thought out on its own thread, shown when there
         self.ending = HandEnd(session)
         self.slips = Slips(self)  # take back, and a question before a needed card is discarded
         self.deal_pending = False
@@ -110,6 +107,7 @@ class TableScene(Scene):
         super().on_exit()
         self.pointer.cancel()
         self.session.pause(self.now)
+        self.hint.close()
         # Only the table on show animates moves (a table left for the menu is discarded).
         if self.on_move in self.session.listeners:
             self.session.listeners.remove(self.on_move)
@@ -260,35 +258,14 @@ class TableScene(Scene):
 
     def show_hint(self) -> None:
         """H: the strongest advice the game has (the Hard player's choice from the player's
-        view), highlighted, with a few words why (a lay is put into the slots)."""
-        if self.session.prompt() is None:
-            self.app.toast(tr("table.hint_wait"), scope="position")
-            return
-        advice = self.session.advice()
-        if advice is None:
-            self.app.toast(tr("table.hint_none"), scope="position")
-            return
-        action = advice.action
-        self.hint_action = None if isinstance(action, Pass) else action
-        self.hint_until = self.now + HINT_MS
-        if isinstance(action, Lay):
-            self.sync_hand()  # the hint is the engine's: start from the engine's hand
-            self.model.stage_lay(action)
-        self.app.toast(advice_text(self.session, advice), "info", HINT_MS / 1000, scope="position")
+        view), highlighted, with a few words why (a lay is put into the slots), once it is
+        thought out on its own thread (:mod:`.hinting`)."""
+        self.hint.ask()
 
     def play_hint(self) -> bool:
-        """Play the hint's move at once through the same path as the player's hands (smoke
-        test); True if something was done."""
-        if self.session.prompt() is None or self.busy():
-            return False
-        action = self.session.hint()
-        if action is None:
-            return False
-        if isinstance(action, Lay):
-            self.show_hint()
-            self.lay_contract()
-            return True
-        return self.submit(action)
+        """Play the hint's move through the same path as the player's hands once it is thought
+        out (the smoke test, the benchmarks); True if something was done."""
+        return self.hint.play()
 
     def sound_label(self) -> str:
         """The mute button's label."""
@@ -443,6 +420,7 @@ class TableScene(Scene):
         if self.ending.due(now):
             self.end_outro()
         self.coach_line.update(self.session, self.app, ended=self.ending.on_show())  # every frame
+        self.hint.update()
         if self.ending.on_show():
             self.sync_hand()
             self.fit_staging()
