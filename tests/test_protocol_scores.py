@@ -1,0 +1,66 @@
+"""The scores, standings, statistics and words of the screens beside the table read a game through
+the one protocol: the figures from the seat's view (card points, the contract, the schedule, the
+limit and its buy-ins), the words from one small object per rule system, whatever the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from kalooki_desktop.engine.actions import BuyIn
+from kalooki_desktop.engine.cards import JOKER, parse_card, parse_cards, penalty
+from kalooki_desktop.engine.match import Match
+from kalooki_desktop.engine.rules import make_rules
+from kalooki_desktop.engine.systems import british
+from kalooki_desktop.play.session import GameSetup, Session
+
+from .saving import play
+
+
+def british_game(seed: int = 11, preset: str = "british40", switches: tuple[str, ...] = ()) -> Session:
+    """A whole British game (the player's seat by the hint, buying back in when asked)."""
+    session = Session(GameSetup(("normal", "normal", "hard"), preset, switches, seed=seed), threaded=False,
+                      speed=1000)
+    play(session, 100_000)
+    assert session.over
+    return session
+
+
+def test_a_view_says_what_a_card_left_in_hand_costs_in_its_own_game() -> None:
+    jamaican = Match(make_rules("jamaican", ["J-V5"]), 3, seed=1).view(0)
+    forty = british.BritishMatch(british.make_british_rules("british40"), 3, seed=1).view(0)
+    fifty_one = british.BritishMatch(british.make_british_rules("kalooki51"), 3, seed=1).view(0)
+    for card in [JOKER, *parse_cards("AS 10D 7C")]:
+        assert jamaican.card_points(card) == penalty(card, jamaican.rules.joker_points)
+        assert forty.card_points(card) == british.hand_value(card, forty.rules)
+    assert jamaican.card_points(JOKER) != 50  # J-V5: the joker's own points
+    assert (forty.card_points(JOKER), fifty_one.card_points(JOKER)) == (15, 25)  # B-10, B-V1
+    assert forty.card_points(parse_card("AS")) == 11
+
+
+def test_a_view_says_the_contract_and_the_schedule_or_that_there_are_none() -> None:
+    m = Match(make_rules("short"), 3, seed=2)
+    view = m.view(1)
+    assert view.contract_text == m.hand.spec.contract_text != ""
+    assert view.schedule_length == len(m.rules.schedule) == 7
+    b = british.BritishMatch(british.make_british_rules("kalooki51"), 2, seed=2).view(0)
+    assert (b.contract_text, b.schedule_length) == ("", 0)
+
+
+def test_a_view_tells_the_limit_the_buy_ins_and_the_chips_where_the_game_has_them() -> None:
+    from kalooki_desktop.engine.seatview import Elimination
+
+    assert Match(make_rules("baby"), 3, seed=1).view(0).elimination is None
+    m = british.BritishMatch(british.make_british_rules("british40", ["B-12", "B-V3"]), 3, seed=4, first_dealer=0)
+    m._score_deal([0, 120, 60], 0, kalooki=False)  # seat 1 over the Swedish limit of 100
+    m._next_or_end()
+    limit = m.view(2).elimination
+    assert limit == Elimination(limit=100, most=2, buy_ins=(0, 0, 0), score=60, bought=(),
+                                chips=tuple(m.chips), kitty=m.kitty)
+    m.apply(1, BuyIn())
+    limit = m.view(0).elimination
+    assert limit is not None and limit.buy_ins == (0, 1, 0) and limit.bought == ((1, 1, 60),)
+    assert limit.chips is not None and sum(limit.chips) + limit.kitty == 0
+    with pytest.raises(AttributeError):
+        limit.limit = 500  # type: ignore[misc]  # a view's figures cannot be changed
+    plain = british.BritishMatch(british.make_british_rules("british40"), 3, seed=4).view(0).elimination
+    assert plain is not None and plain.chips is None and plain.limit == 150
