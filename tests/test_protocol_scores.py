@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from kalooki_desktop.engine.actions import BuyIn
+from kalooki_desktop.engine.actions import BuyIn, StayOut
 from kalooki_desktop.engine.cards import JOKER, parse_card, parse_cards, penalty
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.systems import british
-from kalooki_desktop.play.session import GameSetup, Session
+from kalooki_desktop.play.session import HUMAN, GameSetup, Session
+from kalooki_desktop.play.standings import final_places
+from kalooki_desktop.storage.paths import set_data_dir
 
 from .saving import play
 
@@ -64,3 +66,75 @@ def test_a_view_tells_the_limit_the_buy_ins_and_the_chips_where_the_game_has_the
         limit.limit = 500  # type: ignore[misc]  # a view's figures cannot be changed
     plain = british.BritishMatch(british.make_british_rules("british40"), 3, seed=4).view(0).elimination
     assert plain is not None and plain.chips is None and plain.limit == 150
+
+
+def test_the_chart_s_running_totals_follow_every_buy_in_as_the_game_kept_them() -> None:
+    from kalooki_desktop.scenes.scoreboard import running_totals
+
+    m = british_game().match
+    assert isinstance(m, british.BritishMatch) and m.bought  # (a game with buy-ins)
+    points = running_totals(m)
+    for p in range(m.players):
+        kept = [(0, 0)]
+        for i, totals in enumerate(m.history, start=1):
+            kept.append((i, totals[p]))
+            kept += [(i, total) for deal, seat, total in m.bought if deal == i and seat == p]
+        assert points[p] == kept
+
+
+def test_the_places_at_the_end_rank_each_game_by_its_own_rule() -> None:
+    m = british_game().match
+    places = final_places(m)
+    assert [places[s] for s in m.winners] == ["1st"] * len(m.winners)
+    jamaican = Match(make_rules("baby"), 3, seed=1)
+    jamaican.totals, jamaican.winners = [40, 12, 40], [1]
+    assert final_places(jamaican) == ["joint 2nd", "1st", "joint 2nd"]
+
+
+def test_each_rule_system_has_its_words_and_they_are_in_the_catalogue() -> None:
+    from kalooki_desktop.engine.systems import SYSTEMS
+    from kalooki_desktop.i18n import tr
+    from kalooki_desktop.scenes.gamewords import WORDS, words_of
+
+    assert set(WORDS) == set(SYSTEMS)
+    for words in WORDS.values():
+        for key in (words.deal, words.next_deal, words.big_out, words.big_out_key, words.laid, words.not_laid):
+            assert tr(key) != key
+    session = Session(GameSetup(("easy", "easy"), "kalooki51", seed=3), threaded=False)
+    view = session.view()
+    assert words_of("british").continuing(view) == "Continue · deal 1"
+    assert words_of("british").tagline(view) == "British Kalooki · Kalooki 51 · the last player at 150 or under wins"
+    session = Session(GameSetup(("easy", "easy"), "baby", seed=3), threaded=False)
+    assert words_of("jamaican").leaving(session.view()) == "Leave the game in progress (hand 1 of 3)?"
+
+
+def test_a_player_over_the_limit_answers_on_the_scoreboard_from_the_view_s_figures(tmp_path) -> None:
+    """The buy-in question's figures come from the view: the total, the limit, the score bought
+    back in at and the buy-ins left (B-11)."""
+    from kalooki_desktop.scenes.menu import MenuScene
+    from kalooki_desktop.scenes.scoreboard import ScoreboardScene
+
+    from .gui import make_app, step
+
+    set_data_dir(tmp_path)
+    app = make_app((1024, 640))
+    try:
+        session = Session(GameSetup(("normal", "normal", "hard"), "british40", seed=11), threaded=False,
+                          speed=1000)
+        now = 0.0
+        while session.prompt() != "buy_in":
+            now += 5000
+            session.autoplay(now)
+        app.push(MenuScene(app))
+        board = ScoreboardScene(app, session, session.match.results[-1])
+        app.push(board)
+        step(app, 2)
+        m = session.match
+        assert isinstance(m, british.BritishMatch)
+        assert board.headline() == (f"You are on {m.totals[HUMAN]}, over {m.rules.limit}: buy back in at "
+                                    f"{m.buy_in_score()} ({m.rules.buy_ins - m.buy_ins[HUMAN]} buy-ins left) or stay out (B-11)")
+        board.decide(buy_in=False)
+        assert session.match.check(HUMAN, StayOut()) is not None and board.watching()
+    finally:
+        app.shutdown()
+        set_data_dir(None)
