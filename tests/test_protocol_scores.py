@@ -13,6 +13,7 @@ from kalooki_desktop.engine.rules import make_rules
 from kalooki_desktop.engine.systems import british
 from kalooki_desktop.play.session import HUMAN, GameSetup, Session
 from kalooki_desktop.play.standings import final_places
+from kalooki_desktop.storage import stats
 from kalooki_desktop.storage.paths import set_data_dir
 
 from .saving import play
@@ -106,6 +107,28 @@ def test_each_rule_system_has_its_words_and_they_are_in_the_catalogue() -> None:
     assert words_of("british").tagline(view) == "British Kalooki · Kalooki 51 · the last player at 150 or under wins"
     session = Session(GameSetup(("easy", "easy"), "baby", seed=3), threaded=False)
     assert words_of("jamaican").leaving(session.view()) == "Leave the game in progress (hand 1 of 3)?"
+
+
+def test_a_game_record_says_which_game_it_is_and_its_fields_are_the_deal_results_in_both(tmp_path) -> None:
+    """Deals scored, melds down at each one's end, the big moment the player went out with, and
+    calls: what the deal results say, in the Jamaican game and in British Kalooki alike."""
+    set_data_dir(tmp_path)
+    try:
+        jamaican = Session(GameSetup(("normal", "normal"), "baby", seed=4), threaded=False, speed=1000)
+        play(jamaican, 100_000)
+        for session, system in ((jamaican, "jamaican"), (british_game(seed=5, preset="kalooki51"), "british")):
+            assert session.over
+            record = stats.record_of(session)
+            played = [r for r in session.match.results if not r.void]
+            assert record.system == system
+            assert record.hands == [r.number for r in played]
+            assert record.laid == [r.laid[HUMAN] for r in played]
+            assert record.bends == sum(1 for r in played if r.big_out and r.out == HUMAN)
+            assert record.calls == sum(r.calls_used[HUMAN] for r in played if r.calls_used)
+            assert record.contracts == [r.contract_text for r in played if r.contract_text]
+            assert bool(record.contracts) == (system == "jamaican")
+    finally:
+        set_data_dir(None)
 
 
 def test_a_player_over_the_limit_answers_on_the_scoreboard_from_the_view_s_figures(tmp_path) -> None:
