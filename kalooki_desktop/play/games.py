@@ -10,6 +10,7 @@ either game without asking which it is.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from ..ai.advice import Advice, advise, could_help
 from ..ai.base import Bot, make_bot
@@ -44,10 +45,10 @@ class Jamaican(systems.Jamaican):
         return View(match.hand.clone(), seat, list(match.totals))
 
     def advise(self, match: Game, seat: int, rng: random.Random) -> Advice:
-        return advise(match.view(seat), rng)  # type: ignore[arg-type]  # a Jamaican game's view
+        return advise(cast(View, match.view(seat)), rng)  # (each system's game gives its own views)
 
     def could_help(self, match: Game, seat: int, card: Card) -> bool:
-        return could_help(match.view(seat), card)  # type: ignore[arg-type]  # a Jamaican game's view
+        return could_help(cast(View, match.view(seat)), card)
 
 
 class British(systems.British):
@@ -60,7 +61,7 @@ class British(systems.British):
         return match.clone().view(seat)
 
     def advise(self, match: Game, seat: int, rng: random.Random) -> Advice:
-        return british_advice(match.view(seat), rng)  # type: ignore[arg-type]  # a British game's view
+        return british_advice(cast(systems.british.BritishView, match.view(seat)), rng)
 
     def could_help(self, match: Game, seat: int, card: Card) -> bool:
         return False  # nobody calls a discard in this game
