@@ -1,5 +1,5 @@
 """Computer players for British Kalooki (part B), deciding from a seat's view alone
-(:class:`.engine.british.view.BritishView`).
+(:class:`.engine.british.view.BritishView`, reached through :mod:`.engine.systems`).
 
 - ``random``: random legal moves, but it comes out with the first opening the finder gives and
   buys back in half the time: the baseline.
@@ -21,21 +21,16 @@ from __future__ import annotations
 import random
 
 from ..engine.actions import Action, BuyIn, Discard, Lay, PluckDiscard, PluckStock, Retrieve, StayOut, Tack
-from ..engine.british.finder import candidate_melds, find_opening
-from ..engine.british.hand import british_deck
-from ..engine.british.melds import RUN, make_b_meld, opening_points
-from ..engine.british.scoring import hand_value
-from ..engine.british.table import layoff_result, retrieve_result
-from ..engine.british.view import BritishView
 from ..engine.cards import JOKER, Card, count_cards, rank_of, suit_of
 from ..engine.melds import Meld
 from ..engine.refusal import Refusal
+from ..engine.systems import british
 from ..engine.turn import DecisionKind, Phase
 from .advice import Advice, goes_out_after
 from .base import Player, register
 
 #: A computer player of British Kalooki.
-BritishBot = Player[BritishView]
+BritishBot = Player[british.BritishView]
 
 
 @register("random", "british")
@@ -44,7 +39,7 @@ class RandomBritish:
 
     name = "random"
 
-    def choose(self, view: BritishView, rng: random.Random) -> Action:
+    def choose(self, view: british.BritishView, rng: random.Random) -> Action:
         if view.asked == DecisionKind.BUY_IN:
             return BuyIn() if view.check(BuyIn()) is None and rng.random() < 0.5 else StayOut()
         acts = view.legal_actions()
@@ -63,7 +58,7 @@ class NormalBritish:
     def __init__(self) -> None:
         self.taken: Card | None = None  # the card taken from the pile this turn: never thrown back
 
-    def choose(self, view: BritishView, rng: random.Random) -> Action:
+    def choose(self, view: british.BritishView, rng: random.Random) -> Action:
         if view.asked == DecisionKind.BUY_IN:
             return BuyIn() if view.check(BuyIn()) is None else StayOut()
         if view.phase == Phase.PLUCK:
@@ -74,7 +69,7 @@ class NormalBritish:
             self.taken = None
         return action
 
-    def wants_discard(self, view: BritishView) -> bool:
+    def wants_discard(self, view: british.BritishView) -> bool:
         """Take the top discard when it can be laid this turn with a card left to throw (B-5
         allows it then); a joker not into a hand of jokers it keeps (it would go straight
         back)."""
@@ -83,22 +78,22 @@ class NormalBritish:
             return False
         hand = list(view.my_hand)
         if not view.laid[view.seat]:
-            return find_opening(hand, view.rules) is None and _opening([*hand, top], view) is not None
+            return british.find_opening(hand, view.rules) is None and _opening([*hand, top], view) is not None
         # a hand of jokers only throws a joker: one taken and thrown straight back would pass
         # between two players who keep their jokers for ever
         if top == JOKER and all(c == JOKER for c in hand) and self.keeps_jokers(view):
             return False
-        if any(not isinstance(layoff_result(m, top, view.rules), Refusal) for m in view.table):
+        if any(not isinstance(british.layoff_result(m, top, view.rules), Refusal) for m in view.table):
             return True
-        melds = candidate_melds([*hand, top], view.rules)
+        melds = british.candidate_melds([*hand, top], view.rules)
         return any(top in m.cards and len(m.cards) <= len(hand) for m in melds)
 
-    def keeps_jokers(self, view: BritishView) -> bool:
+    def keeps_jokers(self, view: british.BritishView) -> bool:
         """True while it lays off no joker of its hand (it lays off only jokers taken from the
         table)."""
         return True
 
-    def play(self, view: BritishView, rng: random.Random) -> Action:
+    def play(self, view: british.BritishView, rng: random.Random) -> Action:
         hand = list(view.my_hand)
         seat = view.seat
         if not view.laid[seat]:
@@ -106,7 +101,7 @@ class NormalBritish:
             if opening is not None:
                 return Lay.of([(m.kind, m.cards) for m in opening])
             return self.throw(view, hand, rng)
-        for m in candidate_melds(hand, view.rules, seat):
+        for m in british.candidate_melds(hand, view.rules, seat):
             lay = Lay.of([(m.kind, m.cards)])
             if len(m.cards) < len(hand) and view.check(lay) is None:
                 return lay
@@ -123,14 +118,14 @@ class NormalBritish:
             return retrieve
         return self.throw(view, hand, rng)
 
-    def spare(self, view: BritishView, hand: list[Card]) -> list[Card]:
+    def spare(self, view: british.BritishView, hand: list[Card]) -> list[Card]:
         """The cards it may throw: any legal discard but the one it took from the pile this turn
         (unless nothing else is left), so that two players never pass one card back and forth."""
         options = [c for c in set(hand) if view.check(Discard(c)) is None]
         others = [c for c in options if c != self.taken]
         return others or options
 
-    def throw(self, view: BritishView, hand: list[Card], rng: random.Random) -> Action:
+    def throw(self, view: british.BritishView, hand: list[Card], rng: random.Random) -> Action:
         """The discard: the card the hand needs least."""
         options = self.spare(view, hand)
         if rng.random() < self.random_throws:
@@ -138,7 +133,7 @@ class NormalBritish:
         cnt = count_cards(hand)
 
         def worth(c: Card) -> tuple[int, int]:
-            return _need(c, cnt, view.table, view), -hand_value(c, view.rules)
+            return _need(c, cnt, view.table, view), -british.hand_value(c, view.rules)
 
         return Discard(min(sorted(options), key=worth))
 
@@ -153,10 +148,10 @@ class HardBritish(NormalBritish):
 
     name = "hard"
 
-    def keeps_jokers(self, view: BritishView) -> bool:
+    def keeps_jokers(self, view: british.BritishView) -> bool:
         return not (view.laid[view.seat] and _danger(view))
 
-    def play(self, view: BritishView, rng: random.Random) -> Action:
+    def play(self, view: british.BritishView, rng: random.Random) -> Action:
         action = super().play(view, rng)
         if isinstance(action, Discard) and view.laid[view.seat] and _danger(view):
             joker = next((a for a in view.legal_actions() if isinstance(a, Tack) and a.card == JOKER), None)
@@ -164,14 +159,14 @@ class HardBritish(NormalBritish):
                 return joker  # a joker left in hand costs 15 (25) when the deal ends
         return action
 
-    def throw(self, view: BritishView, hand: list[Card], rng: random.Random) -> Action:
+    def throw(self, view: british.BritishView, hand: list[Card], rng: random.Random) -> Action:
         options = self.spare(view, hand)
         cnt, live = count_cards(hand), unseen(view)
         # the weight of a card's hand value: shed it when the deal may end, keep it for the opening
         weight = -1.0 if _danger(view) else 0.5 if not view.laid[view.seat] else 0.0
 
         def worth(c: Card) -> tuple[float, int]:
-            value = hand_value(c, view.rules)
+            value = british.hand_value(c, view.rules)
             return 3 * _need(c, cnt, view.table, view) + _outs(c, cnt, live) + weight * value, -value
 
         return Discard(min(sorted(options), key=worth))
@@ -181,7 +176,7 @@ class HardBritish(NormalBritish):
 DANGER = 3
 
 
-def _danger(view: BritishView) -> bool:
+def _danger(view: british.BritishView) -> bool:
     """True while another player still in the deal holds :data:`DANGER` cards or fewer."""
     return any(view.active[s] and s != view.seat and 0 < n <= DANGER for s, n in enumerate(view.hand_sizes))
 
@@ -195,15 +190,15 @@ class EasyBritish(NormalBritish):
     random_throws = 1 / 3
 
 
-def _opening(hand: list[Card], view: BritishView) -> list[Meld] | None:
+def _opening(hand: list[Card], view: british.BritishView) -> list[Meld] | None:
     """An opening from ``hand`` that keeps a card to discard (B-8)."""
-    opening = find_opening(hand, view.rules, view.seat)
+    opening = british.find_opening(hand, view.rules, view.seat)
     if opening is None or sum(len(m.cards) for m in opening) < len(hand):
         return opening
     return None
 
 
-def _need(card: Card, cnt: list[int], table: tuple[Meld, ...], view: BritishView) -> int:
+def _need(card: Card, cnt: list[int], table: tuple[Meld, ...], view: british.BritishView) -> int:
     """How much the hand needs ``card``: jokers most; cards of its rank in other suits, cards of
     its suit within two ranks, and a place on the table to lay it off later."""
     if card == JOKER:
@@ -211,14 +206,14 @@ def _need(card: Card, cnt: list[int], table: tuple[Meld, ...], view: BritishView
     rank, suit = rank_of(card), suit_of(card)
     same_rank = sum(1 for s in range(4) if s != suit and cnt[rank * 4 + s])
     near = sum(1 for d in (-2, -1, 1, 2) if 1 <= rank + d <= 13 and cnt[(rank + d) * 4 + suit])
-    fits = any(not isinstance(layoff_result(m, card, view.rules), Refusal) for m in table)
+    fits = any(not isinstance(british.layoff_result(m, card, view.rules), Refusal) for m in table)
     return 2 * same_rank + 2 * near + (3 if fits else 0)
 
 
-def unseen(view: BritishView) -> list[int]:
+def unseen(view: british.BritishView) -> list[int]:
     """Copies of each card the seat has not seen: the packs less its hand, the table and the
     discard pile."""
-    live = count_cards(british_deck(view.rules))
+    live = count_cards(british.british_deck(view.rules))
     for c in (*view.my_hand, *view.discard_pile, *(c for m in view.table for c in m.cards)):
         live[c] = max(0, live[c] - 1)
     return live
@@ -240,31 +235,31 @@ def _outs(card: Card, cnt: list[int], live: list[int]) -> int:
     return outs
 
 
-def _retrieval(view: BritishView, hand: list[Card]) -> Action | None:
+def _retrieval(view: british.BritishView, hand: list[Card]) -> Action | None:
     """Take a joker from a run when the hand holds the card it stands for and some run can take
     the joker at once (B-7)."""
-    open_end = any(m.kind == RUN and len(m.cards) < 13 for m in view.table)
+    open_end = any(m.kind == british.RUN and len(m.cards) < 13 for m in view.table)
     if not open_end:
         return None
     for i, m in enumerate(view.table):
-        if m.kind != RUN or JOKER not in m.cards:
+        if m.kind != british.RUN or JOKER not in m.cards:
             continue
         for k, c in enumerate(m.cards):
             if c == JOKER and m.stands_for(k) in hand:
                 action = Retrieve((m.stands_for(k),), i + 1)
-                if not isinstance(retrieve_result(m, [m.stands_for(k)], view.rules), Refusal) and \
+                if not isinstance(british.retrieve_result(m, [m.stands_for(k)], view.rules), Refusal) and \
                         view.check(action) is None:
                     return action
     return None
 
 
-def british_advice(view: BritishView, rng: random.Random) -> Advice:
+def british_advice(view: british.BritishView, rng: random.Random) -> Advice:
     """The hint: the Hard player's choice from the player's own view, and a few words why."""
     action = HardBritish().choose(view, rng)
     return Advice(action, *_reason(view, action))
 
 
-def _reason(view: BritishView, action: Action) -> tuple[str, dict[str, object]]:
+def _reason(view: british.BritishView, action: Action) -> tuple[str, dict[str, object]]:
     """Why ``action`` is good for the seat of ``view``, as a message key and its values."""
     top = view.discard_top
     if isinstance(action, BuyIn):
@@ -277,13 +272,13 @@ def _reason(view: BritishView, action: Action) -> tuple[str, dict[str, object]]:
         return ("why.b_leave", {"card": top}) if top is not None else ("why.stock_only", {})
     if isinstance(action, Lay):
         if not view.laid[view.seat]:
-            melds = [make_b_meld(k, view.seat, cs, view.rules) for k, cs in action.melds]
-            return "why.b_open", {"points": opening_points(melds), "need": view.rules.opening}
+            melds = [british.make_b_meld(k, view.seat, cs, view.rules) for k, cs in action.melds]
+            return "why.b_open", {"points": british.opening_points(melds), "need": view.rules.opening}
         return "why.b_lay", {}
     if isinstance(action, Tack):
         if goes_out_after(view.my_hand, action.card, joker_discards=True):  # B-8
             return "why.b_layoff_out", {"card": action.card}
-        return "why.b_layoff", {"card": action.card, "points": hand_value(action.card, view.rules)}
+        return "why.b_layoff", {"card": action.card, "points": british.hand_value(action.card, view.rules)}
     if isinstance(action, Retrieve):
         return "why.b_retrieve", {}
     if isinstance(action, Discard):

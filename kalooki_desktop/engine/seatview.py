@@ -14,6 +14,7 @@ and the joker a retrieval freed).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
@@ -192,3 +193,46 @@ class SeatView(ABC):
     def kitty(self) -> int:
         """The chips in the kitty (B-12), 0 where the game is not played for chips."""
         return 0
+
+    # --- what the scores and the game's progress show ------------------------------------
+
+    @abstractmethod
+    def card_points(self, card: Card) -> int:
+        """What ``card`` costs when it is left in a hand at the end of a deal (J-1.3, B-10)."""
+
+    @property
+    def contract_text(self) -> str:
+        """The contract of the deal shown ("3 3 4", J-3.1), or "" in a game without contracts."""
+        return ""
+
+    @property
+    def schedule_length(self) -> int:
+        """How many hands the game's schedule has (J-3.1), or 0 in a game dealt until it has its
+        winner (B-11)."""
+        return 0
+
+    @property
+    def elimination(self) -> Elimination | None:
+        """The limit above which a player is out of the game, the buy-ins back in (B-11) and the
+        chips (B-12), or None in a game without a limit."""
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Elimination:
+    """A game's limit and buy-ins as every seat may know them (B-11), and its stakes (B-12).
+
+    ``most`` is how many times a player may buy back in; ``buy_ins`` how often each seat has;
+    ``score`` the total a player over the limit buys back in at now (None when nobody is left
+    at or under the limit); ``bought`` every buy-in so far as (scored deals before it, seat, the
+    total bought back in at); ``chips`` each seat's gain when the game is played for chips, else
+    None, and ``kitty`` what the kitty holds.
+    """
+
+    limit: int
+    most: int
+    buy_ins: tuple[int, ...]
+    score: int | None
+    bought: tuple[tuple[int, int, int], ...]
+    chips: tuple[int, ...] | None
+    kitty: int

@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 
 from .actions import Action
-from .cards import Card, count_cards, new_deck
+from .cards import Card, count_cards, new_deck, penalty
 from .hand import HandState
 from .refusal import Refusal
 from .rules import HandSpec, RuleSet
@@ -125,3 +125,17 @@ class View(SeatView):
     def contract(self) -> tuple[int, ...]:
         """The kinds of the melds of the hand's contract, in order (J-3.2)."""
         return tuple(self._hand.spec.contract)
+
+    def card_points(self, card: Card) -> int:
+        """A card's penalty left in hand (J-1.3; a joker's by J-V5)."""
+        return penalty(card, self._hand.rules.joker_points)
+
+    @property
+    def contract_text(self) -> str:
+        """The contract of the hand shown ("3 3 4", J-3.1)."""
+        return self._hand.spec.contract_text
+
+    @property
+    def schedule_length(self) -> int:
+        """How many hands the schedule has (J-3.1; a sudden-death hand of J-V6 is beyond it)."""
+        return len(self._hand.rules.schedule)

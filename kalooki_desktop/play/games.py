@@ -47,7 +47,7 @@ class Jamaican(systems.Jamaican):
         return View(match.hand.clone(), seat, list(match.totals))
 
     def advise(self, match: Game, seat: int, rng: random.Random) -> Advice:
-        return advise(match.view(seat), rng)  # type: ignore[arg-type]  # a Jamaican game's view
+        return advise(cast(View, match.view(seat)), rng)  # (each system's game gives its own views)
 
     def advise_view(self, view: SeatView, rng: random.Random,
                     cancel: threading.Event | None = None) -> Advice:
@@ -55,7 +55,7 @@ class Jamaican(systems.Jamaican):
         return advise(cast(View, view), rng, cancel=cancel)
 
     def could_help(self, match: Game, seat: int, card: Card) -> bool:
-        return could_help(match.view(seat), card)  # type: ignore[arg-type]  # a Jamaican game's view
+        return could_help(cast(View, match.view(seat)), card)
 
 
 class British(systems.British):
@@ -68,7 +68,7 @@ class British(systems.British):
         return match.clone().view(seat)
 
     def advise(self, match: Game, seat: int, rng: random.Random) -> Advice:
-        return british_advice(match.view(seat), rng)  # type: ignore[arg-type]  # a British game's view
+        return british_advice(cast(systems.british.BritishView, match.view(seat)), rng)
 
     def advise_view(self, view: SeatView, rng: random.Random,
                     cancel: threading.Event | None = None) -> Advice:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ai.personas import LEVELS
-from .games import AnyRules, British, Jamaican, Seats, game_of
+from ..engine.game import Rules
+from .games import British, Jamaican, Seats, game_of
 
 #: The fewest and the most computer players of any game the app plays (B-1: 2 players; J-1.1: 8);
 #: each game's own bounds are its :meth:`~.games.Jamaican.seats`.
@@ -37,12 +38,16 @@ class GameSetup:
         """How many players the chosen game is for (raises ValueError for a bad switch)."""
         return self.game.seats(self.preset, self.variants)
 
-    def rules(self) -> AnyRules:
+    def contracts(self) -> list[str] | None:
+        """The custom schedule's contracts, one text each, or None without a custom schedule."""
+        if self.schedule is None:
+            return None
+        return [part for part in self.schedule.replace("\n", ";").split(";") if part.strip()]
+
+    def rules(self) -> Rules:
         """The frozen rules (raises ValueError for a bad custom schedule or switch)."""
-        schedule = None
-        if self.schedule is not None:
-            schedule = [part for part in self.schedule.replace("\n", ";").split(";") if part.strip()]
-        return self.game.rules(self.preset, self.variants, schedule)
+        rules: Rules = self.game.rules(self.preset, self.variants, self.contracts())
+        return rules
 
     def check(self) -> None:
         """Raise ValueError when these choices make no game the New game screen could start: a

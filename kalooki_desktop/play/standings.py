@@ -4,11 +4,10 @@ total; equal places are "joint"."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from ..engine.british.match import BritishMatch
+from ..engine.game import Game
 from ..i18n import tr
-from .games import AnyMatch
 
 
 def places(keys: Sequence[Sequence[int]]) -> list[str]:
@@ -26,13 +25,29 @@ def places(keys: Sequence[Sequence[int]]) -> list[str]:
     return words
 
 
-def final_places(m: AnyMatch) -> list[str]:
-    """Every seat's place in words at the end of the game ``m`` (see the module docstring)."""
-    if not isinstance(m, BritishMatch):
-        return places([(t,) for t in m.totals])
-    last_in = [0] * m.players  # the last deal each seat was dealt into
+def by_total(m: Game) -> list[tuple[int, ...]]:
+    """Each seat's place key in the Jamaican game: its total."""
+    return [(t,) for t in m.totals]
+
+
+def by_staying_in(m: Game) -> list[tuple[int, ...]]:
+    """Each seat's place key in British Kalooki: the winner first, then the last deal the seat
+    was dealt into (the later the better), then its total."""
+    last_in = [0] * m.players
     for number, r in enumerate(m.results, start=1):
         for seat in range(m.players):
             if r.hands[seat] or r.out == seat:
                 last_in[seat] = number
-    return places([(0 if s in m.winners else 1, -last_in[s], m.totals[s]) for s in range(m.players)])
+    return [(0 if s in m.winners else 1, -last_in[s], m.totals[s]) for s in range(m.players)]
+
+
+#: How each rule system ranks its players at the end, by the rules' system key.
+PLACE_KEYS: dict[str, Callable[[Game], list[tuple[int, ...]]]] = {
+    "jamaican": by_total,
+    "british": by_staying_in,
+}
+
+
+def final_places(m: Game) -> list[str]:
+    """Every seat's place in words at the end of the game ``m`` (see the module docstring)."""
+    return places(PLACE_KEYS[m.rules.system](m))

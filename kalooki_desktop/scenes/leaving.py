@@ -11,10 +11,10 @@ import pygame
 import pygame_gui
 
 from ..app import Scene
-from ..engine.british.rules import BritishRules
 from ..i18n import tr
 from ..storage import autosave
 from ..ui.theme import Answers, ConfirmDialog
+from .gamewords import words_of
 
 
 def question(scene: Scene, *, loading: Path | None = None) -> str | None:
@@ -24,12 +24,7 @@ def question(scene: Scene, *, loading: Path | None = None) -> str | None:
     session = scene.app.host.session
     if session is None or session.over:
         return None
-    n = session.match.hand_number
-    rules = session.rules
-    if isinstance(rules, BritishRules):
-        words = [tr("leave.deal", n=n)]
-    else:
-        words = [tr("leave.hand", n=n, of=len(rules.schedule))]
+    words = [words_of(session.rules.system).leaving(session.view())]
     if not scene.app.host.persist:  # a data folder that cannot be written: say so, promise nothing
         return " ".join([*words, tr("leave.lost")])
     words.append(tr("leave.kept", kept=tr("save.previous_game")))

@@ -9,7 +9,6 @@ import pygame
 import pygame_gui
 
 from ..app import App, Scene, register_scene
-from ..engine.match import Match
 from ..i18n import tr
 from ..play.review import ReplayFailed
 from ..play.session import Session
@@ -18,6 +17,7 @@ from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, glow, panel
 from ..ui.theme import Answers
+from .gamewords import words_of
 from .leaving import LeaveQuestion
 from .review import ReviewScene
 
@@ -176,7 +176,7 @@ class LoadScene(Scene):
         session = self.open_selected()
         if session is None:
             return
-        if not isinstance(session.match, Match) or not session.match.results:
+        if not words_of(session.rules.system).reviews or not session.match.results:
             session.close()
             self.app.toast(tr("load.nothing_to_review"))
             return

@@ -9,15 +9,15 @@ import pygame
 import pygame_gui
 
 from ..app import Scene, register_scene
-from ..engine.british.rules import BritishRules
 from ..engine.cards import JOKER, parse_cards
-from ..i18n import tr, tr_n
+from ..i18n import tr
 from ..storage import progress
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop
 from ..ui.theme import Answers
+from .gamewords import words_of
 
 _FAN = [*parse_cards("AS KH QD JC"), JOKER]
 
@@ -50,12 +50,7 @@ class MenuScene(Scene):
         if session is None or session.over:
             self.buttons["continue"].disable()
         else:
-            r = session.rules
-            self.buttons["continue"].set_text(
-                tr("menu.continue_deal", n=session.match.hand_number)
-                if isinstance(r, BritishRules)
-                else tr("menu.continue_hand", n=session.match.hand_number, of=len(r.schedule))
-            )
+            self.buttons["continue"].set_text(words_of(session.rules.system).continuing(session.view()))
         self.backup_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.answers = Answers()
         if self.app.host.offer_backup:
@@ -107,10 +102,7 @@ class MenuScene(Scene):
         session = self.app.host.session
         if session is None or session.over:
             return tr("menu.tagline")
-        r = session.rules
-        if isinstance(r, BritishRules):
-            return tr("menu.tagline_british", game=r.name, limit=r.limit)
-        return tr_n("menu.tagline_game", len(r.schedule))
+        return words_of(session.rules.system).tagline(session.view())
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

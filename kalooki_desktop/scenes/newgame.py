@@ -15,14 +15,8 @@ from pygame_gui.elements import UICheckBox, UILabel, UITextEntryLine
 
 from ..ai.personas import LEVELS, persona, table_names
 from ..app import Scene, register_scene
-from ..engine.british.rules import (
-    ALIASES,
-    BRITISH_PRESETS,
-    BRITISH_SWITCHES,
-    BritishRules,
-    make_british_rules,
-)
-from ..engine.rules import CARDS_FOR_CONTRACT, RuleSet, contract_text
+from ..engine.rules import CARDS_FOR_CONTRACT, contract_text, make_rules
+from ..engine.systems import british
 from ..i18n import tr, tr_n
 from ..play.games import Seats, game_of
 from ..play.gamesetup import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
@@ -30,13 +24,14 @@ from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 from ..ui.theme import Answers, DropDown
+from .gamewords import words_of
 from .leaving import LeaveQuestion
 
-PRESETS = ("jamaican", "baby", "short", "custom", *BRITISH_PRESETS)
+PRESETS = ("jamaican", "baby", "short", "custom", *british.BRITISH_PRESETS)
 #: Variant switches in the order the rule book lists them (J-V10 is the jokers menu).
 SWITCHES = ("J-V1", "J-V2", "J-V3", "J-V4", "J-V5", "J-V6", "J-V7", "J-V8", "J-V9", "J-3.5", "J-S4")
 #: The switches of British Kalooki (part B).
-B_SWITCHES = tuple(BRITISH_SWITCHES)
+B_SWITCHES = tuple(british.BRITISH_SWITCHES)
 #: British switches that exclude each other, one choice each ("" for none): the elimination
 #: limit (B-11's 150, B-V3's 100, B-V4's 301 or 501) and a Kalooki's bonus (B-V5).
 B_LIMITS = ("", "B-V3", "B-V4:301", "B-V4:501")
@@ -59,7 +54,7 @@ class NewGameScene(Scene):
         self.count = 3  # the opponents the player chose (:attr:`levels`: as many as the game allows)
         self.levels = levels if MIN_OPPONENTS <= len(levels) <= MAX_OPPONENTS else ["normal"] * 3
         self.preset: str = last.get("preset", "jamaican") if last.get("preset") in PRESETS else "jamaican"
-        variants = [ALIASES.get(v, v) for v in last.get("variants", []) if isinstance(v, str)]
+        variants = [british.ALIASES.get(v, v) for v in last.get("variants", []) if isinstance(v, str)]
         self.switches: set[str] = {v for v in variants if v in SWITCHES + B_SWITCHES}
         for group in (B_LIMITS, B_BONUSES):  # one of each (older settings may hold two)
             self.switches -= set(sorted(self.switches & set(group))[1:])
@@ -203,7 +198,7 @@ class NewGameScene(Scene):
 
     def british(self) -> bool:
         """True when British Kalooki is chosen."""
-        return self.preset in BRITISH_PRESETS
+        return self.preset in british.BRITISH_PRESETS
 
     @property
     def levels(self) -> list[str]:
@@ -294,7 +289,7 @@ class NewGameScene(Scene):
         """The chosen game's name for a player ("Kalooki 40", "Jamaican Kalooki"), whatever the
         custom schedule being typed."""
         if self.british():
-            return make_british_rules(self.preset, self.chosen_switches()).name
+            return british.make_british_rules(self.preset, self.chosen_switches()).name
         return tr("new.game_jamaican")
 
     def read_entry(self) -> None:
@@ -412,11 +407,11 @@ class NewGameScene(Scene):
         where the schedule ends with another, that it is not that one."""
         if vid != "J-V6":
             return tr(f"variant.{vid}.help")
-        try:
-            rules = self.setup(0).rules()
+        setup = self.setup(0)
+        try:  # (a Jamaican switch: the Jamaican rules of these choices)
+            rules = make_rules(setup.preset, setup.variants, setup.contracts())
         except ValueError:  # a custom schedule being typed: its problem is said under it
             return tr("variant.J-V6.help", contract="4 4 4 4")
-        assert isinstance(rules, RuleSet)
         played = rules.sudden_death_spec.contract_text
         last = rules.schedule[-1].contract_text
         if played == last:
@@ -475,11 +470,7 @@ class NewGameScene(Scene):
         """What the chosen rules make: the schedule of contracts, or the British game's figures."""
         setup = self.setup(0)
         rules = setup.rules()
-        if isinstance(rules, BritishRules):
-            return tr("new.summary_british", game=rules.name, opening=rules.opening, limit=rules.limit,
-                      buy_ins=rules.buy_ins, cards=rules.cards_each(setup.players))
-        schedule = " · ".join(s.contract_text for s in rules.schedule)
-        return tr_n("new.summary", len(rules.schedule), schedule=schedule)
+        return words_of(rules.system).summary(rules, setup.players)
 
 
 def schedule_problem(text: str) -> str:

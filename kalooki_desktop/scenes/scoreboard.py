@@ -14,21 +14,18 @@ import pygame_gui
 
 from ..app import App, Scene, register_scene
 from ..engine.actions import BuyIn, StayOut
-from ..engine.british.match import BritishMatch
-from ..engine.british.scoring import hand_value
-from ..engine.cards import Card, penalty
-from ..engine.game import DealResult
-from ..engine.match import Match
-from ..engine.rules import RuleSet
+from ..engine.cards import Card
+from ..engine.game import DealResult, Game
+from ..engine.seatview import Elimination, SeatView
 from ..engine.turn import DecisionKind
 from ..i18n import refusal_text, tr
-from ..play.games import AnyMatch
 from ..play.session import HUMAN, Session
 from ..play.standings import final_places, places
 from ..ui import cards as art
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, panel
+from .gamewords import GameWords, words_of
 from .review import open_review
 from .scorelayout import axis_ticks, legend_lines, point_labels
 from .scorerows import score_rows
@@ -52,9 +49,22 @@ class ScoreboardScene(Scene):
         return self.session.prompt() == DecisionKind.BUY_IN
 
     def watching(self) -> bool:
-        """True when the player is out of a British game that goes on without them."""
-        m = self.session.match
-        return isinstance(m, BritishMatch) and not m.active[HUMAN] and not m.over
+        """True when the player is out of a game that goes on without them (B-11)."""
+        return not self.view().active[HUMAN] and not self.session.over
+
+    def view(self) -> SeatView:
+        """The player's view of the game (its figures: the card points, the limit, buy-ins)."""
+        return self.session.match.view(HUMAN)
+
+    @property
+    def elimination(self) -> Elimination | None:
+        """The game's limit and buy-ins (B-11), or None in a game without them."""
+        return self.view().elimination
+
+    @property
+    def words(self) -> GameWords:
+        """What the scoreboard says in this game's rule system."""
+        return words_of(self.session.match.rules.system)
 
     @property
     def final(self) -> bool:
@@ -70,13 +80,12 @@ class ScoreboardScene(Scene):
         self._asking = self.asks_buy_in()
         self.b_review: pygame_gui.elements.UIButton | None = None
         r0 = self.result
-        if r0 is not None and r0.spec is not None and not r0.void:  # the coach's review
+        if r0 is not None and self.words.reviews and not r0.void:  # the coach's review
             self.b_review = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("score.review"),
                                         command=lambda: open_review(self.app, self.session))
         if self._asking:
-            m = self.session.match
-            assert isinstance(m, BritishMatch)
-            score = m.buy_in_score()
+            elimination = self.elimination
+            score = elimination.score if elimination is not None else None
             self.b_buy = self.button(
                 pygame.Rect(w - bw - 20, y, bw, bh), tr("score.buy_in", score=score), "#primary_button",
                 command=lambda: self.decide(buy_in=True),
@@ -96,7 +105,7 @@ class ScoreboardScene(Scene):
             )
             self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"), command=self.to_menu)
         elif self.result is not None:
-            label = tr("score.next_deal") if self.result.spec is None else tr("score.next_hand")
+            label = tr(self.words.next_deal)
             self.b_next = self.button(pygame.Rect(w - bw - 20, y, bw, bh), label, "#primary_button",
                                       command=self.next)
             self.b_menu = self.button(pygame.Rect(20, y, mw, bh), tr("score.menu"), command=self.to_menu)
@@ -186,10 +195,8 @@ class ScoreboardScene(Scene):
                 title = tr("score.winner", name=names[0])
             else:
                 title = tr("score.shared", names=", ".join(names))
-        elif self.result is not None and isinstance(m, BritishMatch):
-            title = tr("score.deal_title", n=self.result.number, game=m.rules.name)
         elif self.result is not None:
-            title = tr("score.hand_title", n=self.result.number, contract=self.result.contract_text)
+            title = self.words.title(self.result, m.rules)
         else:
             title = tr("score.title")
         txt.draw(surface, title, big, (w // 2, 14), palette.GOLD, bold=True, anchor="midtop")
@@ -211,24 +218,21 @@ class ScoreboardScene(Scene):
         self.draw_chart(surface, right, small)
 
     def headline(self) -> str:
-        """The line under the title: the player's place at the end; in British Kalooki, the
-        buy-in question or that the game goes on without the player."""
-        m = self.session.match
-        if self._asking and isinstance(m, BritishMatch):
-            return tr("score.over_limit", total=m.totals[HUMAN], limit=m.rules.limit,
-                      score=m.buy_in_score(), left=m.rules.buy_ins - m.buy_ins[HUMAN])
-        if isinstance(m, BritishMatch):
-            if HUMAN in m.winners:
-                return tr("score.last_in")
-            return tr("score.knocked_out", limit=m.rules.limit)
-        return place_text(m.totals, HUMAN)
+        """The line under the title: the player's place at the end; in a game with a limit
+        (B-11), the buy-in question, that the player is the last in, or out of the game."""
+        m, limit = self.session.match, self.elimination
+        if limit is None:
+            return place_text(m.totals, HUMAN)
+        if self._asking:
+            return tr("score.over_limit", total=m.totals[HUMAN], limit=limit.limit, score=limit.score,
+                      left=limit.most - limit.buy_ins[HUMAN])
+        if HUMAN in m.winners:
+            return tr("score.last_in")
+        return tr("score.knocked_out", limit=limit.limit)
 
     def card_points(self, card: Card) -> int:
         """What a card left in hand costs: its penalty (J-1.3) or its hand value (B-10)."""
-        rules = self.session.rules
-        if isinstance(rules, RuleSet):
-            return penalty(card, rules.joker_points)
-        return hand_value(card, rules)
+        return self.view().card_points(card)
 
     def draw_hand(
         self, surface: pygame.Surface, box: pygame.Rect, r: DealResult, font: int, small: int
@@ -238,10 +242,8 @@ class ScoreboardScene(Scene):
         x, y = box.x + 14, box.y + 10
         if r.out is not None:
             head = tr("score.went_out", name=s.names[r.out])
-            if r.big_out and r.spec is None:
-                head += "  ·  " + tr("score.kalooki")
-            elif r.big_out:
-                head += "  ·  " + tr("score.bent")
+            if r.big_out:
+                head += "  ·  " + tr(self.words.big_out)
         else:
             head = tr("score.no_one_out")
         txt.draw(surface, head, font, (x, y), palette.GOLD, bold=True, max_width=box.w - 28)
@@ -293,8 +295,7 @@ class ScoreboardScene(Scene):
         name_w = min(box.w // 4, max(txt.width(n, font, bold=True) for n in self.session.names))
         total_w = txt.width("8888", font, bold=True)
         score_w = txt.width("+888", font, bold=True)
-        british = isinstance(self.session.match, BritishMatch)
-        words = ("score.came_out", "score.not_out") if british else ("score.laid", "score.not_laid")
+        words = (self.words.laid, self.words.not_laid)
         laid_w = max(txt.width(line, small) for key in words for line in _two_lines(tr(key)))
         total_x = box.right - 16
         score_x = total_x - total_w - font
@@ -321,7 +322,7 @@ class ScoreboardScene(Scene):
             surface.blit(art.face(c, ch, four_colour=four), (x, y))
         self.draw_points(surface, xs, [self.card_points(c) for c in cards], card_w, (y + ch + 1, small - 1))
         if not cards:
-            dealt = r.spec is not None or r.out == seat
+            dealt = r.out == seat  # (a seat without cards that did not go out was not dealt in, B-11)
             none, colour = ((tr("score.no_cards"), palette.VALID) if dealt
                             else (tr("score.not_dealt"), palette.TEXT_DIM))
             txt.draw(surface, none, small, (cx, mid), colour, bold=True, anchor="midleft")
@@ -372,7 +373,7 @@ class ScoreboardScene(Scene):
                 surface, text, size, (right, y), colour, bold=bold, anchor="topright", max_width=col_w - 6
             )
 
-        column = tr("score.deal") if isinstance(s.match, BritishMatch) else tr("score.hand")
+        column = tr(self.words.deal)
         txt.draw(surface, column, small, (x0, y), palette.GOLD, bold=True)
         # the names head their columns, a long one on two lines, in a size where every word fits
         words = [word for name in s.names for word in name.split()]
@@ -389,8 +390,8 @@ class ScoreboardScene(Scene):
         room = max(1, (box.bottom - y - small * 2 - 20) // (small + 6))
         extra = self.status_rows()
         room = max(1, room - len(extra) - (2 if self.final else 0))
-        bought = s.match.bought if isinstance(s.match, BritishMatch) else ()
-        for row in score_rows(rows, bought)[-room:]:
+        limit = self.elimination
+        for row in score_rows(rows, limit.bought if limit is not None else ())[-room:]:
             label_colour = palette.GOLD if row.buy_in else palette.TEXT
             txt.draw(surface, row.label + (" ★" if row.bent else ""), small, (x0, y), label_colour)
             for p, text in enumerate(row.cells):
@@ -412,7 +413,7 @@ class ScoreboardScene(Scene):
             for p, (text, colour) in enumerate(values):
                 cell(p, text, y, colour, bold=False)
         if any(r.big_out for r in rows):
-            key = tr("score.kalooki_key" if isinstance(s.match, BritishMatch) else "score.bent_key")
+            key = tr(self.words.big_out_key)
             txt.draw(surface, key, small - 1, (x0, box.bottom - 8), palette.TEXT_DIM, bold=False,
                      anchor="bottomleft")
 
@@ -443,9 +444,9 @@ class ScoreboardScene(Scene):
         extra = (legend_rows - 1) * (small + 4)
         plot = pygame.Rect(box.x + 50, box.y + small + 24, box.w - 70, box.h - small * 3 - 40 - extra)
         m = s.match
-        hands = max(len(m.rules.schedule) if isinstance(m.rules, RuleSet) else 0, len(rows), 1)
+        hands = max(self.view().schedule_length, len(rows), 1)
         cum = running_totals(m)
-        limit = m.rules.limit if isinstance(m, BritishMatch) else None
+        limit = self.elimination.limit if self.elimination is not None else None
         ticks = axis_ticks(max(max(v for c in cum for _, v in c), limit or 0))
         top = ticks[-1]
         for v in ticks:
@@ -490,53 +491,50 @@ class ScoreboardScene(Scene):
 
 
     def status_rows(self) -> list[tuple[str, list[tuple[str, palette.Colour]]]]:
-        """British Kalooki's lines under the totals: who is in the game and their buy-ins (B-11),
-        and each player's chips when playing for them (B-12)."""
-        m = self.session.match
-        if not isinstance(m, BritishMatch):
+        """A game with a limit's lines under the totals: who is in the game and their buy-ins
+        (B-11), and each player's chips when playing for them (B-12)."""
+        view = self.view()
+        limit = view.elimination
+        if limit is None:
             return []
         rows: list[tuple[str, list[tuple[str, palette.Colour]]]] = []
         status = []
-        for p in range(m.players):
-            if not m.active[p]:
+        for p in range(view.players):
+            if not view.active[p]:
                 status.append((tr("score.out_mark"), palette.INVALID))
-            elif m.buy_ins[p]:
-                status.append((tr("score.bought_in", n=m.buy_ins[p]), palette.GOLD))
+            elif limit.buy_ins[p]:
+                status.append((tr("score.bought_in", n=limit.buy_ins[p]), palette.GOLD))
             else:
                 status.append((tr("score.in_mark"), palette.VALID))
         rows.append((tr("score.in_game"), status))
-        if m.rules.kitty:
-            chips = [(f"{c:+d}", palette.VALID if c > 0 else palette.TEXT) for c in m.chips]
-            rows.append((tr("score.chips", kitty=m.kitty), chips))
+        if limit.chips is not None:
+            chips = [(f"{c:+d}", palette.VALID if c > 0 else palette.TEXT) for c in limit.chips]
+            rows.append((tr("score.chips", kitty=limit.kitty), chips))
         return rows
 
 
-def running_totals(m: AnyMatch) -> list[list[tuple[int, int]]]:
+def running_totals(m: Game) -> list[list[tuple[int, int]]]:
     """Each seat's running total after each scored hand, as (hand, total) points from (0, 0); a
     buy-in (B-11) adds a second point at its deal, the total it bought back in at."""
-    if isinstance(m, Match):
-        points = [[(0, 0)] for _ in range(m.players)]
-        for i, r in enumerate((r for r in m.results if not r.void), start=1):
-            for p in range(m.players):
-                points[p].append((i, points[p][-1][1] + r.scores[p]))
-        return points
+    limit = m.view(HUMAN).elimination
+    bought = limit.bought if limit is not None else ()
     points = [[(0, 0)] for _ in range(m.players)]
-    for i, totals in enumerate(m.history, start=1):
+    for i, r in enumerate((r for r in m.results if not r.void), start=1):
         for p in range(m.players):
-            points[p].append((i, totals[p]))
-        for deal, seat, total in m.bought:
+            points[p].append((i, points[p][-1][1] + r.scores[p]))
+        for deal, seat, total in bought:
             if deal == i:
                 points[seat].append((i, total))
     return points
 
 
 def _laid_text(r: DealResult, seat: int) -> str:
-    """Whether a seat laid its contract, or came out (B-4); nothing for a seat not dealt in."""
-    if r.spec is None:
-        if not r.hands[seat] and r.out != seat:
-            return ""
-        return tr("score.came_out") if r.laid[seat] else tr("score.not_out")
-    return tr("score.laid") if r.laid[seat] else tr("score.not_laid")
+    """Whether a seat laid its contract (a deal played for one), or came out (B-4); nothing for a
+    seat not dealt in (no cards, and not the one who went out)."""
+    if not r.hands[seat] and r.out != seat:
+        return ""
+    words = words_of("jamaican" if r.contract_text else "british")
+    return tr(words.laid) if r.laid[seat] else tr(words.not_laid)
 
 
 def place_text(totals: list[int], seat: int) -> str:

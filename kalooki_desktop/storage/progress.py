@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..engine.actions import Lay, PluckDiscard, PluckStock, Refuse, taken_back
-from ..engine.match import Match
 from ..engine.rules import CARDS_FOR_CONTRACT, contract_text, make_rules
 from ..play.record import HUMAN, GameRecord
 from . import schema as sc
@@ -89,12 +88,12 @@ def turns_to_lay(session: GameRecord) -> int | None:
 
 
 def record_of(session: GameRecord, *, practice: bool = False) -> HandRecord | None:
-    """The player's record of the last hand that ended, when it is a scored Jamaican hand (of
-    the schedule or a sudden death, filed under the contract played); None otherwise."""
-    m = session.match
-    if not isinstance(m, Match) or not m.results or m.results[-1].void:
+    """The player's record of the last hand that ended, when it is a scored hand played for a
+    contract (of the schedule or a sudden death, filed under the contract played); None
+    otherwise (a void hand, a British deal)."""
+    result = session.match.result
+    if result is None or result.void or not result.contract_text:
         return None
-    result = m.results[-1]
     number = result.number if not practice or session.practice is None else session.practice
     first, end = last_deal(session)
     notes = [n for i, n in session.notes.items() if first <= i < end]

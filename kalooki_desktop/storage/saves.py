@@ -21,12 +21,12 @@ from typing import Any
 
 from .. import __version__
 from ..engine.actions import Pass, parse_action
+from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.refusal import IllegalAction
 from ..i18n import tr
-from ..play.games import AnyMatch
 from ..play.gamesetup import GameSetup
-from ..play.record import MAX_SLOTS, GameRecord
+from ..play.record import HUMAN, MAX_SLOTS, GameRecord
 from . import schema as sc
 from .atomic import backup_path, clean_temporaries, write_atomic
 from .files import BadFile, Recovery, parse_document, read_bytes, validate
@@ -113,7 +113,7 @@ def save_path(name: str) -> Path:
     return saves_dir() / f"{file_stem(name) or 'save'}.json"
 
 
-def state_digest(match: AnyMatch) -> str:
+def state_digest(match: Game) -> str:
     """A fingerprint of everything in a game's state (:func:`.engine.deal.state_digest`)."""
     return match.digest()
 
@@ -191,10 +191,8 @@ def checksum(doc: dict[str, Any]) -> str:
 def snapshot(session: GameRecord) -> dict[str, Any]:
     """What the Load screen shows without replaying: rules, hand, scores, names."""
     m = session.match
-    if isinstance(m, Match):
-        hands, contract = len(m.rules.schedule), m.hand.spec.contract_text
-    else:  # no schedule: the deal in play, and the game's name
-        hands, contract = 0, m.rules.name
+    view = m.view(HUMAN)  # the schedule and the hand's contract; a British game: none, and its name
+    hands, contract = view.schedule_length, view.contract_text or m.rules.name
     return {
         "preset": m.rules.preset,
         "rules": m.rules.describe(),
@@ -278,7 +276,7 @@ def _upgrade_1(doc: dict[str, Any], path: Path | None) -> dict[str, Any]:
     the version-1 fingerprint, and take the fingerprint of today's state."""
     name = path.name if path else tr("file.this_file")
     match = _new_record(doc, path).match
-    if not isinstance(match, Match):
+    if not isinstance(match, Match):  # version 1 saved the Jamaican game alone
         raise BadFile("corrupt", tr("save.bad_game", name=name), path)
     actions: list[list[Any]] = []
     try:

@@ -1,6 +1,12 @@
 """The player's statistics: one record per finished game in ``stats.json`` (the most recent
 :data:`KEEP`), and the figures the Statistics scene shows, computed from them.
 
+A record's fields mean one thing in both rule systems, what the engine's deal results say
+(:class:`.engine.game.DealResult`): the deals scored, whether the player had melds down at the
+end of each (laid the contract, J-8; came out, B-4), the deal's big moment when the player went
+out with it (a bent table, J-8.4; a Kalooki, B-V5). Its preset says which game it is
+(:attr:`GameRecord.system`), and the figures of each game are kept apart (:data:`GAMES`).
+
 The contract-made rate is kept per contract played ("3 3 4"), so that a short or custom
 schedule's hand 1 is not counted as the nine-hand schedule's hand 1. A record holds the contract
 of each hand it counts; a record without them (an older file) is read by the hand numbers only
@@ -17,8 +23,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine.match import Match
 from ..engine.rules import CARDS_FOR_CONTRACT, contract_text
+from ..engine.systems import system_of
 from ..i18n import tr
 from ..play import record as game_record
 from ..play.record import HUMAN
@@ -33,7 +39,8 @@ KEEP = 500
 
 @dataclass
 class GameRecord:
-    """One finished game, from the player's seat."""
+    """One finished game, from the player's seat (see the module docstring for what each field
+    means in either game)."""
 
     date: str
     preset: str
@@ -42,12 +49,17 @@ class GameRecord:
     won: bool
     score: int
     winner_score: int
-    hands: list[int] = field(default_factory=list)  # hand (British: deal) numbers, void ones not counted
-    laid: list[bool] = field(default_factory=list)  # the contract made, per hand played
-    calls: int = 0
-    bends: int = 0  # hands the player went down and out, bending the table (British: Kalookis)
+    hands: list[int] = field(default_factory=list)  # each scored deal's number (DealResult.number)
+    laid: list[bool] = field(default_factory=list)  # melds down at each scored deal's end (DealResult.laid)
+    calls: int = 0  # the player's calls allowed (J-5; none where nobody calls)
+    bends: int = 0  # deals the player went out with the deal's big moment (DealResult.big_out)
     game_id: str = ""  # the game's own id: a game is counted once
-    contracts: list[str] = field(default_factory=list)  # each hand's contract ("3 4"; British: none)
+    contracts: list[str] = field(default_factory=list)  # each scored deal's contract ("3 4") where it has one
+
+    @property
+    def system(self) -> str:
+        """The rule system of the game (``jamaican``, ``british``), by its preset."""
+        return system_of(self.preset).key
 
     def contracts_played(self) -> list[str]:
         """The contract of each hand of :attr:`hands` ("" where the record does not tell it):
@@ -82,18 +94,12 @@ def record_of(session: game_record.GameRecord) -> GameRecord:
         winner_score=min(m.totals[s] for s in m.winners) if m.winners else min(m.totals),
         game_id=session.game_id,
     )
-    if isinstance(m, Match):
-        played = [r for r in m.results if not r.void]
-        record.hands = [r.number for r in played]
-        record.contracts = [r.contract_text for r in played]
-        record.laid = [bool(r.laid[HUMAN]) for r in played]
-        record.calls = sum(r.calls_used[HUMAN] for r in played)
-        record.bends = sum(1 for r in played if r.big_out and r.out == HUMAN)
-    else:  # British: deals, who came out, the player's Kalookis
-        deals = [r for r in m.results if not r.void]
-        record.hands = [r.number for r in deals]
-        record.laid = [bool(r.laid[HUMAN]) for r in deals]
-        record.bends = sum(1 for r in deals if r.big_out and r.out == HUMAN)
+    played = [r for r in m.results if not r.void]
+    record.hands = [r.number for r in played]
+    record.contracts = [r.contract_text for r in played if r.contract_text]
+    record.laid = [bool(r.laid[HUMAN]) for r in played]
+    record.calls = sum(r.calls_used[HUMAN] for r in played if r.calls_used)
+    record.bends = sum(1 for r in played if r.big_out and r.out == HUMAN)
     return record
 
 

@@ -37,7 +37,7 @@ def review(session: GameRecord, hand: int | None = None, worlds: int = WORLDS,
     (replayed from its start); ValueError when the game has no such hand, is not Jamaican or does
     not replay as it was played (:class:`.review.ReplayFailed`)."""
     played = session.match
-    if not isinstance(played, Match):
+    if played.rules.system != "jamaican":  # the coach weighs decisions of part J
         raise ValueError(tr("coach.not_jamaican"))
     deals = _deals(session, played.actions)
     finished = [n for n, deal in deals if deal < len(played.results)]

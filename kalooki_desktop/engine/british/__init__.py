@@ -6,12 +6,13 @@ from .finder import candidate_melds, find_opening
 from .hand import PER_END, BritishHand, british_deck
 from .match import BritishMatch
 from .melds import RUN, SET, check_opening, check_set, make_b_meld, meld_points, opening_points, run_base
-from .rules import BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules, make_british_rules
+from .rules import ALIASES, BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules, make_british_rules
 from .scoring import hand_value
 from .table import layoff_result, retrieve_result
 from .view import BritishView
 
 __all__ = [
+    "ALIASES",
     "BRITISH_PRESETS",
     "BRITISH_SWITCHES",
     "PER_END",

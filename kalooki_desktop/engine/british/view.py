@@ -11,10 +11,11 @@ from typing import Protocol
 from ..actions import Action
 from ..cards import Card
 from ..refusal import Refusal
-from ..seatview import SeatView
+from ..seatview import Elimination, SeatView
 from ..turn import Decision, Phase
 from .hand import BritishHand
 from .rules import BritishRules
+from .scoring import hand_value
 
 
 class Game(Protocol):
@@ -38,6 +39,11 @@ class Game(Protocol):
     def check(self, seat: int, action: Action) -> Refusal | None: ...
 
     def legal_actions(self, seat: int) -> list[Action]: ...
+
+    chips: list[int]
+    bought: list[tuple[int, int, int]]
+
+    def buy_in_score(self) -> int | None: ...
 
 
 class BritishView(SeatView):
@@ -115,3 +121,14 @@ class BritishView(SeatView):
     def kitty(self) -> int:
         """The chips in the kitty (B-12), 0 when the game is not played for chips."""
         return self._match.kitty
+
+    def card_points(self, card: Card) -> int:
+        """A card's value left in hand (B-10)."""
+        return hand_value(card, self._match.rules)
+
+    @property
+    def elimination(self) -> Elimination:
+        """The limit and the buy-ins (B-11), the chips and the kitty (B-12)."""
+        m, rules = self._match, self._match.rules
+        return Elimination(rules.limit, rules.buy_ins, tuple(m.buy_ins), m.buy_in_score(), tuple(m.bought),
+                           tuple(m.chips) if rules.kitty else None, m.kitty)
