@@ -70,7 +70,7 @@ STOCK = "7D 5C AS 6H 3H 8H 9C 7S 10S"
 def british_table(app) -> TableScene:
     scene = table_at(app, [YOU, DESMOND, MARCIA], discard="5D", stock=STOCK, dealer=2, preset="british40",
                      levels=("normal", "normal"))
-    assert scene.session.british and scene.session.prompt() == "pluck"
+    assert scene.session.rules.system == "british" and scene.session.prompt() == "pluck"
     return scene
 
 

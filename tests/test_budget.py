@@ -145,7 +145,7 @@ def _practice_hand(seed: int, mine: list[Action] | None = None) -> tuple[list[tu
         else:
             session.autoplay(now)
     played = [action for seat, action in session.match.actions if seat == HUMAN]
-    assert sum(b.holds for b in session.bots if isinstance(b, HardBot)) >= 1
+    assert sum(b.holds for b in session.driver.bots if isinstance(b, HardBot)) >= 1
     session.close()
     return session.match.action_texts(), played
 

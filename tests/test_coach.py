@@ -239,7 +239,7 @@ def coached_hand(seed: int) -> tuple[Session, dict[int, HandState]]:
     """A practice hand of "3 3 3" whose player's seat plays as Normal (so it sometimes differs
     from the coach) with the coach on and every call offered; the position of each of the
     player's decisions, by the index of its action."""
-    from kalooki_desktop.play import session as session_module
+    from kalooki_desktop.play import games as session_module
 
     s = Session(GameSetup(("normal", "normal", "normal"), "custom", (), "3 3 3", seed), threaded=False,
                 speed=1000, call_wait_ms=0)
@@ -402,7 +402,7 @@ def test_a_decision_superseded_before_the_coach_begins_it_is_dropped_not_queued(
     decision comes is dropped (the review weighs it), so notes never queue behind each other."""
     import threading
 
-    from kalooki_desktop.play import session as session_module
+    from kalooki_desktop.play import games as session_module
 
     hands = ["7S 7H 7D 9S 9H 9D KS KH KD", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC",
              "4S 4H 6D 6C 8C 10S QH JD AH"]
@@ -423,11 +423,11 @@ def test_a_decision_superseded_before_the_coach_begins_it_is_dropped_not_queued(
         assert begun.wait(5)
         s._coach(PluckStock())
         s._coach(PluckStock())
-        jobs = [job for _, job in s._coach_jobs]
+        jobs = [job for _, job in s.coaching._jobs]
         assert [job.cancelled() for job in jobs] == [False, True, False]
         gate.set()
         jobs[2].result(timeout=5)
-        assert s.decided_notes() and not s._coach_jobs
+        assert s.decided_notes() and not s.coaching.pending()
     finally:
         gate.set()
         session_module.coach = real  # type: ignore[attr-defined]

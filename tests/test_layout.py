@@ -34,7 +34,7 @@ def advance(session: Session, until: Callable[[Session], bool]) -> None:
         if until(session):
             return
         if session.prompt() is not None:
-            move = session.hint() if session.british else NormalBot().choose(jamaican(session).view(0), rng)
+            move = session.hint() if session.rules.system == "british" else NormalBot().choose(jamaican(session).view(0), rng)
             assert move is not None
             assert session.submit(move) is None
         else:

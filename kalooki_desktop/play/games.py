@@ -16,7 +16,9 @@ from typing import cast
 from ..ai.advice import Advice, advise, could_help
 from ..ai.base import Bot, make_bot
 from ..ai.british import british_advice
+from ..ai.coach import Note, coach
 from ..engine import systems
+from ..engine.actions import Action
 from ..engine.british.match import BritishMatch
 from ..engine.british.rules import BritishRules
 from ..engine.british.view import BritishView
@@ -35,16 +37,22 @@ AnyMatch = Match | BritishMatch
 AnyRules = RuleSet | BritishRules
 
 
-class Jamaican(systems.Jamaican):
-    """The nine-hand contract game (part J), with its opponents and hint."""
+class _AtTable:
+    """What both games do alike at the table."""
+
+    key: str
 
     def make_bot(self, level: str) -> Bot:
         return make_bot(level, self.key)
 
     def thinking_view(self, match: Game, seat: int) -> SeatView:
-        """A view of a copy of the hand in play (the match's history is not needed to decide)."""
-        assert isinstance(match, Match)
-        return View(match.hand.clone(), seat, list(match.totals))
+        """A view of a copy of the game (the copy the game's moves cannot change: a computer
+        player, the hint or the coach thinks about it on another thread)."""
+        return match.clone().view(seat)
+
+
+class Jamaican(_AtTable, systems.Jamaican):
+    """The nine-hand contract game (part J), with its opponents, hint and coach."""
 
     def advise(self, match: Game, seat: int, rng: random.Random) -> Advice:
         return advise(cast(View, match.view(seat)), rng)  # (each system's game gives its own views)
@@ -54,26 +62,28 @@ class Jamaican(systems.Jamaican):
         """The hint from ``view`` (a :meth:`thinking_view`: a copy, for another thread)."""
         return advise(cast(View, view), rng, cancel=cancel)
 
+    def weigh(self, view: SeatView, action: Action, rng: random.Random) -> Note | None:
+        """The coach's note on the player's ``action`` from ``view`` (before it is applied)."""
+        return coach(cast(View, view), action, rng)
+
     def could_help(self, match: Game, seat: int, card: Card) -> bool:
         return could_help(cast(View, match.view(seat)), card)
 
 
-class British(systems.British):
-    """Kalooki 40 and Kalooki 51 (part B), with its opponents and hint."""
-
-    def make_bot(self, level: str) -> Bot:
-        return make_bot(level, self.key)
-
-    def thinking_view(self, match: Game, seat: int) -> SeatView:
-        return match.clone().view(seat)
+class British(_AtTable, systems.British):
+    """Kalooki 40 and Kalooki 51 (part B), with its opponents, hint and coach."""
 
     def advise(self, match: Game, seat: int, rng: random.Random) -> Advice:
-        return british_advice(cast(systems.british.BritishView, match.view(seat)), rng)
+        return british_advice(cast(BritishView, match.view(seat)), rng)
 
     def advise_view(self, view: SeatView, rng: random.Random,
                     cancel: threading.Event | None = None) -> Advice:
         """The hint from ``view`` (a :meth:`thinking_view`: a copy, for another thread)."""
         return british_advice(cast(BritishView, view), rng)
+
+    def weigh(self, view: SeatView, action: Action, rng: random.Random) -> Note | None:
+        """No note yet: the British coach comes with its own module."""
+        return None
 
     def could_help(self, match: Game, seat: int, card: Card) -> bool:
         return False  # nobody calls a discard in this game

@@ -30,7 +30,7 @@ class RulesScene(Scene):
         self.scroll = 0
         self.content_h = 0
         session = self.app.host.session
-        self.british = session.british and not session.over if session is not None else False
+        self.british = session is not None and session.rules.system == "british" and not session.over
 
     def build(self) -> None:
         w, h = self.size
