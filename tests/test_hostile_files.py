@@ -740,8 +740,8 @@ def test_the_real_program_with_every_file_bad_runs_its_smoke_test_and_moves_them
 
 @pytest.mark.parametrize(
     "last_practice",
-    [{"hand": 10}, {"hand": "5"}, {"opponents": 9}, {"opponents": 1}, {"level": "random"}, {"level": "x" * 500},
-     {"hand": True}, "easy", [5], None],
+    [{"hand": 10}, {"hand": "5"}, {"opponents": 9}, {"opponents": 0}, {"level": "random"}, {"level": "x" * 500},
+     {"hand": True}, {"target": "british"}, {"target": 5}, "easy", [5], None],
 )
 def test_a_bad_last_practice_in_settings_falls_back_and_practice_works(data, last_practice):
     from kalooki_desktop.scenes.practice import PracticeScene

@@ -45,7 +45,7 @@ def test_practising_hand_9_twice_with_replay_this_deal_deals_the_same_cards(app)
     step(app)
     scene = app.top
     assert isinstance(scene, PracticeScene)
-    scene.hand, scene.count = 9, "2"
+    scene.target, scene.count = "9", "2"
     press_button(app, scene.start)
     step(app)
     table = app.top
@@ -185,16 +185,16 @@ def remember_and_offer_again() -> None:
     scene = PracticeScene(first)
     first.push(scene)
     step(first)
-    scene.hand, scene.count, scene.level = 5, "4", "easy"
+    scene.target, scene.count, scene.level = "5", "4", "easy"
     scene.begin()
     step(first)
-    assert first.settings.last_practice == {"hand": 5, "opponents": 4, "level": "easy"}
+    assert first.settings.last_practice == {"target": "5", "opponents": 4, "level": "easy"}
     first.settings.save()
     first.shutdown()
     again = make_app(persist=True)
     assert again.host.practice is None
     offered = PracticeScene(again)
-    assert (offered.hand, offered.count, offered.level) == (5, "4", "easy")
+    assert (offered.target, offered.count, offered.level) == ("5", "4", "easy")
     again.shutdown()
 
 
@@ -211,5 +211,43 @@ def test_the_practice_dropdowns_choose_the_contract_the_opponents_and_their_leve
     choose(app, scene.contract_menu, "7")
     choose(app, scene.count_menu, "2")
     choose(app, scene.level_menu, "hard")
-    assert (scene.hand, scene.count, scene.level) == (7, "2", "hard")
+    assert (scene.target, scene.count, scene.level) == ("7", "2", "hard")
     set_data_dir(None)
+
+
+def test_practising_coming_out_in_kalooki_40_plays_british_deals_and_replays_one(app) -> None:
+    """B-4: the practice of coming out plays the first deal of a Kalooki 40 game with the coach
+    on; its result says whether the player came out and in how many turns; Replay this deal
+    deals the same cards; a British practice offers 1 to 4 opponents (B-1)."""
+    app.push(MenuScene(app))
+    step(app)
+    app.top.choose("practice")
+    step(app)
+    scene = app.top
+    assert isinstance(scene, PracticeScene)
+    scene.count = "7"
+    scene.contract_menu.selected_option = ("Kalooki 40 · coming out", "british40")
+    scene.choose_contract()
+    scene = app.top
+    assert scene.target == "british40" and scene.count == "4"  # B-1: five players at most
+    assert [o[1] for o in scene.count_menu.options_list] == ["1", "2", "3", "4"]
+    scene.count = "3"
+    press_button(app, scene.start)
+    step(app)
+    table = app.top
+    assert isinstance(table, TableScene)
+    first = table.session
+    assert first.rules.system == "british" and first.rules.opening == 40 and first.match.players == 4
+    assert first.practice == 1 and first.coach_on and first is not app.host.session
+    dealt = [list(h) for h in first.match.hand.hands]
+    result = play_hand(app)
+    assert result.run.label == "Kalooki 40 · coming out" and result.review is None
+    done = app.host.practice.tries[0]
+    assert done.made == bool(first.match.results[0].laid[0]) or first.match.results[0].void
+    texts = _texts(app)
+    assert ("Came out in" in texts) if done.made else ("Did not come out" in texts)
+    assert "Practice · Kalooki 40 · coming out" in texts
+    press_button(app, result.replay)
+    step(app)
+    again = app.top.session
+    assert again.setup.seed == first.setup.seed and [list(h) for h in again.match.hand.hands] == dealt

@@ -154,3 +154,34 @@ def test_statistics_with_nothing_played_say_how_to_fill_them(data, monkeypatch):
     drawn = texts_drawn(app, StatisticsScene(app), monkeypatch)
     assert any("Play a hand" in t for t in drawn)
     app.shutdown()
+
+
+def test_british_deals_are_kept_under_their_game_with_coming_out_and_kalookis(data):
+    """Progress per game: a British deal is filed under its preset ("made" is coming out, B-4;
+    the turns are those to come out; a Kalooki counts as going out at once, B-V5), read back
+    from the file, and the page lists it after the contracts."""
+    session = Session(GameSetup(("easy", "easy"), "british40", seed=5), threaded=False)
+    now = 0.0
+    while not session.match.results or session.match.results[-1].void:
+        now += 5000
+        session.autoplay(now)
+    result = session.match.results[-1]
+    assert progress.record_hand(session) == []
+    records, _ = progress.FILE.load()
+    assert len(records) == 1
+    r = records[0]
+    assert (r.game, r.played, r.contract) == ("british40", "british40", "")
+    assert r.made == result.laid[0] and r.points == result.scores[0]
+    assert r.big_out == (result.big_out and result.out == 0)
+    assert (r.turns > 0) == r.made
+    figures = progress.per_contract(records)
+    assert figures["british40"].played == 1 and figures["british40"].big_outs == int(r.big_out)
+    assert progress.contracts_shown(figures)[-1] == "british40"
+    assert progress.weakest(records) is None  # practice offers the nine contracts' weakest only
+
+    from kalooki_desktop.scenes.progress import contract_name, draw_progress
+
+    pygame.init()
+    surface = pygame.Surface((1280, 800))
+    rows = draw_progress(surface, surface.get_rect(), records, "british40", None, 16)
+    assert "british40" in rows and contract_name("british40") == "Kalooki 40 · coming out"

@@ -11,7 +11,7 @@ def hand_end_lines(r: DealResult, names: list[str] | tuple[str, ...]) -> list[st
     """Who went out, and that the table was bent (J-8.2) when it doubled the scores."""
     lines = [tr("score.no_one_out") if r.out is None else tr("score.went_out", name=names[r.out])]
     if r.big_out:
-        lines.append(tr("practice.bent"))
+        lines.append(tr("practice.bent" if r.contract_text else "practice.kalooki"))
     return lines
 
 

@@ -1,5 +1,6 @@
 """Practice: pick one contract of the schedule (or the one the player's progress says is their
-weakest) and the opponents, then play single hands of it with the coach on (:mod:`..practice`).
+weakest), or coming out in British Kalooki 40 or 51, and the opponents, then play single hands
+of it with the coach on (:mod:`..play.practice`).
 After each hand, its figures and the practice's so far, and Deal again or Replay this deal.
 
 A practice hand is not the game in progress: the menu's Continue still goes back to that game,
@@ -16,8 +17,7 @@ from ..ai.personas import LEVELS
 from ..app import App, Scene, register_scene
 from ..engine.game import DealResult
 from ..i18n import tr, tr_n
-from ..play.games import JAMAICAN
-from ..play.practice import SCHEDULE, Practice
+from ..play.practice import OPENINGS, SCHEDULE, Practice, label_of, opponents_of, practice_of
 from ..play.session import HUMAN, Session
 from ..storage import progress
 from ..ui import cards as art
@@ -29,9 +29,6 @@ from .handend import hand_end_lines, score_text
 from .review import open_review
 from .table.words import note_text
 
-#: Practice hands are Jamaican: as many opponents as J-1.1 allows.
-OPPONENTS = tuple(str(n) for n in JAMAICAN.seats("custom", ()).opponents)
-
 
 @register_scene("practice")
 class PracticeScene(Scene):
@@ -41,8 +38,10 @@ class PracticeScene(Scene):
         super().__init__(app)
         self.weakest = progress.weakest_hand()  # what the menu offers too
         last, kept = app.host.practice, app.settings.last_practice  # this run's practice, or the last run's
-        self.hand = last.hand if last is not None else kept.get("hand", self.weakest or 1)
+        kept_target = kept.get("target", kept.get("hand", self.weakest or 1))
+        self.target = last.target if last is not None else str(kept_target)
         self.count = str(len(last.levels) if last is not None else kept.get("opponents", 3))
+        self.fit_count()
         self.level = last.levels[0] if last is not None else kept.get("level", "normal")
 
     def build(self) -> None:
@@ -52,21 +51,22 @@ class PracticeScene(Scene):
         ui, row = self.app.ui, max(34, h // 22)
         x, y = self.box.x + 24, self.box.y + 20
         lw = self.px(200)
-        options: list[str | tuple[str, str]] = [(self.option(n), str(n)) for n in SCHEDULE]
+        options: list[str | tuple[str, str]] = [(label_of(str(n)), str(n)) for n in SCHEDULE]
+        options += [(label_of(preset), preset) for preset in OPENINGS]
         if self.weakest is not None:
-            weakest = tr("practice.weakest", hand=self.option(self.weakest))
+            weakest = tr("practice.weakest", hand=label_of(str(self.weakest)))
             options.insert(0, (weakest, "weakest"))
         step = row + 12
         labels = (tr("practice.contract"), tr("practice.opponents"), tr("practice.level"))
         for k, label in enumerate(labels):
             self.widget(UILabel(pygame.Rect(x, y + k * step, lw, row), label, ui))
         cx, cw = x + lw + self.px(12), min(self.px(420), self.box.right - x - lw - 40)
-        current = next(o for o in options if isinstance(o, tuple) and o[1] == str(self.hand))
+        current = next(o for o in options if isinstance(o, tuple) and o[1] == self.target)
         self.answers = answers = Answers()
         changed = pygame_gui.UI_DROP_DOWN_MENU_CHANGED
         menu = self.widget(DropDown(options, current, pygame.Rect(cx, y, cw, row), ui))
         self.contract_menu = answers.on(menu, changed, lambda _: self.choose_contract())
-        counts: list[str | tuple[str, str]] = list(OPPONENTS)
+        counts: list[str | tuple[str, str]] = [str(n) for n in opponents_of(self.target)]
         at = pygame.Rect(cx, y + step, self.px(90), row)
         self.count_menu = answers.on(self.widget(DropDown(counts, self.count, at, ui)), changed,
                                      lambda e: setattr(self, "count", e.text))
@@ -82,14 +82,18 @@ class PracticeScene(Scene):
                                  command=self.begin)
         self.back = self.button(pygame.Rect(m, by, self.px(160), bh), tr("common.back"), command=self.app.pop)
 
-    def option(self, hand: int) -> str:
-        """A contract as the menu offers it: "Hand 5 · 3 3 3 3"."""
-        return tr("practice.hand", n=hand, contract=SCHEDULE[hand])
+    def fit_count(self) -> None:
+        """Keep the number of opponents within what the chosen practice allows (J-1.1, B-1)."""
+        allowed = opponents_of(self.target)
+        self.count = str(min(max(int(self.count), allowed.start), allowed.stop - 1))
 
     def choose_contract(self) -> None:
-        """A contract was chosen (or the weakest)."""
+        """A contract or an opening was chosen (or the weakest contract): the opponents' menu
+        offers what that game allows."""
         choice = self.contract_menu.selected_option[1]
-        self.hand = self.weakest or 1 if choice == "weakest" else int(choice)
+        self.target = str(self.weakest or 1) if choice == "weakest" else choice
+        self.fit_count()
+        self.rebuild()  # the opponents' menu offers what the chosen game allows
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.answers.handle(event):
@@ -107,11 +111,12 @@ class PracticeScene(Scene):
         changes)."""
         levels = (self.level,) * int(self.count)
         run = self.app.host.practice
-        if run is None or run.hand != self.hand or run.levels != levels:
+        if run is None or run.target != self.target or run.levels != levels:
             if run is not None and run.session is not None:
                 run.session.close()
-            run = self.app.host.practice = Practice(self.hand, levels)
-        self.app.settings.last_practice = {"hand": self.hand, "opponents": len(levels), "level": self.level}
+            run = self.app.host.practice = practice_of(self.target, levels)
+        self.app.settings.last_practice = {"target": self.target, "opponents": len(levels),
+                                           "level": self.level}
         self.app.push("table", self.app.host.play_practice())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -123,7 +128,7 @@ class PracticeScene(Scene):
             txt.draw(surface, line, size, (x, y), palette.TEXT_SOFT)
             y += size + 6
         run = self.app.host.practice
-        if run is not None and run.tries and run.hand == self.hand:
+        if run is not None and run.tries and run.target == self.target:
             y += size
             draw_figures(surface, run, (x, y), size, self.box.right - 24)
 
@@ -153,7 +158,8 @@ class PracticeResultScene(Scene):
         self.replay = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("practice.replay"),
                                   command=lambda: self.play(replay=True))
         self.back = self.button(pygame.Rect(20, y, self.px(220), bh), tr("practice.menu"), command=self.leave)
-        self.review = self.button(pygame.Rect(w - 3 * bw - 44, y, bw, bh), tr("practice.review"),
+        self.review = None if self.run.system != "jamaican" else self.button(
+            pygame.Rect(w - 3 * bw - 44, y, bw, bh), tr("practice.review"),
                                   command=lambda: open_review(self.app, self.session))
 
     def play(self, *, replay: bool) -> None:
@@ -185,14 +191,13 @@ class PracticeResultScene(Scene):
         w, h = surface.get_size()
         backdrop(surface)
         big, font = self.font_px(30), self.font_px(16)
-        hand = tr("practice.hand", n=self.run.hand, contract=self.run.contract)
-        title = tr("practice.result_title", hand=hand)
+        title = tr("practice.result_title", hand=self.run.label)
         txt.draw(surface, title, big, (w // 2, 16), palette.GOLD, bold=True, anchor="midtop")
         d = self.done
         if d.made:
-            line = tr("practice.made", turns=d.turns or 0, points=d.points)
+            line = tr(_words(self.run, "made"), turns=d.turns or 0, points=d.points)
         else:
-            line = tr("practice.not_made", points=d.points)
+            line = tr(_words(self.run, "not_made"), points=d.points)
         txt.draw(surface, line, font + 2, (w // 2, 24 + big), palette.VALID if d.made else palette.TEXT,
                  bold=True, anchor="midtop")
         box = pygame.Rect(20, 40 + big + font * 2, w - 40, h - 40 - big - font * 2 - max(46, h // 16) - 40)
@@ -257,11 +262,11 @@ def figures_text(run: Practice) -> str:
     hands, made, turns, points = int(f["hands"] or 0), int(f["made"] or 0), f["turns"], f["points"]
     parts = [tr_n("practice.figures_hands", hands)]
     if made == 0:
-        parts.append(tr("practice.figures_none_made"))
+        parts.append(tr(_words(run, "figures_none_made")))
     else:
-        parts.append(tr_n("practice.figures_made", made))
+        parts.append(tr_n(_words(run, "figures_made"), made))
         if turns is not None:
-            parts.append(tr("practice.figures_turns", turns=figure(turns)))
+            parts.append(tr(_words(run, "figures_turns"), turns=figure(turns)))
     if points is not None:
         parts.append(tr("practice.figures_points", points=figure(points)))
     return tr("practice.figures", figures=", ".join(parts))
@@ -274,6 +279,12 @@ def draw_figures(surface: pygame.Surface, run: Practice, at: tuple[int, int], si
         txt.draw(surface, line, size, (x, y), palette.GOLD, bold=True)
         y += size + 6
     for i, t in enumerate(run.tries[-8:], start=max(1, len(run.tries) - 7)):
-        made = tr("practice.try_made", turns=t.turns or 0) if t.made else tr("practice.try_not_made")
+        made = tr(_words(run, "try_made"), turns=t.turns or 0) if t.made else tr(_words(run, "try_not_made"))
         txt.draw(surface, tr("practice.try", n=i, made=made, points=t.points), size - 1, (x, y), palette.TEXT)
         y += size + 4
+
+
+def _words(run: Practice, key: str) -> str:
+    """The catalogue key of ``key`` for what ``run`` practises: a contract made or not, or coming
+    out (British Kalooki: ``practice.out.<key>``)."""
+    return f"practice.{key}" if run.system == "jamaican" else f"practice.out.{key}"

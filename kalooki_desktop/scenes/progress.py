@@ -1,15 +1,18 @@
 """The Statistics scene's Progress page: each contract played (the nine-hand schedule's in its
-order, then any other: short and custom schedules) with the hands played (games and practice),
-how often it was made, the turns to lay it, the points it cost and how often the player's
-decisions were the coach's advice; the weakest contract marked; and the trend of one contract's
-points, hand after hand (:mod:`..storage.progress`)."""
+order, then any other: short and custom schedules) and each British game (Kalooki 40, 51: its
+opening) with the hands or deals played (games and practice), how often the contract was made
+or the player came out, the turns it took, the points a hand or deal cost, how often the player
+went out at once (bent, a Kalooki) and how often their decisions were the coach's advice; the
+weakest contract marked; and the trend of one row's points, hand after hand
+(:mod:`..storage.progress`)."""
 
 from __future__ import annotations
 
 import pygame
 
+from ..engine.systems import SYSTEMS
 from ..i18n import tr
-from ..storage.progress import STANDARD, ContractFigures, HandRecord, contracts_shown, per_contract
+from ..storage.progress import BRITISH, STANDARD, ContractFigures, HandRecord, contracts_shown, per_contract
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import panel
@@ -21,7 +24,10 @@ NUMBER = {contract: n for n, contract in STANDARD.items()}
 
 
 def contract_name(contract: str) -> str:
-    """A contract as the page names it: "Hand 3 · 3 4 4", or "Other · 3 4"."""
+    """A contract as the page names it: "Hand 3 · 3 4 4", "Other · 3 4", or a British game's
+    opening: "Kalooki 40 · come out"."""
+    if contract in BRITISH:
+        return tr("progress.british", game=SYSTEMS["british"].rules(contract, ()).name)
     n = NUMBER.get(contract)
     if n is None:
         return tr("progress.other", contract=contract)
@@ -45,9 +51,9 @@ def _table(surface: pygame.Surface, box: pygame.Rect, figures: dict[str, Contrac
            weakest: str | None, font: int) -> dict[str, pygame.Rect]:
     panel(surface, box, alpha=165)
     heads = ("progress.contract", "progress.played", "progress.made", "progress.turns", "progress.points",
-             "progress.agreed")
+             "progress.big_outs", "progress.agreed")
     x0, y = box.x + 16, box.y + 10
-    widths = [0.34, 0.11, 0.13, 0.14, 0.13, 0.15]
+    widths = [0.30, 0.10, 0.11, 0.12, 0.11, 0.12, 0.14]
     xs = [x0 + round(sum(widths[:i]) * (box.w - 32)) for i in range(len(widths))]
     for x, key in zip(xs, heads, strict=True):
         txt.draw(surface, tr(key), font - 1, (x, y), palette.GOLD, bold=True)
@@ -76,10 +82,11 @@ def _table(surface: pygame.Surface, box: pygame.Rect, figures: dict[str, Contrac
 def _cells(f: ContractFigures | None) -> list[str]:
     """A contract's figures as the table's cells."""
     if f is None:
-        return ["–"] * 5
+        return ["–"] * 6
     turns = f"{f.turns:.1f}" if f.turns is not None else "–"
     agreed = f"{100 * f.agreed / f.weighed:.0f}%" if f.weighed else "–"
-    return [str(f.played), f"{100 * f.made / f.played:.0f}%", turns, f"{f.points:.0f}", agreed]
+    made = f"{100 * f.made / f.played:.0f}%"
+    return [str(f.played), made, turns, f"{f.points:.0f}", str(f.big_outs), agreed]
 
 
 def _trend(surface: pygame.Surface, box: pygame.Rect, records: list[HandRecord], contract: str | None,

@@ -22,6 +22,8 @@ from .files import reason
 from .records import RecordFile
 
 #: The nine-hand schedule's contracts by hand number, in its order.
+#: The British games whose deals are kept, by preset: coming out is what is practised (B-4).
+BRITISH = ("british40", "kalooki51")
 STANDARD = {spec.number: spec.contract_text for spec in make_rules("jamaican").schedule}
 
 
@@ -39,11 +41,13 @@ class HandRecord:
     practice: bool = False
     contract: str = ""  # the contract played ("3 4"); "": the nine-hand schedule's hand ``hand``
     game_id: str = ""  # the game it was played in: a hand is recorded once
+    game: str = ""  # "": a Jamaican hand; a British deal: its preset ("british40", "kalooki51")
+    big_out: bool = False  # the player went out at once: a bent hand (J-8.4), a Kalooki (B-V5)
 
     @property
     def played(self) -> str:
-        """The contract played."""
-        return self.contract or STANDARD.get(self.hand, "")
+        """What was played: the contract, or a British game's preset (its opening to make)."""
+        return self.game or self.contract or STANDARD.get(self.hand, "")
 
 
 _RECORD = sc.obj(
@@ -56,7 +60,8 @@ _RECORD = sc.obj(
     },
     {"weighed": sc.integer(0, 10**4), "agreed": sc.integer(0, 10**4), "practice": sc.boolean(),
      "contract": sc.string(40, choices=["", *(contract_text(c) for c in CARDS_FOR_CONTRACT)]),
-     "game_id": sc.string(64)},
+     "game_id": sc.string(64), "game": sc.string(20, choices=["", *BRITISH]),
+     "big_out": sc.boolean()},
 )
 #: ``progress.json``: the hands played.
 FILE = RecordFile("progress.json", "hands", HandRecord, _RECORD, version=1, keep=3000, words="progress")
@@ -88,11 +93,14 @@ def turns_to_lay(session: GameRecord) -> int | None:
 
 
 def record_of(session: GameRecord, *, practice: bool = False) -> HandRecord | None:
-    """The player's record of the last hand that ended, when it is a scored hand played for a
-    contract (of the schedule or a sudden death, filed under the contract played); None
-    otherwise (a void hand, a British deal)."""
+    """The player's record of the last deal that ended, when it was scored: a Jamaican hand filed
+    under the contract played (of the schedule or a sudden death), a British deal under its game
+    (the opening to make, B-4: "made" is coming out); None for a void deal."""
     result = session.match.result
-    if result is None or result.void or not result.contract_text:
+    if result is None or result.void:
+        return None
+    british = "" if result.contract_text else session.match.rules.preset
+    if british and british not in BRITISH:
         return None
     number = result.number if not practice or session.practice is None else session.practice
     first, end = last_deal(session)
@@ -100,7 +108,8 @@ def record_of(session: GameRecord, *, practice: bool = False) -> HandRecord | No
     turns = turns_to_lay(session)
     return HandRecord(time.strftime("%Y-%m-%d %H:%M"), number, turns is not None, turns or 0,
                       result.scores[HUMAN], len(notes), sum(1 for n in notes if n.estimate.worlds == 0),
-                      practice, result.contract_text, session.game_id)
+                      practice, result.contract_text, session.game_id, british,
+                      result.big_out and result.out == HUMAN)
 
 
 def record_hand(session: GameRecord, *, practice: bool = False) -> list[str]:
@@ -134,6 +143,7 @@ class ContractFigures:
     points: float
     agreed: int
     weighed: int
+    big_outs: int = 0  # out at once: bent hands, Kalookis
 
 
 def per_contract(records: list[HandRecord]) -> dict[str, ContractFigures]:
@@ -145,6 +155,7 @@ def per_contract(records: list[HandRecord]) -> dict[str, ContractFigures]:
         out[contract] = ContractFigures(
             len(rs), len(made), sum(r.turns for r in made) / len(made) if made else None,
             sum(r.points for r in rs) / len(rs), sum(r.agreed for r in rs), sum(r.weighed for r in rs),
+            sum(1 for r in rs if r.big_out),
         )
     return out
 
@@ -154,8 +165,10 @@ def contracts_shown(played: Iterable[str]) -> list[str]:
     in its order, then any other of ``played`` (short and custom schedules, sudden death), fewest
     cards first."""
     standard = list(STANDARD.values())
-    others = sorted({c for c in played if c and c not in standard}, key=lambda c: (len(c), c))
-    return [*standard, *others]
+    seen = set(played)
+    others = sorted({c for c in seen if c and c not in standard and c not in BRITISH},
+                    key=lambda c: (len(c), c))
+    return [*standard, *others, *(g for g in BRITISH if g in seen)]
 
 
 def weakest(records: list[HandRecord]) -> int | None:

@@ -104,12 +104,14 @@ _LAST_GAME = sc.obj(
     },
 )
 
-#: Practice's choices: a contract of the nine-hand schedule, 2-7 opponents of one level.
+#: Practice's choices: a contract of the nine-hand schedule (``hand``, or ``target`` "1".."9") or
+#: a British opening (``target`` "british40", "kalooki51"), 1-7 opponents of one level.
 _LAST_PRACTICE = sc.obj(
     {},
     {
         "hand": sc.integer(1, 9),
-        "opponents": sc.integer(2, 7),
+        "target": sc.string(12, [*(str(n) for n in range(1, 10)), "british40", "kalooki51"]),
+        "opponents": sc.integer(1, 7),
         "level": sc.string(16, ("easy", "normal", "hard")),
     },
 )

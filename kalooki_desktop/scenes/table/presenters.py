@@ -102,8 +102,11 @@ class BritishPresenter(Presenter):
         return ()
 
     def title(self, session: Session, view: SeatView, *, ended: bool) -> str:
-        """The game, its deal and its limit (and the kitty when playing for chips, B-12)."""
+        """The game, its deal and its limit (and the kitty when playing for chips, B-12); a
+        practice deal: the opening practised."""
         m, rules = session.match, view.rules
+        if session.practice is not None:
+            return tr("practice.result_title", hand=tr("practice.coming_out", game=rules.name))
         number = m.results[-1].number if ended and m.results else m.hand_number
         title = tr("table.banner_british", game=rules.name, n=number, limit=rules.limit)
         return title + (" · " + tr("table.kitty", n=view.kitty) if rules.kitty else "")
