@@ -113,8 +113,8 @@ def test_no_module_over_600_lines_and_no_function_over_60() -> None:
 #: smoke test. They live in ``kalooki_desktop/tools/`` and may use the product; the product never
 #: uses them.
 TOOLS = "kalooki_desktop.tools"
-INSTRUMENTS = ("bench", "framebench", "pacebench", "coachbench", "sim", "simgames", "simstats", "smoke",
-               "coach_cli")
+INSTRUMENTS = ("bench", "framebench", "pacebench", "coachbench", "britishcoachbench", "sim", "simgames",
+               "simstats", "smoke", "coach_cli")
 #: The commands kept under their names at the package root, each a thin entry point to its tool.
 ENTRY_POINTS = {"kalooki_desktop.sim": "sim", "kalooki_desktop.coach": "coach_cli",
                 "kalooki_desktop.bench": "bench"}

@@ -6,20 +6,24 @@ decide from a view alone, so a bot can never use a card it could not see.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from ..actions import Action
-from ..cards import Card
+from ..cards import Card, count_cards
+from ..game import Applied, DealResult
 from ..refusal import Refusal
 from ..seatview import Elimination, SeatView
 from ..turn import Decision, Phase
-from .hand import BritishHand
+from .hand import BritishHand, british_deck
 from .rules import BritishRules
 from .scoring import hand_value
 
 
 class Game(Protocol):
-    """What a view reads of a game (:class:`.match.BritishMatch`)."""
+    """What a view reads of a game (:class:`.match.BritishMatch`), and what a search does with
+    the copy :meth:`BritishView.world` deals it: apply actions, read the results."""
 
     rules: BritishRules
     players: int
@@ -27,6 +31,10 @@ class Game(Protocol):
     active: list[bool]
     buy_ins: list[int]
     kitty: int
+    rng: random.Random
+    ended: BritishHand | None
+    results: list[DealResult]
+    actions: list[tuple[int, Action]]
 
     @property
     def hand(self) -> BritishHand: ...
@@ -44,6 +52,11 @@ class Game(Protocol):
     bought: list[tuple[int, int, int]]
 
     def buy_in_score(self) -> int | None: ...
+    def apply(self, seat: int, action: Action) -> Applied: ...
+
+    def clone(self) -> Game: ...
+
+    def digest(self) -> str: ...
 
 
 class BritishView(SeatView):
@@ -132,3 +145,44 @@ class BritishView(SeatView):
         m, rules = self._match, self._match.rules
         return Elimination(rules.limit, rules.buy_ins, tuple(m.buy_ins), m.buy_in_score(), tuple(m.bought),
                            tuple(m.chips) if rules.kitty else None, m.kitty)
+    # --- the hidden cards, for a search that deals them --------------------------------------
+
+    def unseen(self) -> list[Card]:
+        """Every card this seat cannot see (the other hands and the stock), as one multiset:
+        the packs less its own hand, the discard pile and the table."""
+        return _left(self.rules, self._hand.hands[self._seat], self._hand)
+
+    def world(self, others: Sequence[Sequence[Card]], stock: Sequence[Card], rng: random.Random) -> Game:
+        """An independent copy of the game, as it stands, that this seat cannot tell from the real
+        one: ``others`` gives a hand for every seat (this seat's entry is ignored) and ``stock``
+        the stock, top card last, both the caller's guesses of the hidden cards; the random
+        numbers of the deal (the stock's rebuild, B-9) come from ``rng`` and the next deals' from
+        a generator seeded by it. Everything public is copied; every hidden part of the copy is
+        replaced: the other hands, the stock, both generators, the turn kept for another seat's
+        take back, and the order of the stock left when the last deal ended (its cards are known,
+        B-10's open hands). ValueError for a view of a deal that has ended."""
+        if self._ended:
+            raise ValueError("a world is dealt around the deal in play")
+        game = self._match.clone()
+        h = game.hand
+        h.hands = [list(h.hands[s]) if s == self._seat else list(others[s]) for s in range(h.players)]
+        h.stock = list(stock)
+        h.rng = rng
+        if h.turn != self._seat:
+            h.undo = None
+        game.rng = random.Random(rng.random())
+        if game.ended is not None:  # its hands are open (B-10): the cards of its stock are known
+            game.ended.stock = _left(self.rules, [*(c for hand in game.ended.hands for c in hand)],
+                                     game.ended)
+            game.ended.rng = random.Random(0)
+            game.ended.undo = None
+        return game
+
+
+def _left(rules: BritishRules, held: Sequence[Card], deal: BritishHand) -> list[Card]:
+    """The cards of the packs that are neither in ``held`` nor in ``deal``'s discard pile and
+    table, sorted."""
+    left = count_cards(british_deck(rules))
+    for c in (*held, *deal.discard, *(c for m in deal.table for c in m.cards)):
+        left[c] -= 1
+    return [c for c in range(len(left)) for _ in range(max(0, left[c]))]
