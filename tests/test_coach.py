@@ -168,10 +168,10 @@ def test_the_review_command_prints_every_decision_of_the_players_hand(tmp_path, 
     assert differ and all(d["worlds"] > 0 and "after" in d for d in differ)
     assert all(d["cost"] == 0 and d["worlds"] == 0 for d in decisions if d["decision"] == d["coach"])
     assert out["flagged"] == sum(d["flagged"] for d in decisions)
-    positions = {step.index: step.before for step in Review(session, 0).steps}  # each decision's own
+    positions = {step.index: step.game for step in Review(session, 0).steps}  # each decision's own
     for d in decisions:
         before = positions[d["index"]]
-        top = before.discard_top
+        top = before.hand.discard_top
         pending = before.pending()
         assert pending is not None and d["kind"] == pending[1]
         assert d["top"] == (card_text(top) if top is not None else None)
@@ -191,8 +191,31 @@ def test_the_review_command_says_plainly_what_it_cannot_do(tmp_path, capsys) -> 
     assert "no hand 7" in capsys.readouterr().err
     british = Session(GameSetup(("normal", "normal"), "british40", seed=1), threaded=False)
     saves.save(british, tmp_path / "b.json", "b")
-    assert main([str(tmp_path / "b.json")]) == 2
-    assert "Jamaican" in capsys.readouterr().err
+    assert main([str(tmp_path / "b.json")]) == 2  # no deal of it has ended
+    assert "no hand 1" in capsys.readouterr().err
+
+
+def test_the_review_command_weighs_the_players_decisions_of_a_british_deal(tmp_path, capsys) -> None:
+    """``python -m kalooki_desktop.coach SAVE`` answers for a British save: the decisions of its
+    last finished deal, each weighed against the British hint in the player's points."""
+    import json
+
+    from kalooki_desktop.play.session import GameSetup, Session
+    from kalooki_desktop.storage import saves
+    from kalooki_desktop.tools.coach_cli import main
+
+    british = Session(GameSetup(("easy", "easy"), "british40", seed=3), threaded=False)
+    now = 0.0
+    while not british.match.results or british.match.results[-1].void:
+        now += 5000
+        british.autoplay(now)
+    saves.save(british, tmp_path / "b.json", "b")
+    assert main([str(tmp_path / "b.json"), "--worlds", "4"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    mine = [a for seat, a in british.match.actions if seat == 0]
+    assert out["contract"] == "Kalooki 40" and out["hand"] == british.match.results[-1].number
+    assert [d["decision"] for d in out["decisions"]] == [str(a) for a in mine][: len(out["decisions"])]
+    assert out["decisions"] and all(d["kind"] in ("pluck", "play") for d in out["decisions"])
 
 
 # --- at the table -----------------------------------------------------------------------------
@@ -412,7 +435,7 @@ def test_a_decision_superseded_before_the_coach_begins_it_is_dropped_not_queued(
     gate, begun = threading.Event(), threading.Event()
     real = session_module.coach  # type: ignore[attr-defined]
 
-    def held(view: View, chosen: Action, rng: random.Random) -> Note:
+    def held(view: View, chosen: Action, rng: random.Random, *_: object) -> Note:
         begun.set()
         gate.wait(5)  # the first weighing holds the thread while two more decisions come
         return real(view, chosen, rng, 4)

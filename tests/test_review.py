@@ -248,3 +248,70 @@ def test_the_review_s_last_step_says_who_went_out_and_that_a_bent_table_doubled_
     assert scene.step_text().endswith("Table bent: scores doubled (J-8.2)")
     key(app, pygame.K_HOME)
     assert "Table bent" not in scene.step_text()
+
+
+def first_british_deal_played_by_normal(seed: int = 3) -> Session:
+    """A Kalooki 40 game whose first deal the player's seat played as British Normal would, with
+    the coach on, stopped when that deal is over."""
+    import random
+
+    from kalooki_desktop.ai.base import make_bot
+
+    session = Session(GameSetup(("normal", "normal"), "british40", seed=seed), threaded=False, speed=1000)
+    session.coach_on = True
+    bot, rng, now = make_bot("normal", "british"), random.Random(seed), 0.0
+    while not session.match.results or session.match.results[-1].void:
+        if session.prompt() is None:
+            now += 5000
+            session.tick(now)
+        else:
+            assert session.submit(bot.choose(session.match.view(0), rng)) is None
+    return session
+
+
+def test_a_british_deal_is_coached_reviewed_from_the_scoreboard_and_tried_from_a_decision(app) -> None:
+    """The coach weighs the player's British decisions at the table; the scoreboard's Review
+    steps through the deal with its notes (the came-out marks, B-4); T at a decision starts a
+    practice deal of the same rules from that position, the player to decide."""
+    session = first_british_deal_played_by_normal()
+    mine = [i for i, (seat, _) in enumerate(session.match.actions) if seat == 0]
+    assert session.decided_notes() and set(session.notes) <= set(mine)  # notes on the player's decisions
+    app.host.set_session(session)
+    app.push(MenuScene(app))
+    board = ScoreboardScene(app, session, session.match.results[-1])
+    app.push(board)
+    step(app)
+    assert board.b_review is not None
+    press_button(app, board.b_review)
+    step(app)
+    scene = app.top
+    assert isinstance(scene, ReviewScene)
+    review = scene.review
+    assert review.result.contract_text == "" and review.state(len(review.steps)).phase == Phase.OVER
+    assert [s.action for s in review.steps] == [a for _, a in session.match.actions[: len(review.steps)]]
+    decisions = review.player_steps()
+    assert decisions and all(review.steps[k].index in review.notes for k in decisions)
+    assert review.laid(len(review.steps)) == review.result.laid
+    from kalooki_desktop.engine.actions import Lay
+    from kalooki_desktop.scenes.table.words import note_text
+
+    for k in decisions:  # a British lay is a meld or the opening (B-4), never "your contract"
+        text = note_text(review.notes[review.steps[k].index])
+        assert "contract" not in text or not isinstance(review.steps[k].action, Lay), text
+    key(app, pygame.K_END)
+    step(app)
+    k = decisions[len(decisions) // 2]
+    scene.go(k)
+    step(app)
+    on_show = scene.decision_on_show()
+    assert on_show is not None and on_show[1] is review.notes[review.steps[k].index]
+    key(app, pygame.K_t)
+    table = app.top
+    assert isinstance(table, TableScene)
+    branch = table.session
+    assert branch is not session and branch.practice == 1 and branch.coach_on
+    assert branch.rules.system == "british" and branch.rules.opening == 40
+    before = review.steps[k].before
+    assert [list(h) for h in branch.match.hand.hands] == [list(h) for h in before.hands]
+    assert branch.prompt() is not None  # the player decides from here
+    assert app.host.practice is not None and app.host.practice.target == "british40"

@@ -160,10 +160,10 @@ def test_a_british_opening_taken_back_goes_back_into_the_free_slots(app):
     step(app, 2)
     press_button(app, scene.controls.lay)
     step(app, 2)
-    assert s.match.hand.opened[0] and scene.controls.shown("take_back")  # type: ignore[union-attr]
+    assert s.match.hand.opened[0] and scene.controls.shown("take_back")  # type: ignore[attr-defined]
     press_button(app, scene.controls.take_back)
     step(app, 2)
-    assert not s.match.hand.opened[0] and s.match.hand.table == []  # type: ignore[union-attr]
+    assert not s.match.hand.opened[0] and s.match.hand.table == []  # type: ignore[attr-defined]
     staged = [sorted(slot) for slot in scene.model.slots if slot]
     assert staged == [sorted(parse_cards("QS QH QD")), sorted(parse_cards("6C 7C 8C"))]
     assert not scene.controls.shown("take_back")

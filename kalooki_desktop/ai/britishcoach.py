@@ -38,8 +38,8 @@ from ..engine.actions import (
     Tack,
     parse_action,
 )
-from ..engine.british.view import BritishView, Game
 from ..engine.cards import Card, count_cards
+from ..engine.systems import british
 from .british import NormalBritish, british_advice
 from .coach import SAME, THRESHOLD, WORLDS, Estimate, Note, summary
 from .normal import taken_cards
@@ -50,16 +50,17 @@ MAX_ACTIONS = 1_500
 WEIGHED = (PluckStock, PluckDiscard, Lay, Tack, Retrieve, MoveJoker, Discard)
 
 
-def british_coach(view: BritishView, chosen: Action, rng: random.Random, worlds: int = WORLDS) -> Note:
+def british_coach(view: british.BritishView, chosen: Action, rng: random.Random,
+                  worlds: int = WORLDS) -> Note:
     """The coach's note on ``chosen``, the seat's decision in ``view`` (before it is applied):
     ``worlds`` worlds, half of them the screen that decides the flag, half the claim."""
     advice = british_advice(view, random.Random(rng.random()))
     kind, top = view.asked, view.discard_top
     if same_choice(advice.action, chosen) or not isinstance(chosen, WEIGHED):
-        return Note(chosen, advice, SAME, flagged=False, kind=kind, top=top)
+        return Note(chosen, advice, SAME, flagged=False, kind=kind, top=top, system="british")
     diffs = british_differences(view, chosen, advice.action, rng, worlds)
     screen, claim = summary(diffs[0::2]), summary(diffs[1::2])
-    return Note(chosen, advice, claim, flagged(screen, claim), screen, kind, top)
+    return Note(chosen, advice, claim, flagged(screen, claim), screen, kind, top, "british")
 
 
 def flagged(screen: Estimate, claim: Estimate) -> bool:
@@ -77,7 +78,7 @@ def same_choice(a: Action, b: Action) -> bool:
     return a == b
 
 
-def british_differences(view: BritishView, chosen: Action, advised: Action, rng: random.Random,
+def british_differences(view: british.BritishView, chosen: Action, advised: Action, rng: random.Random,
                         worlds: int = WORLDS) -> list[float]:
     """Cost of ``chosen`` against ``advised`` from the seat's view, world by world: worlds dealt
     around what it knows, the same world for both."""
@@ -86,15 +87,15 @@ def british_differences(view: BritishView, chosen: Action, advised: Action, rng:
     return compare(starts, view.seat, chosen, advised, taken_this_turn(view))
 
 
-def british_cost_after(game: Game, seat: int, chosen: Action, advised: Action,
+def british_cost_after(game: british.BritishGame, seat: int, chosen: Action, advised: Action,
                        rollouts: int = WORLDS) -> Estimate:
     """The same difference measured from the true position ``game`` (every card known; it is
     not changed), over ``rollouts`` playouts that differ in their random numbers."""
-    taken = taken_this_turn(BritishView(game, seat))
+    taken = taken_this_turn(british.BritishView(game, seat))
     return summary(compare([game] * rollouts, seat, chosen, advised, taken))
 
 
-def compare(starts: Sequence[Game], seat: int, chosen: Action, advised: Action,
+def compare(starts: Sequence[british.BritishGame], seat: int, chosen: Action, advised: Action,
             taken: Card | None = None) -> list[float]:
     """The seat's points for the deal with ``chosen`` minus with ``advised``, in each of
     ``starts``, playout ``r`` using the random numbers ``r`` for both. ``taken``: the discard
@@ -103,7 +104,7 @@ def compare(starts: Sequence[Game], seat: int, chosen: Action, advised: Action,
             for r, start in enumerate(starts)]
 
 
-def _points(start: Game, seat: int, action: Action, r: int, taken: Card | None) -> float:
+def _points(start: british.BritishGame, seat: int, action: Action, r: int, taken: Card | None) -> float:
     """The seat's points for the deal when it plays ``action`` in ``start`` and everybody plays
     on as British Normal (0 for a void deal, or a playout abandoned)."""
     world = start.clone()
@@ -118,11 +119,12 @@ def _points(start: Game, seat: int, action: Action, r: int, taken: Card | None) 
         if h.over:
             return 0.0 if h.void or h.scores is None else float(h.scores[seat])
         s = h.turn
-        h.apply(s, bots[s].choose(BritishView(world, s), rng))
+        h.apply(s, bots[s].choose(british.BritishView(world, s), rng))
     return 0.0
 
 
-def british_world(view: BritishView, rng: random.Random, known: Sequence[Sequence[Card]]) -> Game:
+def british_world(view: british.BritishView, rng: random.Random,
+                  known: Sequence[Sequence[Card]]) -> british.BritishGame:
     """One game consistent with the view: the hidden cards dealt at random around the known
     ones."""
     left = count_cards(view.unseen())
@@ -145,7 +147,7 @@ def british_world(view: BritishView, rng: random.Random, known: Sequence[Sequenc
     return view.world(others, rest, random.Random(rng.random()))
 
 
-def british_holdings(view: BritishView) -> list[list[Card]]:
+def british_holdings(view: british.BritishView) -> list[list[Card]]:
     """Cards each seat is known to hold: the discards it took this deal (read as
     :func:`.normal.known_holdings` reads them) less the cards it has laid, laid off, given for a
     joker or thrown since."""
@@ -168,7 +170,7 @@ def _shown(action: Action) -> tuple[Card, ...]:
     return ()
 
 
-def taken_this_turn(view: BritishView) -> Card | None:
+def taken_this_turn(view: british.BritishView) -> Card | None:
     """The discard the seat took at the pluck of the turn in play, when it is the seat's turn,
     it took the discard and the log shows which card that was (the one thrown just before)."""
     log = view.log

@@ -89,6 +89,7 @@ class Note:
     screen: Estimate = field(default_factory=lambda: SAME)  # the worlds that decided the flag
     kind: DecisionKind | None = None  # the decision weighed: call, pluck, allow or play
     top: Card | None = None  # the discard pile's top card at that decision
+    system: str = "jamaican"  # the rule system of the game weighed (its words for a lay)
 
     def card(self, action: Action) -> Card | None:
         """The card ``action`` (the choice or the advice) names at the note's position: the

@@ -16,25 +16,19 @@ from typing import cast
 from ..ai.advice import Advice, advise, could_help
 from ..ai.base import Bot, make_bot
 from ..ai.british import british_advice
-from ..ai.coach import Note, coach
+from ..ai.britishcoach import british_coach, british_cost_after
+from ..ai.coach import WORLDS, Estimate, Note, coach, cost_after
 from ..engine import systems
 from ..engine.actions import Action
-from ..engine.british.match import BritishMatch
-from ..engine.british.rules import BritishRules
-from ..engine.british.view import BritishView
 from ..engine.cards import Card
 from ..engine.game import Game
-from ..engine.match import Match
-from ..engine.rules import RuleSet
+from ..engine.hand import HandState
 from ..engine.seatview import SeatView
-from ..engine.systems import Seats, system_of
+from ..engine.systems import Seats, british, system_of
 from ..engine.view import View
 
-__all__ = ["BRITISH", "JAMAICAN", "AnyMatch", "AnyRules", "British", "Jamaican", "Seats", "game_of"]
+__all__ = ["BRITISH", "JAMAICAN", "British", "Jamaican", "Seats", "game_of"]
 
-#: A game in progress of either system, for the callers that still read a system's own fields.
-AnyMatch = Match | BritishMatch
-AnyRules = RuleSet | BritishRules
 
 
 class _AtTable:
@@ -62,9 +56,14 @@ class Jamaican(_AtTable, systems.Jamaican):
         """The hint from ``view`` (a :meth:`thinking_view`: a copy, for another thread)."""
         return advise(cast(View, view), rng, cancel=cancel)
 
-    def weigh(self, view: SeatView, action: Action, rng: random.Random) -> Note | None:
+    def weigh(self, view: SeatView, action: Action, rng: random.Random, worlds: int = WORLDS) -> Note | None:
         """The coach's note on the player's ``action`` from ``view`` (before it is applied)."""
-        return coach(cast(View, view), action, rng)
+        return coach(cast(View, view), action, rng, worlds)
+
+    def cost_after(self, position: Game, seat: int, chosen: Action, advised: Action, *,
+                   rollouts: int) -> Estimate:
+        """What ``chosen`` cost against ``advised`` from ``position`` with every card known."""
+        return cost_after(cast(HandState, position.hand), seat, chosen, advised, position.totals, rollouts)
 
     def could_help(self, match: Game, seat: int, card: Card) -> bool:
         return could_help(cast(View, match.view(seat)), card)
@@ -74,16 +73,21 @@ class British(_AtTable, systems.British):
     """Kalooki 40 and Kalooki 51 (part B), with its opponents, hint and coach."""
 
     def advise(self, match: Game, seat: int, rng: random.Random) -> Advice:
-        return british_advice(cast(BritishView, match.view(seat)), rng)
+        return british_advice(cast(british.BritishView, match.view(seat)), rng)
 
     def advise_view(self, view: SeatView, rng: random.Random,
                     cancel: threading.Event | None = None) -> Advice:
         """The hint from ``view`` (a :meth:`thinking_view`: a copy, for another thread)."""
-        return british_advice(cast(BritishView, view), rng)
+        return british_advice(cast(british.BritishView, view), rng)
 
-    def weigh(self, view: SeatView, action: Action, rng: random.Random) -> Note | None:
-        """No note yet: the British coach comes with its own module."""
-        return None
+    def weigh(self, view: SeatView, action: Action, rng: random.Random, worlds: int = WORLDS) -> Note | None:
+        """The coach's note on the player's ``action`` from ``view`` (before it is applied)."""
+        return british_coach(cast(british.BritishView, view), action, rng, worlds)
+
+    def cost_after(self, position: Game, seat: int, chosen: Action, advised: Action, *,
+                   rollouts: int) -> Estimate:
+        """What ``chosen`` cost against ``advised`` from ``position`` with every card known."""
+        return british_cost_after(cast(british.BritishMatch, position), seat, chosen, advised, rollouts)
 
     def could_help(self, match: Game, seat: int, card: Card) -> bool:
         return False  # nobody calls a discard in this game

@@ -17,9 +17,8 @@ from ..ai.coach import Note
 from ..ai.personas import table_names
 from ..engine.actions import Action, parse_action
 from ..engine.cards import Card, parse_cards
-from ..engine.game import Applied
+from ..engine.game import Applied, Game
 from ..i18n import tr
-from .games import AnyMatch
 from .gamesetup import GameSetup
 
 #: The player's seat. Opponents sit at 1..n clockwise.
@@ -42,7 +41,7 @@ class GameRecord:
     scenario: dict[str, Any] | None = None  # the exact deal it started from (tests, bug reports)
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # kept in saves and statistics
     practice: int | None = None  # the hand of the schedule practised (:mod:`.practice`), if any
-    match: AnyMatch = field(init=False)
+    match: Game = field(init=False)
     names: list[str] = field(init=False)
     levels: list[str | None] = field(init=False)
 

@@ -24,10 +24,9 @@ from ..engine.actions import (
     TakeBack,
     taken_back,
 )
-from ..engine.british.view import BritishView
 from ..engine.refusal import Refusal
+from ..engine.seatview import SeatView
 from ..engine.turn import Decision, DecisionKind
-from ..engine.view import View
 from .coaching import CoachService
 from .driver import BotDriver
 from .gamesetup import MAX_OPPONENTS, MIN_OPPONENTS, GameSetup
@@ -125,7 +124,7 @@ class Session(GameRecord):
 
     # --- questions --------------------------------------------------------------------
 
-    def view(self, seat: int = HUMAN) -> View | BritishView:
+    def view(self, seat: int = HUMAN) -> SeatView:
         """What ``seat`` may see (the table draws the player's view only)."""
         return self.match.view(seat)
 

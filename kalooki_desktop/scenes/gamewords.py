@@ -30,7 +30,6 @@ class GameWords:
     laid = "score.laid"
     not_laid = "score.not_laid"
     #: The review of a finished deal (with Try from here) replays this system's games.
-    reviews = True
 
     def title(self, result: DealResult, rules: Any) -> str:
         """The scoreboard's title after ``result``: "Hand 3 · 3 4"."""
@@ -63,7 +62,6 @@ class BritishWords(GameWords):
     big_out_key = "score.kalooki_key"
     laid = "score.came_out"
     not_laid = "score.not_out"
-    reviews = False
 
     def title(self, result: DealResult, rules: Any) -> str:
         """The scoreboard's title after ``result``: "Kalooki 40 · deal 3"."""

@@ -17,7 +17,6 @@ from ..ui import palette
 from ..ui import text as txt
 from ..ui.draw import backdrop, glow, panel
 from ..ui.theme import Answers
-from .gamewords import words_of
 from .leaving import LeaveQuestion
 from .review import ReviewScene
 
@@ -176,7 +175,7 @@ class LoadScene(Scene):
         session = self.open_selected()
         if session is None:
             return
-        if not words_of(session.rules.system).reviews or not session.match.results:
+        if not session.match.results:
             session.close()
             self.app.toast(tr("load.nothing_to_review"))
             return

@@ -16,7 +16,7 @@ from ..ai.coach import Note
 from ..app import App, Scene, register_scene
 from ..engine.cards import sort_key_suit
 from ..i18n import tr
-from ..play.practice import Practice
+from ..play.practice import practice_of
 from ..play.review import ReplayFailed, Review, try_from_here
 from ..play.session import HUMAN, Session
 from ..ui import cards as art
@@ -150,7 +150,8 @@ class ReviewScene(Scene):
             self.app.toast(tr("review.no_decision"))
             return
         levels = tuple(self.session.setup.levels)
-        run = self.app.host.practice = Practice(min(self.review.result.number, 9), levels)
+        target = str(min(self.review.result.number, 9)) if self.review.result.contract_text else None
+        run = self.app.host.practice = practice_of(target or self.session.setup.preset, levels)
         session = try_from_here(self.review, mine[0], threaded=self.app.host.threaded_games,
                                 speed=self.app.settings.speed_factor)
         run.session = session
@@ -184,7 +185,10 @@ class ReviewScene(Scene):
         backdrop(surface)
         r = self.review
         big, font, small = self.font_px(26), self.font_px(15), self.font_px(13)
-        title = tr("review.title", n=r.result.number, contract=r.result.contract_text)
+        if r.result.contract_text:
+            title = tr("review.title", n=r.result.number, contract=r.result.contract_text)
+        else:
+            title = tr("review.title_british", n=r.result.number, game=self.session.rules.name)
         txt.draw(surface, title, big, (w // 2, 10), palette.GOLD, bold=True, anchor="midtop")
         at = (w // 2, 16 + big)
         txt.draw(surface, self.step_text(), font, at, palette.TEXT, bold=True, anchor="midtop")
@@ -219,6 +223,8 @@ class ReviewScene(Scene):
         there are many."""
         panel(surface, box, alpha=160)
         state = self.review.state(self.k)
+        laid = self.review.laid(self.k)
+        mark_key = "table.laid_mark" if self.review.result.contract_text else "table.out_mark"  # B-4
         columns, rows = seat_grid(state.players)
         cell_w, line = (box.w - 12 - 12 * columns) // columns, (box.h - 16) // rows
         ch = max(28, min(self.px(120), line - font - 10))
@@ -226,7 +232,7 @@ class ReviewScene(Scene):
         for seat in range(state.players):
             x, y = box.x + 12 + seat // rows * (cell_w + 12), box.y + 8 + seat % rows * line
             colour = palette.GOLD if seat == HUMAN else palette.TEXT
-            mark = " · " + tr("table.laid_mark") if state.laid[seat] else ""
+            mark = " · " + tr(mark_key) if laid[seat] else ""
             txt.draw(surface, self.session.names[seat] + mark, font, (x, y), colour, bold=True)
             cards = sorted(state.hands[seat], key=sort_key_suit)
             step = min(round(cw * 0.62), (cell_w - cw) // max(1, len(cards) - 1)) if cards else 0

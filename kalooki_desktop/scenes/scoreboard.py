@@ -80,7 +80,7 @@ class ScoreboardScene(Scene):
         self._asking = self.asks_buy_in()
         self.b_review: pygame_gui.elements.UIButton | None = None
         r0 = self.result
-        if r0 is not None and self.words.reviews and not r0.void:  # the coach's review
+        if r0 is not None and not r0.void:  # the coach's review
             self.b_review = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("score.review"),
                                         command=lambda: open_review(self.app, self.session))
         if self._asking:

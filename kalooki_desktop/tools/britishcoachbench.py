@@ -25,8 +25,7 @@ from functools import partial
 from ..ai.british import NormalBritish
 from ..ai.britishcoach import british_coach, british_cost_after
 from ..ai.coach import THRESHOLD, WORLDS, summary
-from ..engine.british.match import BritishMatch
-from ..engine.british.rules import make_british_rules
+from ..engine.systems import british
 
 PLAYERS = 4
 #: Playouts of the measure from the true position, for each decision that differs.
@@ -38,7 +37,7 @@ Row = tuple[bool, float, float]  # flagged, claimed cost, measured cost
 def one_deal(seed: int, preset: str = "british40") -> tuple[int, list[Row]]:
     """The first deal of game ``seed``: how many decisions seat 0 made, and those that differ
     from the advice as (flagged, claimed cost, measured cost)."""
-    m = BritishMatch(make_british_rules(preset), PLAYERS, seed)
+    m = british.BritishMatch(british.make_british_rules(preset), PLAYERS, seed)
     bots = [NormalBritish() for _ in range(PLAYERS)]
     play = random.Random(seed * 31 + 7)
     rows: list[Row] = []

@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..ai.coach import THRESHOLD, WORLDS, Estimate, coach, cost_after
+from ..ai.coach import THRESHOLD, WORLDS, Estimate
 from ..engine.actions import taken_back
 from ..engine.cards import card_text
-from ..engine.match import Match
+from ..engine.game import Game
 from ..i18n import tr
 from ..play.record import HUMAN, GameRecord
 from ..play.review import game_as_begun, replay
@@ -33,12 +33,10 @@ from ..storage.files import BadFile
 
 def review(session: GameRecord, hand: int | None = None, worlds: int = WORLDS,
            *, after: bool = False) -> dict[str, Any]:
-    """The coach's review of the player's decisions in hand ``hand`` of ``session``'s game
-    (replayed from its start); ValueError when the game has no such hand, is not Jamaican or does
-    not replay as it was played (:class:`.review.ReplayFailed`)."""
+    """The coach's review of the player's decisions in hand ``hand`` (a British deal's number) of
+    ``session``'s game (replayed from its start); ValueError when the game has no such hand or
+    does not replay as it was played (:class:`.review.ReplayFailed`)."""
     played = session.match
-    if played.rules.system != "jamaican":  # the coach weighs decisions of part J
-        raise ValueError(tr("coach.not_jamaican"))
     deals = _deals(session, played.actions)
     finished = [n for n, deal in deals if deal < len(played.results)]
     target = hand if hand is not None else (finished[-1] if finished else played.hand_number)
@@ -50,12 +48,13 @@ def review(session: GameRecord, hand: int | None = None, worlds: int = WORLDS,
     gone = taken_back(played.actions)  # a take back and the plays it returned are no decisions
     for i, (seat, action) in enumerate(played.actions):
         if deals[i][1] == last and seat == HUMAN and i not in gone:
-            decisions.append(_decision(game, i, action, worlds, after=after))
+            decisions.append(_decision(session, game, i, action, worlds, after=after))
         replay(game, seat, action)
-    contract = game.results[last].contract_text if last < len(game.results) else game.hand.spec.contract_text
+    ended = last < len(game.results)
+    contract = game.results[last].contract_text if ended else game.view(HUMAN).contract_text
     return {
         "hand": target,
-        "contract": contract,
+        "contract": contract or played.rules.name,
         "budget_worlds": worlds,
         "threshold": THRESHOLD,
         "decisions": decisions,
@@ -74,9 +73,10 @@ def _deals(session: GameRecord, actions: Sequence[tuple[int, Any]]) -> list[tupl
     return out
 
 
-def _decision(match: Match, index: int, action: Any, worlds: int, *, after: bool) -> dict[str, Any]:
-    view = match.view(HUMAN)
-    note = coach(view, action, random.Random(index), worlds)
+def _decision(session: GameRecord, match: Game, index: int, action: Any, worlds: int, *,
+              after: bool) -> dict[str, Any]:
+    note = session.game.weigh(match.clone().view(HUMAN), action, random.Random(index), worlds)
+    assert note is not None, "every game the app plays has its coach"
     params = {k: card_text(v) if k == "card" and isinstance(v, int) else v
               for k, v in note.advice.params.items()}
     out: dict[str, Any] = {
@@ -90,7 +90,7 @@ def _decision(match: Match, index: int, action: Any, worlds: int, *, after: bool
         "flagged": note.flagged,
     }
     if after and note.estimate.worlds:
-        true_cost = cost_after(match.hand, HUMAN, action, note.advice.action, match.totals, WORLDS)
+        true_cost = session.game.cost_after(match, HUMAN, action, note.advice.action, rollouts=WORLDS)
         out["after"] = _figures(true_cost, "rollouts")
     return out
 

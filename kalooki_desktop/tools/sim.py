@@ -29,7 +29,8 @@ from typing import IO, Any
 
 from ..ai.base import Player, make_bot, next_decision
 from ..ai.hard import set_worlds
-from ..play.games import AnyRules, game_of
+from ..engine.game import Rules
+from ..play.games import game_of
 from .simgames import M, SimGame, sim_game
 from .simstats import InvariantBreach, SeatStats, compare_games, rotation
 
@@ -54,7 +55,7 @@ def seating(bots: Sequence[str], g: int, seed: int, *, rotate: bool,
 
 
 def play_match(
-    rules: AnyRules,
+    rules: Rules,
     bots: Sequence[Player[Any]],
     seed: int,
     *,
@@ -67,7 +68,7 @@ def play_match(
     return _play(sim_game(rules.preset), rules, bots, seed, check=check, timings=timings)
 
 
-def _play(game: SimGame[M], rules: AnyRules, bots: Sequence[Player[Any]], seed: int, *, check: bool,
+def _play(game: SimGame[M], rules: Rules, bots: Sequence[Player[Any]], seed: int, *, check: bool,
           timings: list[list[float]] | None) -> tuple[M, int]:
     match = game.new_match(rules, len(bots), seed)
     rng = match_rng(seed)
@@ -98,7 +99,7 @@ def _play(game: SimGame[M], rules: AnyRules, bots: Sequence[Player[Any]], seed: 
 def simulate(
     games: int,
     bots: Sequence[str],
-    rules: AnyRules,
+    rules: Rules,
     seed: int = 1,
     *,
     check: bool = False,

@@ -30,15 +30,13 @@ from ..engine.actions import (
     Refuse,
     Tack,
 )
-from ..engine.british.hand import PER_END, BritishHand
-from ..engine.british.match import BritishMatch
-from ..engine.british.melds import make_b_meld, opening_points
 from ..engine.cards import count_cards
 from ..engine.game import DealResult, Game
 from ..engine.hand import HandState
 from ..engine.match import Match
 from ..engine.refusal import Refusal
 from ..engine.scoring import hand_scores
+from ..engine.systems import british
 from ..engine.turn import Phase
 from ..play.games import game_of
 from .simstats import DealOutcome, InvariantBreach, Words
@@ -150,21 +148,21 @@ JAMAICAN_GAME: SimGame[Match] = SimGame(
 # --- British Kalooki --------------------------------------------------------------------------
 
 
-def check_action(h: BritishHand, before: BritishHand, total: list[int], where: str) -> None:
+def check_action(h: british.BritishHand, before: british.BritishHand, total: list[int], where: str) -> None:
     """The British invariants of the module docstring after one action (``before``: the deal
     just before it; raises :class:`InvariantBreach`)."""
     if count_cards(h.all_cards()) != total:
         raise InvariantBreach(f"{where}: cards appeared or vanished")
     for m in h.table:
-        if isinstance(make_b_meld(m.kind, m.owner, m.cards, h.rules), Refusal):
+        if isinstance(british.make_b_meld(m.kind, m.owner, m.cards, h.rules), Refusal):
             raise InvariantBreach(f"{where}: an invalid meld on the table: {m.describe()}")
-    if any(n > PER_END for n in h.run_ends.values()):
-        raise InvariantBreach(f"{where}: more than {PER_END} cards on one end of a run in a turn")
+    if any(n > british.PER_END for n in h.run_ends.values()):
+        raise InvariantBreach(f"{where}: more than {british.PER_END} cards on one end of a run in a turn")
     seat = before.turn
     if not before.opened[seat] and h.opened[seat]:
         new = h.table[len(before.table):]
-        if opening_points(new) < h.rules.opening:
-            raise InvariantBreach(f"{where}: an opening of {opening_points(new)} points")
+        if british.opening_points(new) < h.rules.opening:
+            raise InvariantBreach(f"{where}: an opening of {british.opening_points(new)} points")
     if h.phase == Phase.PLUCK and h.free_jokers and h.turn != before.turn:
         raise InvariantBreach(f"{where}: the turn passed with a retrieved joker in hand")
 
@@ -173,7 +171,7 @@ class BritishChecks:
     """British Kalooki's ``--check`` (the module docstring), within a deal: a deal that ended is
     replaced by the next one at once."""
 
-    def __init__(self, match: BritishMatch) -> None:
+    def __init__(self, match: british.BritishMatch) -> None:
         self.match = match
         self.deal = match.hand
         self.total: list[int] = []
@@ -194,11 +192,11 @@ def deal_outcome(r: DealResult) -> DealOutcome:
     return DealOutcome(r.void, not r.void, r.out, r.big_out, r.scores, r.laid, seated, (0,) * len(r.scores))
 
 
-BRITISH_GAME: SimGame[BritishMatch] = SimGame(
+BRITISH_GAME: SimGame[british.BritishMatch] = SimGame(
     key="british",
     words=Words("deal", "came_out", "kalookis", "paid_not_come_out", "paid_come_out_not_out",
                 "paid_to_kalookis_a_match", None, None),
-    new_match=BritishMatch,
+    new_match=british.BritishMatch,
     outcomes=lambda m: [deal_outcome(r) for r in m.results],
     checker=BritishChecks,
 )

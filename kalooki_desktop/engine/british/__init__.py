@@ -10,6 +10,7 @@ from .rules import ALIASES, BRITISH_PRESETS, BRITISH_SWITCHES, BritishRules, mak
 from .scoring import hand_value
 from .table import layoff_result, retrieve_result
 from .view import BritishView
+from .view import Game as BritishGame
 
 __all__ = [
     "ALIASES",
@@ -18,6 +19,7 @@ __all__ = [
     "PER_END",
     "RUN",
     "SET",
+    "BritishGame",
     "BritishHand",
     "BritishMatch",
     "BritishRules",

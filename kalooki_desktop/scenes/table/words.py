@@ -157,7 +157,8 @@ def noted_move(note: Note, action: Action) -> str:
     if isinstance(action, Pass) and card is not None:
         return tr("hint.let_go", card=card_label(card))
     if isinstance(action, Lay):
-        return tr("coach.lay")  # said of a decision already made: the lay is not in the slots
+        # said of a decision already made: the lay is not in the slots
+        return tr("coach.lay" if note.system == "jamaican" else "coach.lay_melds")
     return describe("", action, card, hint=True)
 def _play_status(session: Session, view: SeatView) -> str:
     """What the player may do in the turn after the pluck: build the contract (the opening); once
