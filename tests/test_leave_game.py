@@ -105,7 +105,7 @@ def test_new_game_confirmed_keeps_the_game_left_as_previous_game(app):
     press_button(app, dialog.leave.dialog.confirm_button)
     step(app, 2)
     new = top(app, TableScene).session
-    assert new is app.host.session and new is not old and new.british
+    assert new is app.host.session and new is not old and new.rules.system == "british"
     assert doc_of(autosave_path())["game_id"] == new.game_id
     kept = Session.of(saves.load(previous_path()), threaded=False)  # the game left, loadable from disk
     assert kept.game_id == old.game_id and len(kept.match.actions) == actions
