@@ -33,7 +33,7 @@ from kalooki_desktop.engine.turn import DecisionKind
 from kalooki_desktop.engine.view import View
 from kalooki_desktop.play.review import Review
 from kalooki_desktop.play.session import GameSetup, Session
-from kalooki_desktop.scenes.table.words import chosen_text, coach_text
+from kalooki_desktop.scenes.words import chosen_text, coach_text
 
 RULES = make_rules("jamaican")
 
@@ -359,7 +359,7 @@ def test_a_notes_two_figures_are_worded_so_that_they_can_disagree() -> None:
     from kalooki_desktop.ai.advice import Advice
     from kalooki_desktop.ai.coach import Estimate
     from kalooki_desktop.engine.turn import DecisionKind
-    from kalooki_desktop.scenes.table.words import note_text
+    from kalooki_desktop.scenes.words import note_text
 
     eight = parse_card("8C")
     advice = Advice(Call(), "why.take_closer", {"card": eight})

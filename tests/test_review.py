@@ -293,7 +293,7 @@ def test_a_british_deal_is_coached_reviewed_from_the_scoreboard_and_tried_from_a
     assert decisions and all(review.steps[k].index in review.notes for k in decisions)
     assert review.laid(len(review.steps)) == review.result.laid
     from kalooki_desktop.engine.actions import Lay
-    from kalooki_desktop.scenes.table.words import note_text
+    from kalooki_desktop.scenes.words import note_text
 
     for k in decisions:  # a British lay is a meld or the opening (B-4), never "your contract"
         text = note_text(review.notes[review.steps[k].index])
@@ -315,3 +315,25 @@ def test_a_british_deal_is_coached_reviewed_from_the_scoreboard_and_tried_from_a
     assert [list(h) for h in branch.match.hand.hands] == [list(h) for h in before.hands]
     assert branch.prompt() is not None  # the player decides from here
     assert app.host.practice is not None and app.host.practice.target == "british40"
+
+
+def test_the_review_of_a_british_deal_words_its_moves_as_british_kalooki_does(app) -> None:
+    """B-4, B-6: a lay in a British deal is coming out or a meld laid after it, a tack a lay-off;
+    the review's steps say so as the table's log does."""
+    from kalooki_desktop.engine.actions import Lay, Tack
+
+    session = first_british_deal_played_by_normal(4)
+    app.host.set_session(session)
+    app.push(MenuScene(app))
+    scene = ReviewScene(app, session)
+    app.push(scene)
+    step(app)
+    review = scene.review
+    said = {}
+    for k in range(1, len(review.steps) + 1):
+        scene.go(k)
+        action = review.steps[k - 1].action
+        if isinstance(action, Lay | Tack):
+            said[k] = scene.step_text()
+    assert said, "the deal had a lay"
+    assert not any("contract" in text or "tacked" in text for text in said.values()), said

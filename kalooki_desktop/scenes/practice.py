@@ -27,7 +27,7 @@ from ..ui.draw import backdrop, panel
 from ..ui.theme import Answers, DropDown
 from .handend import hand_end_lines, score_text
 from .review import open_review
-from .table.words import note_text
+from .words import note_text
 
 
 @register_scene("practice")

@@ -25,7 +25,7 @@ from ..ui import text as txt
 from ..ui.draw import backdrop, panel
 from .handend import hand_end_lines
 from .reviewlayout import flow, seat_grid
-from .table.words import chosen_text, describe, note_text
+from .words import chosen_text, describe, note_text
 
 
 def open_review(app: App, session: Session) -> None:
@@ -212,7 +212,9 @@ class ReviewScene(Scene):
         if self.k == 0:
             return tr("review.dealt", n=len(r.steps))
         step = r.steps[self.k - 1]
-        move = describe(self.session.names[step.seat], step.action, step.before.discard_top)
+        opening = not r.laid(self.k - 1)[step.seat]  # British Kalooki: a lay that comes out (B-4)
+        move = describe(self.session.names[step.seat], step.action, step.before.discard_top,
+                        system=self.session.rules.system, opening=opening)
         text = tr("review.step", k=self.k, n=len(r.steps), move=move)
         if self.k == len(r.steps):
             text = " · ".join([text, *hand_end_lines(r.result, self.session.names)])
@@ -291,7 +293,8 @@ class ReviewScene(Scene):
         step = self.review.steps[on_show[0]]
         note = on_show[1]
         if note is None:
-            chosen = describe("", step.action, step.before.discard_top, hint=True)
+            system = self.session.rules.system
+            chosen = describe("", step.action, step.before.discard_top, hint=True, system=system)
             text, colour = tr("practice.note", chosen=chosen, words=tr("review.weighing")), palette.TEXT
         elif not note.flagged:
             words = tr("review.agreed" if note.estimate.worlds == 0 else "review.fine")

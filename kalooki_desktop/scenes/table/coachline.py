@@ -14,10 +14,10 @@ from ...i18n import tr, tr_n
 from ...play.session import Session
 from ...ui import palette
 from ...ui import text as txt
+from ..words import coach_text, noted_move
 from .frame import TableFrame
 from .geometry import TableGeometry
 from .seats import own_badge_text
-from .words import coach_text, noted_move
 
 #: How long (s) a flagged note's toast stays.
 TOAST_S = 9.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...ai.advice import contract_needs
-from ...engine.actions import Action, Lay, Retrieve, Tack
+from ...engine.actions import Action, Lay, Retrieve
 from ...engine.cards import Card, card_label
 from ...engine.rules import FOUR, THREE, contract_text
 from ...engine.seatview import SeatView
@@ -61,11 +61,6 @@ class Presenter:
         """The catalogue key of the going-out banner's second line when the deal's big moment came."""
         return self.big_out
 
-    def log_key(self, action: Action, *, opening: bool) -> str | None:
-        """The catalogue key (after ``log.`` or ``hint.``) of a move where this game has words of
-        its own, else None."""
-        return None
-
     def needed(self, view: SeatView, card: Card) -> str | None:
         """Why the player's contract needs ``card`` (in words), or None when it does not."""
         kind = contract_needs(view, card)  # type: ignore[arg-type]  # a Jamaican game's view
@@ -113,11 +108,6 @@ class BritishPresenter(Presenter):
 
     def banner(self, rules: Any) -> str:
         return f"table.kalooki_{rules.kalooki}"  # B-V5: the bonus the rules give, if any
-
-    def log_key(self, action: Action, *, opening: bool) -> str | None:
-        if isinstance(action, Lay):
-            return "lay_open" if opening else "lay_meld"  # coming out, or a meld laid after it
-        return "layoff" if isinstance(action, Tack) else None
 
     def needed(self, view: SeatView, card: Card) -> str | None:
         """Before coming out: the hand holds an opening that it would not hold without ``card``."""

@@ -4,68 +4,25 @@ says whose turn it is and what to do, and a refused move as the player reads it.
 from __future__ import annotations
 
 from ...ai.advice import Advice
-from ...ai.coach import Estimate, Note
 from ...engine.actions import (
-    Action,
-    Allow,
-    BuyIn,
-    Call,
     Discard,
-    EndTurn,
     Lay,
     MoveJoker,
     Pass,
     PluckDiscard,
-    PluckStock,
-    Refuse,
     Retrieve,
-    StayOut,
     Tack,
-    TakeBack,
     taken_back,
 )
-from ...engine.cards import JOKER, Card, card_label
+from ...engine.cards import JOKER, card_label
 from ...engine.refusal import Refusal
 from ...engine.seatview import SeatView
 from ...engine.turn import DecisionKind
-from ...i18n import refusal_text, tr, tr_n
+from ...i18n import refusal_text, tr
 from ...play.session import HUMAN, Session
 from ...ui import palette
-from .presenters import PRESENTERS, presenter
-
-_KEYS: dict[type, str] = {
-    Discard: "discard",
-    PluckStock: "pluck_stock",
-    PluckDiscard: "pluck_discard",
-    Call: "call",
-    Allow: "allow",
-    Refuse: "refuse",
-    Lay: "lay",
-    Tack: "tack",
-    MoveJoker: "move_joker",
-    EndTurn: "end",
-    Pass: "pass",
-    Retrieve: "retrieve",
-    BuyIn: "buy_in",
-    StayOut: "stay_out",
-    TakeBack: "take_back",
-}
-
-
-def describe(
-    name: str, action: Action, card: Card | None, *, hint: bool = False, system: str = "jamaican",
-    opening: bool = False,
-) -> str:
-    """One move in words ("Desmond discarded 7♠"; as a hint, "Discard 7♠"), in the words of the
-    rule ``system``'s game: in British Kalooki a lay is the player's opening (``opening``) or a
-    meld laid after it, and a tack a lay-off."""
-    c = card_label(card) if card is not None else ""
-    if isinstance(action, Discard | Tack | MoveJoker):
-        c = card_label(action.card)
-    elif isinstance(action, Retrieve):
-        c = " ".join(card_label(x) for x in action.cards)
-    key = PRESENTERS[system].log_key(action, opening=opening) or _KEYS[type(action)]
-    return tr(f"{'hint' if hint else 'log'}.{key}", name=name, card=c)
+from ..words import describe, why_text
+from .presenters import presenter
 
 
 def log_lines(session: Session, *, ended: bool) -> list[tuple[int, str]]:
@@ -116,50 +73,6 @@ def status(session: Session) -> tuple[str, palette.Colour]:
     return tr("status.thinking", name=session.names[decision[0]]), palette.TEXT
 
 
-def coach_text(note: Note, after: Estimate | None = None) -> str:
-    """A coach's note in words, every card the one its decision offered ("Coach: call the 8♣:
-    it brings your contract a card closer. Estimated 15 points better from what you could see."),
-    and with ``after`` (the cost measured with every card known) what that showed."""
-    move = noted_move(note, note.advice.action)
-    return tr("coach.note", move=move, why=_why(note.advice), figures=coach_figures(note, after))
-
-
-def coach_figures(note: Note, after: Estimate | None = None) -> str:
-    """The note's two figures, worded so that they may disagree: the estimate from what the player
-    could see, and what every card known showed (better too, worse, or about the same)."""
-    estimated = max(1, round(note.estimate.mean))
-    if after is None:
-        return tr_n("coach.estimated", estimated)
-    known = round(after.mean)
-    if known >= 1:
-        then = tr_n("coach.known_better", known)
-    elif known <= -1:
-        then = tr_n("coach.known_worse", -known)
-    else:
-        then = tr("coach.known_same")
-    return tr_n("coach.estimated_known", estimated, known=then)
-
-
-def note_text(note: Note, after: Estimate | None = None) -> str:
-    """A note as the practice result and the review give it: the player's choice, then the
-    coach's word ("You: let the 8♣ go. Coach: call the 8♣: …")."""
-    return tr("practice.note", chosen=chosen_text(note), words=coach_text(note, after))
-
-
-def chosen_text(note: Note) -> str:
-    """The player's choice that a note weighs, with the card its decision offered ("let the 8♣ go")."""
-    return noted_move(note, note.chosen)
-
-
-def noted_move(note: Note, action: Action) -> str:
-    """The choice or the advice of a note in words, with the cards of the note's position."""
-    card = note.card(action)
-    if isinstance(action, Pass) and card is not None:
-        return tr("hint.let_go", card=card_label(card))
-    if isinstance(action, Lay):
-        # said of a decision already made: the lay is not in the slots
-        return tr("coach.lay" if note.system == "jamaican" else "coach.lay_melds")
-    return describe("", action, card, hint=True)
 def _play_status(session: Session, view: SeatView) -> str:
     """What the player may do in the turn after the pluck: build the contract (the opening); once
     laid (come out), tack or move a joker (lay melds, lay off or take a joker) where the engine
@@ -230,13 +143,7 @@ def advice_text(session: Session, advice: Advice) -> str:
         opening = not session.view().laid[HUMAN]  # British Kalooki: a lay that comes out (B-4)
         system = session.rules.system
         move = describe(session.names[HUMAN], action, top, hint=True, system=system, opening=opening)
-    return tr("table.hint_why", move=move, why=_why(advice))
-
-
-def _why(advice: Advice) -> str:
-    """The reason of an advice in words."""
-    params = {k: card_label(v) if k == "card" and isinstance(v, int) else v for k, v in advice.params.items()}
-    return tr(advice.why, **params)
+    return tr("table.hint_why", move=move, why=why_text(advice))
 
 
 def call_gone_words(session: Session, bad: Refusal) -> str | None:
