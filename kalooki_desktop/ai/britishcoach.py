@@ -41,7 +41,7 @@ from ..engine.actions import (
 from ..engine.cards import Card, count_cards
 from ..engine.systems import british
 from .british import NormalBritish, british_advice
-from .coach import SAME, THRESHOLD, WORLDS, Estimate, Note, summary
+from .coach import SAME, WORLDS, Estimate, Note, flagged, summary
 from .normal import taken_cards
 
 #: A playout of the rest of a deal longer than this many actions is abandoned (scored 0).
@@ -61,13 +61,6 @@ def british_coach(view: british.BritishView, chosen: Action, rng: random.Random,
     diffs = british_differences(view, chosen, advice.action, rng, worlds)
     screen, claim = summary(diffs[0::2]), summary(diffs[1::2])
     return Note(chosen, advice, claim, flagged(screen, claim), screen, kind, top, "british")
-
-
-def flagged(screen: Estimate, claim: Estimate) -> bool:
-    """The Jamaican coach's rule (:func:`.coach.coach`): the screen's cost clearly above
-    :data:`THRESHOLD` (the lower end of its one-sided 95% interval) and the claim's mean above
-    it too."""
-    return screen.worlds >= 2 and claim.worlds >= 2 and screen.low > THRESHOLD and claim.mean > THRESHOLD
 
 
 def same_choice(a: Action, b: Action) -> bool:

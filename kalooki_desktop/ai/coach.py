@@ -113,8 +113,14 @@ def coach(view: View, chosen: Action, rng: random.Random, worlds: int = WORLDS, 
         return Note(chosen, advice, SAME, flagged=False, kind=kind, top=top)
     diffs = differences(view, chosen, advice.action, rng, worlds)
     screen, claim = summary(diffs[0::2]), summary(diffs[1::2])
-    flagged = screen.worlds >= 2 and claim.worlds >= 2 and screen.low > THRESHOLD and claim.mean > THRESHOLD
-    return Note(chosen, advice, claim, flagged, screen, kind, top)
+    return Note(chosen, advice, claim, flagged(screen, claim), screen, kind, top)
+
+
+def flagged(screen: Estimate, claim: Estimate) -> bool:
+    """The rule of a note (both games' coaches): the screen's cost clearly above
+    :data:`THRESHOLD` (the lower end of its one-sided 95% interval) and the claim's mean above it
+    too, each over two worlds at least."""
+    return screen.worlds >= 2 and claim.worlds >= 2 and screen.low > THRESHOLD and claim.mean > THRESHOLD
 
 
 def differences(view: View, chosen: Action, advised: Action, rng: random.Random,
