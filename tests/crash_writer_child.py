@@ -1,7 +1,8 @@
 """A game autosaved by the writer's thread, for the writer's crash tests: run as
 ``python tests/crash_writer_child.py DATA_DIR SEED [MOVES]``. It resumes the autosave if there is
 one and plays (the computer players on their thread, the player's seat by the hint), printing
-``<seed> <actions> begun`` and ``<seed> <actions> written`` around each write of the writer,
+``<seed> <actions> resumed`` for the game it found on disk, ``<seed> <actions> begun`` and
+``<seed> <actions> written`` around each write of the writer,
 and ``<seed> <actions> applied`` after each move. With MOVES it stops after that many moves by
 raising an error (the program's end must still wait for the writes), its disk made slow."""
 
@@ -37,6 +38,7 @@ def main(data_dir: str, seed: int, moves: int | None) -> None:
     session = None
     if path.exists():
         session = Session.of(saves.load(path), threaded=True, speed=1000)  # a BadFile here fails the test
+        say(session, "resumed")  # the last complete write of the process before
     applied = 0
     now = 0.0
     while True:
