@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from .actions import (
     Action,
@@ -113,29 +113,49 @@ class DealResult:
                 self.laid, self.number]
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """What one applied action did, as everybody saw it (and the seat itself).
+class Applied(NamedTuple):
+    """What one applied action did, as everybody saw it (and the seat itself): kept as the
+    position's few facts, the rest read from them when asked (the engine's hot path builds one
+    per action).
 
-    ``card`` is the card that moved when everybody may see it (a discard, the taken discard, a
-    called card, a lay-off or a moved joker) or, for a pluck from the stock, the card the seat
-    drew (``seat`` alone sees it: :attr:`private`); ``cards`` the cards of a lay or a joker
-    retrieval; ``taker`` the caller who received the card when a call was allowed; ``meld`` the
-    table meld (1-based) a card went to; ``result`` the deal's result when this action ended
-    it; ``opening`` a lay that is the seat's first melds of the deal (B-4).
+    :attr:`card` is the card that moved when everybody may see it (a discard, the taken
+    discard, a called card, a lay-off or a moved joker) or, for a pluck from the stock, the card
+    the seat drew (``seat`` alone sees it: :attr:`private`); :attr:`cards` the cards of a lay or
+    a joker retrieval; :attr:`taker` the caller who received the card when a call was allowed;
+    :attr:`meld` the table meld (1-based) a card went to; ``result`` the deal's result when this
+    action ended it; ``opening`` a lay that is the seat's first melds of the deal (B-4).
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # the action's place in the game's list, not tuple.index
     seat: int
     action: Action
     hand_number: int
-    card: Card | None = None
-    cards: tuple[Card, ...] = ()
-    taker: int | None = None
-    meld: int | None = None
     result: DealResult | None = None
     game_over: bool = False
     opening: bool = False
+    top: Card | None = None  # the discard pile's top card before the action
+    caller: int | None = None  # the seat whose call waited before the action
+    drawn: Card | None = None  # the card a pluck from the stock gave the seat
+
+    @property
+    def card(self) -> Card | None:
+        """The card that moved (see the class docstring)."""
+        return self.drawn if self.drawn is not None else _moved(self.action, self.top, self.caller)[0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of a lay or a joker retrieval."""
+        return _moved(self.action, self.top, self.caller)[1]
+
+    @property
+    def taker(self) -> int | None:
+        """The caller who received the card when a call was allowed."""
+        return _moved(self.action, self.top, self.caller)[2]
+
+    @property
+    def meld(self) -> int | None:
+        """The table meld (1-based) a card went to."""
+        return _moved(self.action, self.top, self.caller)[3]
 
     @property
     def private(self) -> bool:
@@ -206,12 +226,12 @@ class Game(ABC):
         caller = self._caller()
         opening = isinstance(action, Lay) and not self._has_melds(seat)
         self._apply(seat, action)
-        card, cards, taker, meld = _moved(action, top, caller)
         ended = len(self.results) > results
-        if isinstance(action, PluckStock) and not ended and self.hand.hands[seat]:
-            card = self.hand.hands[seat][-1]
-        return Applied(len(self.actions) - 1, seat, action, hand_number, card, cards, taker, meld,
-                       self.results[-1] if ended else None, self.over, opening)
+        drawn = None
+        if type(action) is PluckStock and not ended and self.hand.hands[seat]:
+            drawn = self.hand.hands[seat][-1]
+        return Applied(len(self.actions) - 1, seat, action, hand_number, self.results[-1] if ended else None,
+                       self.over, opening, top, caller, drawn)
 
     def _has_melds(self, seat: int) -> bool:
         """True when a lay by ``seat`` now is not its opening (B-4): every lay but a British

@@ -2,7 +2,8 @@
 nothing more. The engine builds views (:meth:`.game.Game.view`); bots decide from a view alone,
 the table draws the player's.
 
-A view cannot be changed, and everything it gives is a tuple or a copy: no answer leads to the
+A view cannot be changed (its answers are properties without setters, its slots private), and
+everything it gives is a tuple or a copy: no answer leads to the
 game's state, another seat's cards or the stock. It reads the deal when asked, so that making
 one per decision costs nothing (a copy of a deal costs more than an action); a bot that thinks
 on another thread while the game goes on gets a view of a copy
@@ -34,11 +35,8 @@ class SeatView(ABC):
     _seat: int
 
     def __init__(self, hand: Deal, seat: int) -> None:
-        object.__setattr__(self, "_hand", hand)
-        object.__setattr__(self, "_seat", seat)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a view cannot be changed ({name})")
+        self._hand = hand
+        self._seat = seat
 
     @property
     def seat(self) -> int:

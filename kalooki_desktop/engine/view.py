@@ -28,7 +28,7 @@ class View(SeatView):
 
     def __init__(self, hand: HandState, seat: int, totals: Sequence[int] | None = None) -> None:
         super().__init__(hand, seat)
-        object.__setattr__(self, "_totals", tuple(totals) if totals is not None else (0,) * hand.players)
+        self._totals = tuple(totals) if totals is not None else (0,) * hand.players
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -71,8 +71,8 @@ class BritishView(SeatView):
 
     def __init__(self, match: Game, seat: int, hand: BritishHand | None = None) -> None:
         super().__init__(hand if hand is not None else match.hand, seat)
-        object.__setattr__(self, "_match", match)
-        object.__setattr__(self, "_ended", hand is not None)
+        self._match = match
+        self._ended = hand is not None
 
     @property
     def rules(self) -> BritishRules:
