@@ -42,6 +42,7 @@ from ..engine.cards import Card, count_cards
 from ..engine.systems import british
 from .british import NormalBritish, british_advice
 from .coach import SAME, WORLDS, Estimate, Note, flagged, summary
+from .hard import deal_hidden
 from .normal import taken_cards
 
 #: A playout of the rest of a deal longer than this many actions is abandoned (scored 0).
@@ -120,23 +121,7 @@ def british_world(view: british.BritishView, rng: random.Random,
                   known: Sequence[Sequence[Card]]) -> british.BritishGame:
     """One game consistent with the view: the hidden cards dealt at random around the known
     ones."""
-    left = count_cards(view.unseen())
-    sizes = view.hand_sizes
-    others: list[list[Card]] = [[] for _ in range(view.players)]
-    for seat in range(view.players):
-        if seat == view.seat:
-            continue
-        for c in known[seat]:
-            if left[c] > 0 and len(others[seat]) < sizes[seat]:
-                left[c] -= 1
-                others[seat].append(c)
-    rest = [c for c in range(len(left)) for _ in range(left[c])]
-    rng.shuffle(rest)
-    for seat in range(view.players):
-        if seat != view.seat:
-            need = sizes[seat] - len(others[seat])
-            others[seat].extend(rest[:need])
-            del rest[:need]
+    others, rest = deal_hidden(view, view.unseen(), rng, known)
     return view.world(others, rest, random.Random(rng.random()))
 
 

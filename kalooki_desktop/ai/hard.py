@@ -38,6 +38,7 @@ from ..engine.cards import Card, count_cards, penalty
 from ..engine.hand import HandState
 from ..engine.melds import Meld, tack_result, tack_targets
 from ..engine.refusal import Refusal
+from ..engine.seatview import SeatView
 from ..engine.turn import Phase
 from ..engine.view import View
 from .base import register
@@ -69,6 +70,15 @@ class HardConfig:
 def sample_world(view: View, rng: random.Random, known: Sequence[Sequence[Card]]) -> HandState:
     """One full state consistent with the view: hidden cards dealt at random around the known ones."""
     pool = view.unseen()
+    others, rest = deal_hidden(view, pool, rng, known)
+    return view.world(others, rest, random.Random(rng.random()))
+
+
+def deal_hidden(view: SeatView, pool: list[Card], rng: random.Random,
+                known: Sequence[Sequence[Card]]) -> tuple[list[list[Card]], list[Card]]:
+    """The cards of ``pool`` (what the seat cannot see) dealt at random to the other seats'
+    hands, their ``known`` cards first, and the rest as the stock: the guesses a world is built
+    from, in either game."""
     left = count_cards(pool)
     sizes = view.hand_sizes
     others: list[list[Card]] = [[] for _ in range(view.players)]
@@ -86,7 +96,7 @@ def sample_world(view: View, rng: random.Random, known: Sequence[Sequence[Card]]
             need = sizes[seat] - len(others[seat])
             others[seat].extend(rest[:need])
             del rest[:need]
-    return view.world(others, rest, random.Random(rng.random()))
+    return others, rest
 
 
 def throw_ranking(
