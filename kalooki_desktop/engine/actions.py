@@ -209,6 +209,18 @@ class Discard(BaseAction):
         return f"discard {card_text(self.card)}"
 
 
+_DISCARDS: dict[Card, Discard] = {}
+
+
+def discard_of(card: Card) -> Discard:
+    """The discard of ``card``, one shared value per card (an action cannot change), so that
+    listing a turn's legal discards makes no new objects."""
+    action = _DISCARDS.get(card)
+    if action is None:
+        action = _DISCARDS[card] = Discard(card)
+    return action
+
+
 Action = (
     PluckStock | PluckDiscard | Call | Pass | Allow | Refuse | EndTurn | Lay | Tack | MoveJoker | Retrieve
     | Discard | BuyIn | StayOut | TakeBack

@@ -220,18 +220,23 @@ class Game(ABC):
         """Apply ``action`` for ``seat`` (raises :class:`.refusal.IllegalAction` naming the rule
         when it is illegal) and say what it did; a finished deal deals the next at once."""
         h = self.hand
+        results = self.results
+        done = len(results)
         hand_number = self.hand_number
-        results = len(self.results)
-        top = h.discard_top
+        discard = h.discard
+        top = discard[-1] if discard else None
         caller = self._caller()
         opening = isinstance(action, Lay) and not self._has_melds(seat)
         self._apply(seat, action)
-        ended = len(self.results) > results
+        if len(results) > done:
+            return _applied(Applied, (len(self.actions) - 1, seat, action, hand_number, results[-1],
+                                      bool(self.winners), opening, top, caller, None))
         drawn = None
-        if type(action) is PluckStock and not ended and self.hand.hands[seat]:
-            drawn = self.hand.hands[seat][-1]
-        return Applied(len(self.actions) - 1, seat, action, hand_number, self.results[-1] if ended else None,
-                       self.over, opening, top, caller, drawn)
+        if type(action) is PluckStock:
+            held = self.hand.hands[seat]
+            drawn = held[-1] if held else None
+        return _applied(Applied, (len(self.actions) - 1, seat, action, hand_number, None,
+                                  bool(self.winners), opening, top, caller, drawn))
 
     def _has_melds(self, seat: int) -> bool:
         """True when a lay by ``seat`` now is not its opening (B-4): every lay but a British
@@ -263,6 +268,9 @@ class Game(ABC):
         """An independent copy of the game as it stands (nothing shared: its random numbers
         too): what a computer player thinks about on another thread while the table goes on."""
         return detached_copy(self)
+
+
+_applied = tuple.__new__  # an Applied from all its fields at once: the hot path's one allocation
 
 
 def _moved(action: Action, top: Card | None, caller: int | None

@@ -31,6 +31,7 @@ from .actions import (
     StayOut,
     Tack,
     TakeBack,
+    discard_of,
 )
 from .cards import JOKER, Card, card_text, count_cards, new_deck
 from .contract import build_melds, check_built_contract
@@ -40,6 +41,10 @@ from .refusal import Refusal, refuse
 from .rules import FOUR, HandSpec, RuleSet
 from .scoring import hand_scores
 from .turn import Decision, DecisionKind, Phase
+
+# The word actions a turn offers, one shared value each (an action cannot change).
+_CALL, _PASS, _ALLOW, _REFUSE = Call(), Pass(), Allow(), Refuse()
+_PLUCK_STOCK, _PLUCK_DISCARD, _END_TURN = PluckStock(), PluckDiscard(), EndTurn()
 
 
 class HandState(Deal):
@@ -136,6 +141,19 @@ class HandState(Deal):
         """The seats that may call the fresh discard and have not passed, in J-5.2 order."""
         return [seat for seat in self.eligible_callers() if seat not in self.passed]
 
+    def _first_caller(self) -> int | None:
+        """The first of :meth:`open_callers`, or None (asked on every decision: no list built)."""
+        if self.phase != Phase.PLUCK or not self.callable or not self.rules.calling:
+            return None
+        n = self.players
+        turn, discarder, laid, passed = self.turn, self.discarder, self.laid, self.passed
+        used, most = self.calls_used, self.rules.max_calls
+        for step in range(1, n):
+            seat = (turn + step) % n
+            if seat != discarder and not laid[seat] and used[seat] < most and seat not in passed:
+                return seat
+        return None
+
     def callers_before(self, seat: int, action: Action) -> list[int]:
         """The seats still to decide on the fresh discard before ``seat`` may do ``action``, in
         J-5.2 order: every open caller, or those ahead of ``seat`` when it calls or passes
@@ -155,9 +173,9 @@ class HandState(Deal):
         if self.phase == Phase.OVER:
             return None
         if self.phase == Phase.PLUCK:
-            callers = self.open_callers()
-            if callers:
-                return callers[0], DecisionKind.CALL
+            caller = self._first_caller()
+            if caller is not None:
+                return caller, DecisionKind.CALL
             return self.turn, DecisionKind.PLUCK
         return self.turn, DecisionKind.ALLOW if self.phase == Phase.ALLOW else DecisionKind.PLAY
 
@@ -171,22 +189,22 @@ class HandState(Deal):
             return []
         pending = self.pending()
         if pending is not None and pending[1] == DecisionKind.CALL:
-            return [Call(), Pass()] if pending[0] == seat else []
+            return [_CALL, _PASS] if pending[0] == seat else []
         if seat != self.turn:
             return []
         if self.phase == Phase.ALLOW:
-            return [Allow()] if self.laid[seat] else [Allow(), Refuse()]
+            return [_ALLOW] if self.laid[seat] else [_ALLOW, _REFUSE]
         if self.phase == Phase.PLUCK:
-            acts: list[Action] = [PluckStock()]
+            acts: list[Action] = [_PLUCK_STOCK]
             if self._pluck_discard_refusal(seat) is None:
-                acts.append(PluckDiscard())
+                acts.append(_PLUCK_DISCARD)
             return acts
         hand = self.hands[seat]
-        acts = [Discard(c) for c in sorted(set(hand)) if c != JOKER]
+        acts = [discard_of(c) for c in sorted(set(hand)) if c != JOKER]
         if self.laid[seat] and (len(hand) > 1 or self.rules.out_without_discard):
             acts.extend(self._tacks_and_moves(seat))
         if hand and all(c == JOKER for c in hand):
-            acts.append(EndTurn())
+            acts.append(_END_TURN)
         return acts
 
     def _tacks_and_moves(self, seat: int) -> list[Action]:
@@ -251,7 +269,7 @@ class HandState(Deal):
             return None  # plucking from the stock allows the call first (see _handle)
         if self.phase != Phase.PLUCK:
             return refuse("J-4.1", "turn.already_plucked")
-        if self.open_callers():
+        if self._first_caller() is not None:
             return refuse("J-5.2", "wait.callers")
         if do:
             card = self._take_from_stock()
@@ -267,7 +285,7 @@ class HandState(Deal):
         if self.phase != Phase.PLUCK:
             return refuse("J-4.1", "turn.already_plucked")
         bad = self._pluck_discard_refusal(seat)
-        if bad is None and self.open_callers():
+        if bad is None and self._first_caller() is not None:
             bad = refuse("J-5.2", "wait.callers")
         if bad or not do:
             return bad
@@ -305,7 +323,7 @@ class HandState(Deal):
             return refuse("J-5.6", "call.limit", limit=self.rules.max_calls)
         if seat in self.passed:
             return refuse("J-5.2", "call.passed")
-        first = self.open_callers()[0]
+        first = self._first_caller()
         if first != seat:
             return refuse("J-5.2", "call.not_first", seat=first)
         return None

@@ -27,7 +27,8 @@ class View(SeatView):
     _totals: tuple[int, ...]
 
     def __init__(self, hand: HandState, seat: int, totals: Sequence[int] | None = None) -> None:
-        super().__init__(hand, seat)
+        self._hand = hand  # SeatView's slots, set here: a view is made for every decision
+        self._seat = seat
         self._totals = tuple(totals) if totals is not None else (0,) * hand.players
 
     @property

@@ -17,7 +17,18 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..actions import Action, Discard, Lay, MoveJoker, PluckDiscard, PluckStock, Retrieve, Tack, TakeBack
+from ..actions import (
+    Action,
+    Discard,
+    Lay,
+    MoveJoker,
+    PluckDiscard,
+    PluckStock,
+    Retrieve,
+    Tack,
+    TakeBack,
+    discard_of,
+)
 from ..cards import JOKER, Card, card_text, count_cards, make_card, suit_of
 from ..deal import Deal, check_position
 from ..melds import End, Meld
@@ -99,7 +110,7 @@ class BritishHand(Deal):
         if self.phase == Phase.PLUCK:
             return [a for a in (PluckStock(), PluckDiscard()) if self.check(seat, a) is None]
         hand = self.hands[seat]
-        acts: list[Action] = [Discard(c) for c in sorted(set(hand)) if self.check(seat, Discard(c)) is None]
+        acts: list[Action] = [d for d in map(discard_of, sorted(set(hand))) if self.check(seat, d) is None]
         if not self.opened[seat]:
             opening = find_opening(hand, self.rules, seat)
             lay = Lay.of([(m.kind, m.cards) for m in opening]) if opening else None
