@@ -1,4 +1,4 @@
-"""Kalooki desktop: Jamaican Kalooki against computer opponents."""
+"""Kalooki desktop: Jamaican Kalooki and British Kalooki 40 / 51 against computer opponents."""
 
 import os
 

@@ -1,4 +1,5 @@
-"""The rules engine of Jamaican Kalooki (RULES.md part J). Standard library only."""
+"""The rules engine: the game protocol (:mod:`.game`, :mod:`.systems`) and Jamaican Kalooki (RULES.md
+part J) here, British Kalooki (part B) in :mod:`.british`. Standard library only."""
 
 from .actions import (
     Action,
