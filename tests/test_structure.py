@@ -310,3 +310,47 @@ def test_outside_the_engine_at_most_five_checks_tell_a_game_type_apart() -> None
                     and len(node.args) == 2 and _type_names(node.args[1]) & GAME_TYPES):
                 found.append(f"{module}:{node.lineno}")
     assert len(found) <= MOST_GAME_TYPE_CHECKS, found
+
+
+#: The layers of the product, lowest first (docs/architecture.md): a module imports only modules
+#: of its own layer or those below. The instruments (``tools``) and the commands at the package
+#: root stand above them all.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("engine", "i18n"),
+    ("ai",),
+    ("play.record", "play.games", "play.gamesetup"),
+    ("storage",),
+    ("play",),
+    ("ui",),
+    ("app",),  # the window, the loop, the scene stack and the Scene base the scenes extend
+    ("scenes",),
+    ("__main__",),
+)
+
+
+def _layer(module: str) -> int | None:
+    """The layer of ``module`` (None for the instruments, the commands and the package's face):
+    the most specific entry that names it or a package it is in."""
+    rel = module.removeprefix("kalooki_desktop").lstrip(".")
+    best: tuple[int, int] | None = None
+    for i, names in enumerate(LAYERS):
+        for n in names:
+            if (rel == n or rel.startswith(n + ".")) and (best is None or len(n) > best[1]):
+                best = (i, len(n))
+    return best[0] if best else None
+
+
+def test_every_module_imports_only_its_own_layer_or_those_below() -> None:
+    graph = import_graph()
+    upward = []
+    for module, targets in sorted(graph.items()):
+        mine = _layer(module)
+        if mine is None:
+            continue
+        for t in sorted(targets):
+            theirs = _layer(t)
+            if theirs is not None and theirs > mine:
+                upward.append(f"{module} -> {t}")
+    assert upward == []
+    placed = {m for m in graph if _layer(m) is not None}
+    assert {"kalooki_desktop.engine.game", "kalooki_desktop.play.session", "kalooki_desktop.app"} <= placed
