@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from kalooki_desktop.engine.actions import Call, Discard, Pass, PluckStock, parse_action
 from kalooki_desktop.engine.cards import JOKER, parse_cards
 from kalooki_desktop.engine.hand import HandState
 from kalooki_desktop.engine.match import Match
 from kalooki_desktop.engine.refusal import IllegalAction
-from kalooki_desktop.engine.rules import make_rules
+from kalooki_desktop.engine.rules import RuleSet, make_rules
 from kalooki_desktop.engine.scoring import winners
 from kalooki_desktop.engine.turn import Phase
 
@@ -348,3 +350,8 @@ def _turn_by_stock(state: HandState, rng: random.Random) -> None:
     state.apply(seat, Discard(rng.choice([c for c in hand if c != JOKER])))
     if state.phase == Phase.ALLOW:  # nobody calls here; a pending call cannot arise
         raise AssertionError("no call was made")
+
+
+def test_j_3_2_a_game_is_not_made_of_a_schedule_without_hands() -> None:
+    with pytest.raises(ValueError, match=r"J-3\.2"):
+        Match(RuleSet(), 4, 1)

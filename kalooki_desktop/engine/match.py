@@ -42,6 +42,8 @@ class Match(Game):
     ) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Kalooki is played by 3 to 8 players, not {players} (J-1.1)")
+        if not rules.schedule:
+            raise ValueError("a game needs at least one hand in its schedule (J-3.2)")
         self.rules = rules
         self.players = players
         self.seed = seed
