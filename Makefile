@@ -18,6 +18,7 @@ play: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check kalooki_desktop tests build scripts
 	$(PY) -m mypy
+	$(PY) -m kalooki_desktop.i18n --check
 
 test: $(STAMP) lint
 	$(PY) -m pytest -q

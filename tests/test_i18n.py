@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 from kalooki_desktop import i18n
 from kalooki_desktop.engine.refusal import MESSAGES, Refusal
+from kalooki_desktop.tools import i18ncheck
 
 ENGINE = Path(__file__).resolve().parent.parent / "kalooki_desktop" / "engine"
 
@@ -46,42 +48,30 @@ GUI = Path(__file__).resolve().parent.parent / "kalooki_desktop"
 
 def test_every_text_the_gui_asks_for_exists() -> None:
     """Literal keys in the code, and every member of the key families built at run time."""
-    from kalooki_desktop.ai.personas import LEVELS
-    from kalooki_desktop.engine.refusal import MESSAGES
-    from kalooki_desktop.scenes.newgame import B_SWITCHES, PRESETS, SWITCHES
-    from kalooki_desktop.scenes.rules import B_SECTIONS, SECTIONS
-    from kalooki_desktop.storage.settings import SPEEDS, Settings
-    from kalooki_desktop.storage.stats import GAMES
+    english = i18n.catalogue("en")
+    used = i18ncheck.used_keys(set(english))
+    assert len(used) > 500
+    assert {"table.cards.one", "table.cards.other", "level.hard", "rules.b.opening.title", "log.take_back",
+            "stats.records_dropped.one", "new.limit.B-V4:301"} <= used
+    assert sorted(k for k in used if k not in english) == []
 
-    catalogue = i18n.catalogue("en")
-    literal = set()
-    plural = set()
-    for path in GUI.rglob("*.py"):
-        if "engine" in path.parts:
-            continue
-        text = path.read_text(encoding="utf-8")
-        literal |= set(re.findall(r'\btr\(\s*"([a-zA-Z0-9_.\-]+)"', text))
-        plural |= set(re.findall(r'\btr_n\(\s*"([a-zA-Z0-9_.\-]+)"', text))
-    assert plural
-    literal |= {f"{key}.{form}" for key in plural for form in ("one", "other")}
-    families = {f"level.{lv}" for lv in LEVELS} | {f"persona.{lv}.blurb" for lv in LEVELS}
-    families |= {f"preset.{p}" for p in PRESETS} | {f"speed.{s}" for s in SPEEDS}
-    families |= {f"variant.{v}.{part}" for v in (*SWITCHES, *B_SWITCHES, "J-V10") for part in ("name", "help")}
-    families |= {f"rules.{s}.{part}" for s in SECTIONS for part in ("title", "body")}
-    families |= {f"rules.b.{s}.{part}" for s in B_SECTIONS for part in ("title", "body")}
-    families |= {f"table.kalooki_{k}" for k in ("none", "double", "plus25")} | {f"stats.game.{g}" for g in GAMES}
-    families |= {f"menu.{k}" for k in ("continue", "new", "load", "rules", "stats", "settings", "quit")}
-    families |= {f"settings.field.{f}" for f in Settings.__dataclass_fields__}
-    moves = ("discard", "pluck_stock", "pluck_discard", "call", "allow", "refuse", "lay", "tack", "move_joker", "end",
-             "retrieve", "buy_in", "stay_out", "lay_open", "lay_meld", "layoff", "pass")
-    families |= {f"{kind}.{m}" for kind in ("log", "hint") for m in moves}
-    families |= {f"slot.{k}" for k in MESSAGES if k.startswith(("three.", "four.", "set.", "run.", "meld."))}
-    for module in ("advice.py", "british.py"):
-        families |= set(re.findall(r'"(why\.[a-z_]+)"', (GUI / "ai" / module).read_text(encoding="utf-8")))
-    assert len([k for k in families if k.startswith("why.")]) >= 10
-    missing = sorted(k for k in literal | families if k not in catalogue)
-    assert len(literal) > 100
-    assert not missing, missing
+
+def test_the_catalogue_check_passes_and_finds_each_kind_of_fault(tmp_path, capsys) -> None:
+    assert i18ncheck.main(["--check"]) == 0
+    english = i18ncheck.shipped({})["en"]
+    broken = {k: v for k, v in english.items() if k != "level.hard"}
+    broken["table.cards.one"] = "{count} Karte"  # English fills {n}
+    broken["no.such.key"] = "x"
+    broken["level.easy"] = "Leicht \u6f22"  # a Chinese character: not in the game's font
+    path = tmp_path / "de.json"
+    path.write_text(json.dumps(broken, ensure_ascii=False), encoding="utf-8")
+    capsys.readouterr()
+    assert i18ncheck.main(["--catalogue", f"de={path}"]) == 1
+    out = capsys.readouterr().out
+    assert "de: level.hard: missing" in out
+    assert "de: table.cards.one: placeholders ['count'], English has ['n']" in out
+    assert "de: no.such.key: not an English key" in out
+    assert "de: characters the font cannot draw: \u6f22" in out
 
 
 def test_every_glyph_of_the_english_texts_is_in_the_font() -> None:

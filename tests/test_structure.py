@@ -114,10 +114,10 @@ def test_no_module_over_600_lines_and_no_function_over_60() -> None:
 #: uses them.
 TOOLS = "kalooki_desktop.tools"
 INSTRUMENTS = ("bench", "framebench", "pacebench", "coachbench", "britishcoachbench", "sim", "simgames",
-               "simstats", "smoke", "coach_cli")
+               "simstats", "smoke", "coach_cli", "i18ncheck")
 #: The commands kept under their names at the package root, each a thin entry point to its tool.
 ENTRY_POINTS = {"kalooki_desktop.sim": "sim", "kalooki_desktop.coach": "coach_cli",
-                "kalooki_desktop.bench": "bench"}
+                "kalooki_desktop.bench": "bench", "kalooki_desktop.i18n.__main__": "i18ncheck"}
 
 
 def _is_tool(module: str) -> bool:
@@ -140,7 +140,7 @@ def test_the_entry_points_at_the_old_names_are_thin() -> None:
         doc, imported, run = body
         assert isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant), module
         assert isinstance(imported, ast.ImportFrom) and imported.module == f"tools.{tool}", module
-        assert imported.level == 1 and [a.name for a in imported.names] == ["main"], module
+        assert imported.level == module.count(".") and [a.name for a in imported.names] == ["main"], module
         assert isinstance(run, ast.If) and ast.unparse(run.test) == "__name__ == '__main__'", module
         assert [ast.unparse(s) for s in run.body] == ["raise SystemExit(main())"] and not run.orelse, module
         assert len(path.read_text(encoding="utf-8").splitlines()) <= 12, module
@@ -166,7 +166,7 @@ def test_every_instrument_runs_with_python_m_and_the_old_commands_too() -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     commands = [f"{TOOLS}.{name}" for name in ("bench", "framebench", "pacebench", "coachbench", "sim",
                                                 "coach_cli")]
-    for module in [*commands, *ENTRY_POINTS]:
+    for module in [*commands, *(m.removesuffix(".__main__") for m in ENTRY_POINTS)]:
         done = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True, text=True,
                               env=env, cwd=ROOT, timeout=60)
         assert done.returncode == 0 and "usage:" in done.stdout, (module, done.stderr)

@@ -26,7 +26,12 @@ _language = DEFAULT_LANGUAGE
 MAX_CATALOGUE_BYTES = 1024 * 1024
 
 
-def _read_catalogue(path: Path) -> dict[str, str]:
+def catalogue_path(language: str) -> Path:
+    """Where the catalogue of ``language`` is shipped."""
+    return _HERE / f"{language}.json"
+
+
+def read_catalogue(path: Path) -> dict[str, str]:
     """The messages of one catalogue file; empty (with a warning in the log) when the file is
     missing, too large, not JSON or not an object of texts."""
     try:
@@ -48,7 +53,7 @@ def catalogue(language: str) -> dict[str, str]:
     merged = dict(MESSAGES)
     for lang in dict.fromkeys((DEFAULT_LANGUAGE, language)):
         if lang in languages():
-            merged.update(_read_catalogue(_HERE / f"{lang}.json"))
+            merged.update(read_catalogue(catalogue_path(lang)))
     return merged
 
 
@@ -76,8 +81,17 @@ def tr(key: str, **params: object) -> str:
         return template
 
 
-#: Each language's plural rule: the catalogue form ("one", "other") for a count.
-_PLURAL: dict[str, Callable[[int], str]] = {"en": lambda n: "one" if n == 1 else "other"}
+#: The plural forms a catalogue holds for each counted text (``key.one``, ``key.other``): English,
+#: German, Dutch and Finnish all have these two (CLDR), "one" for exactly 1.
+PLURAL_FORMS = ("one", "other")
+
+
+def _one_other(n: int) -> str:
+    return "one" if n == 1 else "other"
+
+
+#: Each language's plural rule: the catalogue form for a count.
+_PLURAL: dict[str, Callable[[int], str]] = {lang: _one_other for lang in ("en", "de", "nl", "fi")}
 
 
 def tr_n(key: str, n: int, **params: object) -> str:
