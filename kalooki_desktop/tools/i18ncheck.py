@@ -74,8 +74,9 @@ def _family_keys() -> set[str]:
     keys |= {f"table.kalooki_{k}" for k in ("none", "double", "plus25")} | {f"stats.game.{g}" for g in GAMES}
     keys |= {f"menu.{k}" for k in ("continue", "new", "load", "rules", "stats", "settings", "quit")}
     keys |= {f"settings.field.{f}" for f in Settings.__dataclass_fields__}
-    moves = ("discard", "pluck_stock", "pluck_discard", "call", "allow", "refuse", "lay", "tack", "move_joker",
-             "end", "retrieve", "buy_in", "stay_out", "lay_open", "lay_meld", "layoff", "pass", "take_back")
+    moves = ("discard", "pluck_stock", "pluck_discard", "call", "allow", "refuse", "lay", "tack",
+             "move_joker", "end", "retrieve", "buy_in", "stay_out", "lay_open", "lay_meld", "layoff", "pass",
+             "take_back")
     keys |= {f"{kind}.{m}" for kind in ("log", "hint") for m in moves}
     keys |= {f"slot.{k}" for k in MESSAGES if k.startswith(("three.", "four.", "set.", "run.", "meld."))}
     for module in ("advice.py", "british.py"):
