@@ -11,6 +11,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # SDL would install its own SIGINT/SIGTERM handlers: keep Python's, so a CI timeout stops the suite.
 os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+# The game follows the system's language on a first start: the tests read English whatever the
+# machine speaks (a test of another language sets it).
+os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture

@@ -1,4 +1,6 @@
-"""Translation: every user-visible string goes through :func:`tr` (English catalogue now).
+"""Translation: every word the player sees goes through :func:`tr` (or :func:`tr_n` for a count),
+in English, German, Dutch or Finnish; every number, share and date through :func:`number`,
+:func:`percent` and :func:`when`, written as the language's locale writes them (Babel).
 
 Catalogues are JSON files ``<language>.json`` beside this module mapping message keys to
 ``str.format`` templates. The engine's refusal keys (``discard.joker`` ...) are keys here too, so
@@ -7,11 +9,16 @@ a refused move is shown in the player's language with its rule id.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
+
+from babel import Locale
+from babel.dates import format_datetime
+from babel.numbers import format_decimal, format_percent
 
 from ..engine.cards import card_label, parse_card
 from ..engine.jsontext import parse_json
@@ -63,10 +70,66 @@ def languages() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in _HERE.glob("*.json")))
 
 
+#: Each shipped language's name in that language, as Settings offers it.
+NAMES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "fi": "Suomi"}
+
+
 def set_language(language: str) -> None:
     """Switch the language; one the game does not ship means English."""
     global _language
     _language = language if language in languages() else DEFAULT_LANGUAGE
+
+
+def language() -> str:
+    """The language in use."""
+    return _language
+
+
+def system_language(environ: dict[str, str] | None = None) -> str:
+    """The shipped language the system asks for (the first of ``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG`` that names one, then the locale Python sees), else English."""
+    import locale
+    import os
+
+    env = os.environ if environ is None else environ
+    names = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    wanted = [part for name in names for part in env.get(name, "").split(":")]
+    if environ is None:
+        try:
+            wanted.append(locale.getlocale()[0] or "")
+        except ValueError:
+            pass
+    for tag in wanted:
+        code = re.split(r"[_.@-]", tag.strip(), maxsplit=1)[0].lower()
+        if code in languages():
+            return code
+    return DEFAULT_LANGUAGE
+
+
+@lru_cache(maxsize=8)
+def _locale(language: str) -> Locale:
+    return Locale.parse(language)
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """``value`` with ``decimals`` places as the language writes it (German ``12.345,5``,
+    Finnish ``12 345,5``).
+
+    >>> number(12345.5, 1), number(7)
+    ('12,345.5', '7')
+    """
+    pattern = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
+    return format_decimal(value, format=pattern, locale=_locale(_language))
+
+
+def percent(fraction: float) -> str:
+    """A share as a whole percentage, as the language writes it (``42%``, German ``42 %``)."""
+    return format_percent(fraction, format=None, locale=_locale(_language))
+
+
+def when(moment: dt.datetime) -> str:
+    """A date and time, short, as the language writes it (``12/5/26, 5:04 PM``, ``05.12.26, 17:04``)."""
+    return format_datetime(moment, format="short", locale=_locale(_language))
 
 
 def tr(key: str, **params: object) -> str:

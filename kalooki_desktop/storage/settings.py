@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..i18n import languages, tr
+from ..i18n import languages, set_language, system_language, tr
 from . import schema as sc
 from .atomic import write_atomic
 from .files import BadFile, parse_document, quarantine, read_bytes
@@ -141,25 +141,34 @@ def _read_whole(path: Path) -> Settings:
 def load_settings() -> tuple[Settings, str | None]:
     """The settings and, when something was wrong, one message for the player: a damaged file is
     moved aside and its good previous copy (or the defaults) used; invalid values fall back to
-    their defaults one by one."""
+    their defaults one by one. The language they name is set before any message is worded; on
+    the first start (no file) and with the defaults it is the system's, when the game has it."""
     path = Settings.path()
+    set_language(system_language())  # a damaged file is said in the system's language
     try:
         settings, bad = Settings.read(path)
     except FileNotFoundError:
-        return Settings(), None
+        return _in_its_language(Settings(language=system_language())), None
     except BadFile as exc:
         rec = quarantine(exc, _read_whole)
         kept = rec.moved_to.name if rec.moved_to else "-"
         if rec.backup is not None:
             try:
-                settings = _read_whole(rec.backup)
+                settings = _in_its_language(_read_whole(rec.backup))
                 write_atomic(path, read_bytes(rec.backup), keep_backup=False)
                 return settings, tr("settings.damaged_restored", error=rec.message, kept=kept)
             except (BadFile, OSError):
                 pass
-        return Settings(), tr("settings.damaged_defaults", error=rec.message, kept=kept)
+        settings = _in_its_language(Settings(language=system_language()))
+        return settings, tr("settings.damaged_defaults", error=rec.message, kept=kept)
+    _in_its_language(settings)
     if bad:
         names = ", ".join(tr(f"settings.field.{name}") for name in bad)
         return settings, tr("settings.values_reset", name=path.name, names=names)
     return settings, None
 
+
+def _in_its_language(settings: Settings) -> Settings:
+    """``settings``, their language set for every word from now on."""
+    set_language(settings.language)
+    return settings
