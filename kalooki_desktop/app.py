@@ -79,6 +79,12 @@ class Scene:
         """The window changed size."""
         self.rebuild()
 
+    def on_language(self) -> None:
+        """The language changed: the scene's words are made again (the top scene's widgets; a
+        scene below keeps none, and makes them in the new language when it comes back)."""
+        if self is self.app.top:
+            self.rebuild()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to an event; True if it was used."""
         return False
@@ -432,6 +438,15 @@ class App:
             self.scenes[-2].on_resize(self.screen.get_size())
             for widget in self.scenes[-2]._widgets:
                 widget.disable()
+
+    def change_language(self, language: str) -> None:
+        """Every word in ``language`` from now on: the window's title, the widgets' texts and
+        every scene on the stack laid out again in it (no restart)."""
+        set_language(language)
+        self.ui.set_locale(language)
+        pygame.display.set_caption(tr("app.title"))
+        for scene in self.scenes:
+            scene.on_language()
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen on the desktop's resolution, or back to a window. A change the window

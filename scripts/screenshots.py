@@ -63,6 +63,9 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     app.push(RulesScene(app))
     shot("rules.png")
     app.pop()
+    app.push("settings")
+    shot("settings.png")
+    app.pop()
 
     session = Session(GameSetup(("normal", "normal", "easy"), seed=7), threaded=False, speed=1000)
     app.host.set_session(session)

@@ -9,6 +9,7 @@ a refused move is shown in the player's language with its rule id.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
 import re
@@ -95,10 +96,8 @@ def system_language(environ: dict[str, str] | None = None) -> str:
     names = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
     wanted = [part for name in names for part in env.get(name, "").split(":")]
     if environ is None:
-        try:
+        with contextlib.suppress(ValueError):  # a locale Python cannot name
             wanted.append(locale.getlocale()[0] or "")
-        except ValueError:
-            pass
     for tag in wanted:
         code = re.split(r"[_.@-]", tag.strip(), maxsplit=1)[0].lower()
         if code in languages():

@@ -1,16 +1,19 @@
-"""Settings: animation speed, reduce motion, how long the Call prompt waits and whether it comes
-for every discard (or only for a card that could help), sound and volume, four-colour cards,
-fullscreen, the coach, and whether a double-click discard of a card the contract needs asks
-first. Saved when the scene is left."""
+"""Settings, in two columns: the play (animation speed, reduce motion, how long the Call prompt
+waits and whether it comes for every discard or only for a card that could help, the coach,
+whether a double-click discard of a card the contract needs asks first) and the look and sound
+(the language, applied at once; four-colour cards, fullscreen, sound and volume). Saved when
+the scene is left."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UICheckBox, UIHorizontalSlider, UILabel
 
 from ..app import Scene, register_scene
-from ..i18n import tr
+from ..i18n import NAMES, languages, tr
 from ..storage.files import reason
 from ..storage.settings import SPEEDS
 from ..ui import palette
@@ -30,9 +33,16 @@ class SettingsScene(Scene):
     def build(self) -> None:
         w, h = self.size
         px = self.px
-        self.box = pygame.Rect(0, 0, min(px(760), w - 80), min(px(490), h - px(150)))
+        self.box = pygame.Rect(0, 0, min(px(1000), w - 60), min(px(420), h - px(150)))
         self.box.center = (w // 2, h // 2 - px(20))
-        self._rows(self.box.x + px(30), self.box.y + px(18), self.box.right - px(30) - px(240))
+        self.answers = Answers()
+        half = (self.box.w - px(90)) // 2
+        left = self.box.x + px(30)
+        right = left + half + px(30)
+        top = self.box.y + px(56)
+        row = (self.box.bottom - top - px(8)) // 6
+        self._play(left, half, top, row)
+        self._look(right, half, top, row)
         self.back = self.button(
             pygame.Rect(self.box.centerx - px(90), self.box.bottom + px(20), px(180), px(46)),
             tr("common.done"),
@@ -40,43 +50,66 @@ class SettingsScene(Scene):
             command=self.app.pop,
         )
 
-    def _rows(self, x: int, y: int, cx: int) -> None:
-        """The settings, one a row: labels at ``x``, their choices at ``cx``."""
-        ui, st, px = self.app.ui, self.app.settings, self.px
-        cw, row, high = px(240), (self.box.bottom - y - px(8)) // 10, px(34)
-        self.answers = answers = Answers()
+    def _label(self, text: str, x: int, y: int, width: int) -> None:
+        self.widget(UILabel(pygame.Rect(x, y, width, self.px(34)), text, self.app.ui))
 
-        def label(text: str, at: int) -> None:
-            self.widget(UILabel(pygame.Rect(x, at, cx - x - px(12), high), text, ui))
+    def _check(self, text: str, x: int, y: int, name: str) -> UICheckBox:
+        high = self.px(34)
+        place = pygame.Rect(x, y + (high - self.px(20)) // 2, self.px(20), self.px(20))
+        ticked = getattr(self.app.settings, name)
+        box = self.widget(UICheckBox(place, text, self.app.ui, initial_state=ticked))
+        return self.answers.on(box, _TICKS, lambda e: self.switch(name, on=e.type == _TICKS[0]))
 
-        def check(text: str, at: int, name: str) -> UICheckBox:
-            place = pygame.Rect(x, at + (high - px(20)) // 2, px(20), px(20))
-            box = self.widget(UICheckBox(place, text, ui, initial_state=getattr(st, name)))
-            return answers.on(box, _TICKS, lambda e: self.switch(name, on=e.type == _TICKS[0]))
+    def _menu(self, options: list[str | tuple[str, str]], chosen: str | tuple[str, str], place: pygame.Rect,
+              do: Callable[[], None]) -> DropDown:
+        menu = self.widget(DropDown(options, chosen, place, self.app.ui))
+        return self.answers.on(menu, pygame_gui.UI_DROP_DOWN_MENU_CHANGED, lambda _: do())
 
-        label(tr("settings.speed"), y)
+    def _play(self, x: int, width: int, y: int, row: int) -> None:
+        """The left column: how the game plays."""
+        st, px = self.app.settings, self.px
+        self.play_heading = (x, y - px(40))
+        cw = min(px(200), width // 2)
+        cx = x + width - cw
+        self._label(tr("settings.speed"), x, y, cx - x - px(8))
         speeds: list[str | tuple[str, str]] = [(tr(f"speed.{k}"), k) for k in SPEEDS]
-        self.speed = answers.on(self.widget(
-            DropDown(speeds, (tr(f"speed.{st.speed}"), st.speed), pygame.Rect(cx, y, cw, high), ui)
-        ), pygame_gui.UI_DROP_DOWN_MENU_CHANGED, lambda _: self.choose_speed())
-        self.reduce = check(tr("settings.reduce_motion"), y + row, "reduce_motion")
-        label(tr("settings.call_wait"), y + 2 * row)
+        self.speed = self._menu(speeds, (tr(f"speed.{st.speed}"), st.speed), pygame.Rect(cx, y, cw, px(34)),
+                                self.choose_speed)
+        self.reduce = self._check(tr("settings.reduce_motion"), x, y + row, "reduce_motion")
+        self._label(tr("settings.call_wait"), x, y + 2 * row, cx - x - px(8))
         waits: list[str | tuple[str, str]] = [
             (tr("settings.wait_s", n=n) if n else tr("settings.wait_forever"), str(n)) for n in CALL_WAITS
         ]
         current = next((o for o in waits if o[1] == str(st.call_wait_s)), waits[1])
-        wait = self.widget(DropDown(waits, current, pygame.Rect(cx, y + 2 * row, cw, high), ui))
-        self.wait = answers.on(wait, pygame_gui.UI_DROP_DOWN_MENU_CHANGED, lambda _: self.choose_wait())
-        self.every = check(tr("settings.call_every"), y + 3 * row, "call_every_card")
-        self.sound = check(tr("settings.sound"), y + 4 * row, "sound")
-        label(tr("settings.volume"), y + 5 * row)
-        self.volume = answers.on(self.widget(
-            UIHorizontalSlider(pygame.Rect(cx, y + 5 * row + px(4), cw, px(28)), st.volume, (0.0, 1.0), ui)
-        ), pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, lambda _: self.set_volume())
-        self.four = check(tr("settings.four_colour"), y + 6 * row, "four_colour")
-        self.full = check(tr("settings.fullscreen"), y + 7 * row, "fullscreen")
-        self.coach = check(tr("settings.coach"), y + 8 * row, "coach")
-        self.ask_discard = check(tr("settings.ask_needed_discard"), y + 9 * row, "ask_needed_discard")
+        self.wait = self._menu(waits, current, pygame.Rect(cx, y + 2 * row, cw, px(34)), self.choose_wait)
+        self.every = self._check(tr("settings.call_every"), x, y + 3 * row, "call_every_card")
+        self.coach = self._check(tr("settings.coach"), x, y + 4 * row, "coach")
+        self.ask_discard = self._check(tr("settings.ask_needed_discard"), x, y + 5 * row,
+                                       "ask_needed_discard")
+
+    def _look(self, x: int, width: int, y: int, row: int) -> None:
+        """The right column: what the game looks and sounds like."""
+        st, px = self.app.settings, self.px
+        self.look_heading = (x, y - px(40))
+        cw = min(px(200), width // 2)
+        cx = x + width - cw
+        self._label(tr("settings.language"), x, y, cx - x - px(8))
+        names: list[str | tuple[str, str]] = [(NAMES.get(code, code), code) for code in languages()]
+        chosen = (NAMES.get(st.language, st.language), st.language)
+        self.language = self._menu(names, chosen, pygame.Rect(cx, y, cw, px(34)), self.choose_language)
+        self.four = self._check(tr("settings.four_colour"), x, y + row, "four_colour")
+        self.full = self._check(tr("settings.fullscreen"), x, y + 2 * row, "fullscreen")
+        self.sound = self._check(tr("settings.sound"), x, y + 3 * row, "sound")
+        self._label(tr("settings.volume"), x, y + 4 * row, cx - x - px(8))
+        slider = UIHorizontalSlider(pygame.Rect(cx, y + 4 * row + px(4), cw, px(28)), st.volume, (0.0, 1.0),
+                                    self.app.ui)
+        self.volume = self.answers.on(self.widget(slider), pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
+                                      lambda _: self.set_volume())
+
+    def choose_language(self) -> None:
+        """A language was chosen: every word of the game changes to it at once."""
+        self.app.settings.language = self.language.selected_option[1]
+        self.app.change_language(self.app.settings.language)
 
     def choose_speed(self) -> None:
         """The computer players' pace was chosen."""
@@ -142,3 +175,5 @@ class SettingsScene(Scene):
             anchor="midbottom",
         )
         panel(surface, self.box.inflate(0, 10), alpha=175)
+        for key, at in (("settings.play", self.play_heading), ("settings.look", self.look_heading)):
+            txt.draw(surface, tr(key), self.font_px(20), at, palette.GOLD, bold=True)

@@ -116,6 +116,10 @@ class TableScene(Scene):
         self.pointer.cancel()
         self.rebuild()
 
+    def on_language(self) -> None:
+        self.painter.invalidate()  # the cached layer holds words
+        super().on_language()
+
     def build(self) -> None:
         self.layout, self.geometry, self.pointer = self._lay_out(lambda g: self.pointer)
         self.pointer.geometry = self.geometry
