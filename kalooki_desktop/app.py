@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,7 +26,7 @@ from .storage.settings import MIN_WINDOW, load_settings
 from .ui import window
 from .ui.resources import asset
 from .ui.sound import Sounds
-from .ui.theme import ConfirmDialog, font_size, make_ui_manager, scaled_theme, ui_scale
+from .ui.theme import ConfirmDialog, font_size, make_ui_manager, scaled_theme, tighter, ui_scale
 from .ui.toast import Toasts
 from .ui.window import fit_window
 
@@ -132,7 +132,10 @@ class Scene:
         tooltip: str | None = None,
         command: Callable[[], None] | None = None,
     ) -> pygame_gui.elements.UIButton:
-        """A themed button; ``command`` is called when it is pressed (then no event is posted)."""
+        """A themed button; ``command`` is called when it is pressed (then no event is posted).
+        Words too wide for it (a longer language) are drawn in its tighter look (:func:`tighter`)."""
+        if label and self.words_px(label, object_id) > rect.w - 12:
+            object_id = tighter(object_id)
         b = pygame_gui.elements.UIButton(
             rect, label, self.app.ui, object_id=object_id, tool_tip_text=tooltip, command=command
         )
@@ -143,6 +146,24 @@ class Scene:
     def size(self) -> tuple[int, int]:
         """The window size."""
         return self.app.screen.get_size()
+
+    def words_px(self, text: str, object_id: str | None = None, element: str = "button") -> int:
+        """How wide ``text`` is drawn in a widget of the kind ``element`` (``button``, ``label``)
+        with the theme's ``object_id``, in the language and at the scale in use."""
+        ids = [object_id, element] if object_id else [element]
+        return int(self.app.ui.get_theme().get_font(ids).size(text)[0])
+
+    def fitted(self, texts: Sequence[str], least: int, most: int, object_id: str | None = None,
+               element: str = "button") -> int:
+        """A widget's width that holds the widest of ``texts`` with room around it: at least
+        ``least``, at most ``most`` (the room there is)."""
+        widest = max((self.words_px(t, object_id, element) for t in texts), default=0)
+        room = self.px(28) if element == "button" else 0
+        return max(least, min(most, widest + room))
+
+    def menu_width(self, options: Sequence[str], least: int, most: int) -> int:
+        """A dropdown's width that shows the widest of ``options`` beside its arrow."""
+        return self.fitted(options, least - self.px(44), most - self.px(44)) + self.px(44)
 
     def px(self, n: float) -> int:
         """``n`` pixels of a 1280x800 window, at this window's scale (:func:`.ui.theme.ui_scale`)."""

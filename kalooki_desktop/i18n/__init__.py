@@ -21,7 +21,7 @@ from babel import Locale
 from babel.dates import format_datetime
 from babel.numbers import format_decimal, format_percent
 
-from ..engine.cards import card_label, parse_card
+from ..engine.cards import JOKER, card_label, parse_card
 from ..engine.jsontext import parse_json
 from ..engine.refusal import MESSAGES, Refusal
 
@@ -54,10 +54,43 @@ def read_catalogue(path: Path) -> dict[str, str]:
     return raw
 
 
+#: A language for the tests alone (never offered in Settings): English with every word about 40%
+#: longer and its letters accented, so that a box too small for a longer language, or a word
+#: that never went through the catalogue, shows.
+PSEUDO = "xx"
+_ACCENTED = str.maketrans("aceinorsuyACEINORSUY", "áçêîñôŗšûýÁÇÊÎÑÔŖŠÛÝ")
+
+
+def pseudo(template: str) -> str:
+    """``template`` as the pseudo-language writes it: each word's letters accented and the word
+    about 40% longer, the ``{placeholders}`` untouched.
+
+    >>> pseudo("Your turn, {name}")
+    'Ýôûŗŗŗ tûŗñññ, {name}'
+    """
+    parts = re.split(r"(\{[^{}]*\})", template)
+    out = []
+    for part in parts:
+        if part.startswith("{") and part.endswith("}"):
+            out.append(part)
+            continue
+        out.append(re.sub(r"[A-Za-z0-9]+", lambda m: _longer(m.group(0)), part))
+    return "".join(out)
+
+
+def _longer(word: str) -> str:
+    if _CARD_CODE.fullmatch(word) or not word.isalpha():  # a card's code, a number, a key: as they are
+        return word
+    extra = round(len(word) * 0.4)
+    return word.translate(_ACCENTED) + (word[-1].translate(_ACCENTED) * extra if extra else "")
+
+
 @lru_cache(maxsize=8)
 def catalogue(language: str) -> dict[str, str]:
     """The messages of ``language`` (one the game ships, else English); English fills any gap
     (the engine's texts first of all)."""
+    if language == PSEUDO:
+        return {key: pseudo(text) for key, text in catalogue(DEFAULT_LANGUAGE).items()}
     merged = dict(MESSAGES)
     for lang in dict.fromkeys((DEFAULT_LANGUAGE, language)):
         if lang in languages():
@@ -78,7 +111,7 @@ NAMES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "fi": "Suomi"}
 def set_language(language: str) -> None:
     """Switch the language; one the game does not ship means English."""
     global _language
-    _language = language if language in languages() else DEFAULT_LANGUAGE
+    _language = language if language in languages() or language == PSEUDO else DEFAULT_LANGUAGE
 
 
 def language() -> str:
@@ -107,7 +140,7 @@ def system_language(environ: dict[str, str] | None = None) -> str:
 
 @lru_cache(maxsize=8)
 def _locale(language: str) -> Locale:
-    return Locale.parse(language)
+    return Locale.parse("de" if language == PSEUDO else language)  # the pseudo-language: longer numbers
 
 
 def number(value: float, decimals: int = 0) -> str:
@@ -171,20 +204,43 @@ def tr_n(key: str, n: int, **params: object) -> str:
 _CARD_CODE = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b|\bJK\b")
 
 
+def card_name(card: int) -> str:
+    """A card as the player reads it: ``7♠``, ``10♥``, the joker by its name in the language."""
+    return tr("card.joker") if card == JOKER else card_label(card)
+
+
 def cards_for_players(text: str) -> str:
     """``text`` with every card code written as the player reads it (``8C`` becomes ``8♣``).
 
     >>> cards_for_players("This four takes only 8C or JK")
     'This four takes only 8♣ or Joker'
     """
-    return _CARD_CODE.sub(lambda m: card_label(parse_card(m.group(0))), text)
+    return _CARD_CODE.sub(lambda m: card_name(parse_card(m.group(0))), text)
+
+
+#: The engine's words inside a refusal's parameters, each by the catalogue key that says it.
+_ENGINE_WORDS = {"no melds": "contract.no_melds", "nothing": "words.nothing", "call": "action.call",
+                 "pass": "action.pass", "allow": "action.allow", "refuse": "action.refuse",
+                 "end": "action.end"}
+
+
+def _engine_words(name: str, value: str) -> str:
+    """A refusal's parameter in the player's language: a four's end, a list of cards joined by
+    "or", or one of the engine's few words (:data:`_ENGINE_WORDS`)."""
+    if name == "end" and value in ("low", "high"):
+        return tr(f"end.{value}")
+    if value in _ENGINE_WORDS:
+        return tr(_ENGINE_WORDS[value])
+    if " or " in value:
+        return f" {tr('words.or')} ".join(cards_for_players(part) for part in value.split(" or "))
+    return cards_for_players(value)
 
 
 def refusal_text(refusal: Refusal, names: Sequence[str] = ()) -> str:
     """A refused move for the player: the translated reason and the rule id, the cards with
     their suit symbols, a seat by its player's name (``names``, by seat), e.g. ``Jokers cannot
     be discarded (J-4.5)``, ``It is not your turn: Desmond is to play (J-3.1)``."""
-    params = {k: cards_for_players(v) if isinstance(v, str) else v for k, v in refusal.params.items()}
+    params = {k: _engine_words(k, v) if isinstance(v, str) else v for k, v in refusal.params.items()}
     seat = params.get("seat")
     if isinstance(seat, int):
         params["name"] = names[seat] if 0 <= seat < len(names) else tr("refusal.seat", seat=seat)

@@ -32,25 +32,27 @@ class MenuScene(Scene):
         y = round(h * 0.47)
         footer = h - 12 - self.font_px(14) - self.px(10)  # the keys' line stays clear
         gap = (footer - y) / len(items)
-        bw, bh = min(self.px(360), w // 3), min(max(42, h // 17), round(gap) - self.px(6))
+        session = self.app.host.session
+        labels = {key: tr(f"menu.{key}") for key in items}
+        weakest = progress.weakest_hand()
+        if weakest is not None:  # the contract to practise
+            labels["practice"] = tr("menu.practice_weakest", n=weakest)
+        if session is not None and not session.over:
+            labels["continue"] = words_of(session.rules.system).continuing(session.view())
+        bh = min(max(42, h // 17), round(gap) - self.px(6))
+        bw = self.fitted(list(labels.values()), min(self.px(360), w // 3), w - self.px(80), "#big_button")
         x = (w - bw) // 2
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        session = self.app.host.session
         for i, key in enumerate(items):
             b = self.button(
                 pygame.Rect(x, round(y + i * gap), bw, bh),
-                tr(f"menu.{key}"),
+                labels[key],
                 "#menu_primary" if key == ("continue" if session else "new") else "#big_button",
                 command=partial(self.choose, key),
             )
             self.buttons[key] = b
-        weakest = progress.weakest_hand()
-        if weakest is not None:  # the contract to practise
-            self.buttons["practice"].set_text(tr("menu.practice_weakest", n=weakest))
         if session is None or session.over:
             self.buttons["continue"].disable()
-        else:
-            self.buttons["continue"].set_text(words_of(session.rules.system).continuing(session.view()))
         self.backup_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.answers = Answers()
         if self.app.host.offer_backup:

@@ -105,7 +105,10 @@ class NewGameScene(Scene):
                                           _CHANGED, self.choose_count)
         total = tr("new.players_total", n=len(self.levels) + 1)
         nx = heading.rect.right + self.px(12)
-        place = pygame.Rect(nx, y, self.left.right - 16 - cw - 8 - nx, row)
+        tw = self.words_px(total, "#note", "label") + self.px(8)
+        if nx + tw > place.x - 8:  # no room beside the heading: the count under it
+            nx, y = x, y + row
+        place = pygame.Rect(nx, y, max(tw, place.x - 8 - nx), row)
         self.total_label = self.widget(UILabel(place, total, ui, object_id="#note"))
         y += row + 10
         names = table_names(self.levels)
@@ -113,6 +116,8 @@ class NewGameScene(Scene):
         self.level_menus: list[DropDown] = []
         lw = min(self.px(170), self.left.w // 2 - 20)
         row = min(row, max(self.px(28), (self.left.h - self.px(230)) // (len(self.levels) + 2)))
+        while row > self.px(22) and not self._persona_rows(y + len(self.levels) * (row + 4) + 8)[1]:
+            row -= 2  # the level menus closer together: room for the personas' words
         for i, level in enumerate(self.levels):
             self.widget(UILabel(pygame.Rect(x, y, self.left.w - lw - 48, row), names[i], ui))
             place = pygame.Rect(self.left.right - lw - 16, y, lw, row)
@@ -132,13 +137,15 @@ class NewGameScene(Scene):
         self.widget(UILabel(heading, tr("new.rules"), ui, object_id="#heading"))
         y += row + 6
         preset_opts: list[str | tuple[str, str]] = [(tr(f"preset.{p}"), p) for p in PRESETS]
-        place = pygame.Rect(x, y, min(self.px(330), self.right.w // 2), row)
+        pw = self.menu_width([str(o[0]) for o in preset_opts], min(self.px(330), self.right.w // 2),
+                             self.right.w - 32)
+        place = pygame.Rect(x, y, pw, row)
         self.preset_menu = self.answers.on(self.widget(
             DropDown(preset_opts, (tr(f"preset.{self.preset}"), self.preset), place, ui)
         ), _CHANGED, self.choose_preset)
         self.schedule_entry: UITextEntryLine | None = None
         if self.preset == "custom":
-            ex = x + min(self.px(330), self.right.w // 2) + 10
+            ex = x + pw + 10
             place = pygame.Rect(ex, y, self.right.right - ex - 16, row)
             entry = UITextEntryLine(place, ui, placeholder_text=tr("new.schedule_hint"))
             entry.set_text(self.schedule)
@@ -181,8 +188,10 @@ class NewGameScene(Scene):
         labels = [self.widget(UILabel(pygame.Rect(x, at, -1, row), tr(r[0]), self.app.ui))
                   for r, at in zip(rows, ys, strict=True)]
         mx = max(label.rect.right for label in labels) + self.px(12)  # the menus in one column
+        names = [tr(f"{r[0]}.{v}" if v else r[2]) for r in rows for v in r[1]]
+        mw = self.menu_width(names, self.px(200), self.right.right - 16 - mx)
         self.limit_menu, self.bonus_menu = (
-            self.choice(*r, pygame.Rect(mx, at, self.px(200), row)) for r, at in zip(rows, ys, strict=True)
+            self.choice(*r, pygame.Rect(mx, at, mw, row)) for r, at in zip(rows, ys, strict=True)
         )
 
     def choice(self, label: str, ids: tuple[str, ...], none: str, place: pygame.Rect) -> DropDown:
@@ -345,16 +354,18 @@ class NewGameScene(Scene):
         key = (tuple(self.levels), tuple(self.left), self.persona_top)
         if self._rows_key == key:
             return self._rows  # drawn every frame: wrap the blurbs only when something changed
-        self._rows_key, self._rows = key, self._persona_rows()
+        self._rows_key, self._rows = key, self._persona_rows(self.persona_top)[0]
         return self._rows
 
-    def _persona_rows(self) -> list[tuple[str, str, int]]:
+    def _persona_rows(self, top: int) -> tuple[list[tuple[str, str, int]], bool]:
+        """The rows from ``top`` at the largest size that fits (:attr:`persona_size`), and
+        whether they fit at all."""
         bottom = self.left.bottom - 8
         width = self.left.w - 32
         rows: list[tuple[str, str, int]] = []
-        for size in (self.font_px(14), self.font_px(13), 12, 11):
+        for size in (self.font_px(14), self.font_px(13), 12, 11, 10):
             self.persona_size = size
-            rows, y = [], self.persona_top
+            rows, y = [], top
             for lv in dict.fromkeys(self.levels):
                 title = persona(lv).title
                 indent = txt.width(title, size + 1, bold=True) + 8
@@ -367,8 +378,8 @@ class NewGameScene(Scene):
                     y += size + 5
                 y += 4
             if y <= bottom:
-                break
-        return rows
+                return rows, True
+        return rows, False
 
     def draw(self, surface: pygame.Surface) -> None:
         h = surface.get_height()
@@ -422,9 +433,9 @@ class NewGameScene(Scene):
         """``text`` from ``x`` to the panel's edge, centred on ``cy``, in at most two lines of
         the largest size that fits ``room`` pixels of height."""
         width = self.right.right - x - 12
-        for size in (self.font_px(13), 12, 11):
+        for size in (self.font_px(13), 12, 11, 10):
             lines = txt.wrap(text, size, width)
-            if len(lines) <= max(1, room // (size + 2)) and len(lines) <= 2:
+            if len(lines) <= max(1, room // (size + 2)) and (len(lines) <= 2 or size <= 11):
                 break
         y = cy - len(lines) * (size + 2) // 2
         for line in lines:

@@ -238,8 +238,10 @@ class PracticeResultScene(Scene):
         x, y = at
         notes = [n for _, n in sorted(self.session.notes.items()) if n.flagged]
         head = tr("practice.coach", n=len(notes)) if notes else tr("practice.coach_none")
-        txt.draw(surface, head, font, (x, y), palette.GOLD, bold=True)
-        y += font + 10
+        for line in txt.wrap(head, font, right - x, bold=True):
+            txt.draw(surface, line, font, (x, y), palette.GOLD, bold=True)
+            y += font + 4
+        y += 6
         size = font - 1
         for note in notes[-6:]:
             text = note_text(note)

@@ -104,7 +104,8 @@ class ReviewScene(Scene):
                  (">|", self.last))
         self.steppers = [self.button(pygame.Rect(x + i * (bw + 10), y, bw, bh), label, command=do)
                          for i, (label, do) in enumerate(moves)]
-        tw = self.px(215)
+        tw = self.fitted([tr("review.next_note"), tr("review.try")], self.px(215), (w - 30) // 2 - x // 2,
+                         "#primary_button")
         self.next_note = self.button(pygame.Rect(w - 2 * tw - 30, y, tw, bh), tr("review.next_note"),
                                      command=self.to_next_note)
         self.try_here = self.button(pygame.Rect(w - tw - 16, y, tw, bh), tr("review.try"), "#primary_button",

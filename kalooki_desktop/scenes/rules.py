@@ -37,7 +37,8 @@ class RulesScene(Scene):
         bh = self.px(46)
         self.back = self.button(pygame.Rect(20, h - bh - 18, self.px(160), bh), tr("common.back"),
                                 command=self.app.pop)
-        tw = self.px(220)
+        tabs = [tr("rules.tab_jamaican"), tr("rules.tab_british")]
+        tw = self.fitted(tabs, self.px(220), (w - 40 - self.back.rect.w - 30) // 2)
         x = w - 20 - 2 * tw - 10
         self.tabs = {
             False: self.button(pygame.Rect(x, h - bh - 18, tw, bh), tr("rules.tab_jamaican"),

@@ -369,9 +369,9 @@ class ScoreboardScene(Scene):
 
         def cell(p: int, text: str, y: int, colour: palette.Colour, *, bold: bool, size: int = small) -> None:
             right = x0 + first + p * col_w + col_w - 8
-            txt.draw(
-                surface, text, size, (right, y), colour, bold=bold, anchor="topright", max_width=col_w - 6
-            )
+            fit = txt.size_to_fit(text, size, col_w - 6, bold=bold, least=10)
+            txt.draw(surface, text, fit, (right, y), colour, bold=bold, anchor="topright",
+                     max_width=col_w - 6)
 
         column = tr(self.words.deal)
         txt.draw(surface, column, small, (x0, y), palette.GOLD, bold=True)

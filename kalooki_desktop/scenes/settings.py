@@ -69,17 +69,18 @@ class SettingsScene(Scene):
         """The left column: how the game plays."""
         st, px = self.app.settings, self.px
         self.play_heading = (x, y - px(40))
-        cw = min(px(200), width // 2)
-        cx = x + width - cw
-        self._label(tr("settings.speed"), x, y, cx - x - px(8))
         speeds: list[str | tuple[str, str]] = [(tr(f"speed.{k}"), k) for k in SPEEDS]
-        self.speed = self._menu(speeds, (tr(f"speed.{st.speed}"), st.speed), pygame.Rect(cx, y, cw, px(34)),
-                                self.choose_speed)
-        self.reduce = self._check(tr("settings.reduce_motion"), x, y + row, "reduce_motion")
-        self._label(tr("settings.call_wait"), x, y + 2 * row, cx - x - px(8))
         waits: list[str | tuple[str, str]] = [
             (tr("settings.wait_s", n=n) if n else tr("settings.wait_forever"), str(n)) for n in CALL_WAITS
         ]
+        labels = [tr("settings.speed"), tr("settings.call_wait")]
+        cw = self._control_width([str(o[0]) for o in (*speeds, *waits)], labels, width)
+        cx = x + width - cw
+        self._label(labels[0], x, y, cx - x - px(8))
+        self.speed = self._menu(speeds, (tr(f"speed.{st.speed}"), st.speed), pygame.Rect(cx, y, cw, px(34)),
+                                self.choose_speed)
+        self.reduce = self._check(tr("settings.reduce_motion"), x, y + row, "reduce_motion")
+        self._label(labels[1], x, y + 2 * row, cx - x - px(8))
         current = next((o for o in waits if o[1] == str(st.call_wait_s)), waits[1])
         self.wait = self._menu(waits, current, pygame.Rect(cx, y + 2 * row, cw, px(34)), self.choose_wait)
         self.every = self._check(tr("settings.call_every"), x, y + 3 * row, "call_every_card")
@@ -91,10 +92,11 @@ class SettingsScene(Scene):
         """The right column: what the game looks and sounds like."""
         st, px = self.app.settings, self.px
         self.look_heading = (x, y - px(40))
-        cw = min(px(200), width // 2)
-        cx = x + width - cw
-        self._label(tr("settings.language"), x, y, cx - x - px(8))
         names: list[str | tuple[str, str]] = [(NAMES.get(code, code), code) for code in languages()]
+        labels = [tr("settings.language"), tr("settings.volume")]
+        cw = self._control_width([str(o[0]) for o in names], labels, width)
+        cx = x + width - cw
+        self._label(labels[0], x, y, cx - x - px(8))
         chosen = (NAMES.get(st.language, st.language), st.language)
         self.language = self._menu(names, chosen, pygame.Rect(cx, y, cw, px(34)), self.choose_language)
         self.four = self._check(tr("settings.four_colour"), x, y + row, "four_colour")
@@ -105,6 +107,13 @@ class SettingsScene(Scene):
                                     self.app.ui)
         self.volume = self.answers.on(self.widget(slider), pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
                                       lambda _: self.set_volume())
+
+    def _control_width(self, options: list[str], labels: list[str], width: int) -> int:
+        """The width of a column's dropdowns and slider: as wide as their widest option needs, in
+        the room the widest label leaves (at least 120 pixels of a 1280x800 window)."""
+        room = width - max(self.words_px(t, element="label") for t in labels) - self.px(12)
+        most = max(self.px(120), room)
+        return self.menu_width(options, min(self.px(200), width // 2, most), most)
 
     def choose_language(self) -> None:
         """A language was chosen: every word of the game changes to it at once."""

@@ -26,8 +26,8 @@ from ..engine.actions import (
     Tack,
     TakeBack,
 )
-from ..engine.cards import Card, card_label
-from ..i18n import tr, tr_n
+from ..engine.cards import Card
+from ..i18n import card_name, tr, tr_n
 
 _KEYS: dict[type, str] = {
     Discard: "discard",
@@ -55,11 +55,11 @@ def describe(
     """One move in words ("Desmond discarded 7♠"; as a hint, "Discard 7♠"), in the words of the
     rule ``system``'s game: in British Kalooki a lay is the player's opening (``opening``) or a
     meld laid after it, and a tack a lay-off."""
-    c = card_label(card) if card is not None else ""
+    c = card_name(card) if card is not None else ""
     if isinstance(action, Discard | Tack | MoveJoker):
-        c = card_label(action.card)
+        c = card_name(action.card)
     elif isinstance(action, Retrieve):
-        c = " ".join(card_label(x) for x in action.cards)
+        c = " ".join(card_name(x) for x in action.cards)
     key = _OWN_KEYS.get(system, _no_own_key)(action, opening=opening) or _KEYS[type(action)]
     return tr(f"{'hint' if hint else 'log'}.{key}", name=name, card=c)
 
@@ -120,12 +120,12 @@ def noted_move(note: Note, action: Action) -> str:
     """The choice or the advice of a note in words, with the cards of the note's position."""
     card = note.card(action)
     if isinstance(action, Pass) and card is not None:
-        return tr("hint.let_go", card=card_label(card))
+        return tr("hint.let_go", card=card_name(card))
     if isinstance(action, Lay):
         # said of a decision already made: the lay is not in the slots
         return tr("coach.lay" if note.system == "jamaican" else "coach.lay_melds")
     return describe("", action, card, hint=True)
 def why_text(advice: Advice) -> str:
     """The reason of an advice in words."""
-    params = {k: card_label(v) if k == "card" and isinstance(v, int) else v for k, v in advice.params.items()}
+    params = {k: card_name(v) if k == "card" and isinstance(v, int) else v for k, v in advice.params.items()}
     return tr(advice.why, **params)

@@ -53,6 +53,7 @@ def backdrop(surface: pygame.Surface, title: str | None = None, top: int = 18) -
     if title:
         from . import text
 
+        size = text.size_to_fit(title, size, w - 40, bold=True)
         text.draw(surface, title, size, (w // 2, top), palette.GOLD, bold=True, anchor="midtop")
     return size
 

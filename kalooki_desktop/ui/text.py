@@ -65,6 +65,14 @@ def width(text: str, size: int, *, bold: bool = False) -> int:
     return render(text, size, palette.TEXT, bold=bold).get_width()
 
 
+def size_to_fit(text: str, size: int, max_width: int, *, bold: bool = False, least: int = 12) -> int:
+    """The largest size up to ``size`` (not under ``least``) at which ``text`` is no wider than
+    ``max_width``: a title in a longer language, a little smaller rather than cut."""
+    while size > least and width(text, size, bold=bold) > max_width:
+        size -= 1
+    return size
+
+
 def wrap(text: str, size: int, max_width: int, *, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``max_width``."""
     lines: list[str] = []

@@ -43,10 +43,27 @@ def font_size(size: int, scale: float) -> int:
     return scaled if scaled >= size else max(scaled, min(size, 12))
 
 
+#: Each button look and its tighter twin: the same colours, the words three quarters the size,
+#: for a label that a longer language makes wider than its button (:func:`tighter`).
+TIGHT = {"button": "#tight_button", "#primary_button": "#tight_primary", "#call_button": "#tight_call",
+         "#big_button": "#tight_big", "#menu_primary": "#tight_menu_primary"}
+
+
+def tighter(object_id: str | None) -> str:
+    """The tighter twin of a button's look (``None``: the plain button's)."""
+    return TIGHT[object_id or "button"]
+
+
 def scaled_theme(scale: float) -> dict[str, Any]:
     """Our one theme (``assets/theme.json``) with every font size (:func:`font_size`) and a
-    dropdown's option height times ``scale``."""
+    dropdown's option height times ``scale``, and the buttons' tighter twins (:data:`TIGHT`)."""
     theme: dict[str, Any] = json.loads(asset("theme.json").read_text(encoding="utf-8"))
+    for base, twin in TIGHT.items():
+        block = json.loads(json.dumps(theme[base]))
+        block["font"]["size"] = str(round(int(block["font"]["size"]) * 0.75))
+        if base != "button":  # a look of its own is drawn over the plain button's
+            block = {**json.loads(json.dumps(theme["button"])), **block}
+        theme[twin] = block
     for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict) and "size" in font:
@@ -94,13 +111,18 @@ class ConfirmDialog(pygame_gui.windows.UIConfirmationDialog):
         self.cancel_button.kill()
         self.confirm_button.kill()
         primary = "#primary_button"
+        looks = (primary if destructive else None, None if destructive else primary)
+        fonts = manager.get_theme()
+        need = max(fonts.get_font([look or "button", "button"]).size(t)[0]
+                   for t, look in zip(labels, looks, strict=True))
+        bw = max(bw, min(need + round(28 * scale), (rect.w - 3 * pad) // 2))  # a longer language's words
         self.cancel_button = pygame_gui.elements.UIButton(
             pygame.Rect(-pad - bw, -pad - bh, bw, bh), labels[0], manager, container=self, anchors=corner,
-            object_id=primary if destructive else None,
+            object_id=looks[0],
         )
         self.confirm_button = pygame_gui.elements.UIButton(
             pygame.Rect(-2 * (pad + bw), -pad - bh, bw, bh), labels[1], manager, container=self,
-            anchors=corner, object_id=None if destructive else primary,
+            anchors=corner, object_id=looks[1],
         )
         inner = self.get_container().get_size()
         self.confirmation_text.set_dimensions((inner[0] - 10, inner[1] - bh - 2 * pad))

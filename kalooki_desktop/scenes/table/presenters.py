@@ -12,11 +12,11 @@ from typing import Any
 
 from ...ai.advice import contract_needs
 from ...engine.actions import Action, Lay, Retrieve
-from ...engine.cards import Card, card_label
+from ...engine.cards import Card
 from ...engine.rules import FOUR, THREE, contract_text
 from ...engine.seatview import SeatView
 from ...engine.systems import british
-from ...i18n import tr
+from ...i18n import card_name, tr
 from ...play.session import HUMAN, Session
 from .slotrules import ContractSlots, FreeSlots, SlotRules
 
@@ -142,4 +142,4 @@ def needed_question(view: SeatView, card: Card) -> str | None:
     """The question before discarding ``card`` when the player's contract (British Kalooki: the
     opening the hand holds) needs it, or None."""
     why = presenter(view.rules).needed(view, card)
-    return None if why is None else tr("table.discard_needed", card=card_label(card), why=why)
+    return None if why is None else tr("table.discard_needed", card=card_name(card), why=why)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 
 from ...engine.actions import Discard, MoveJoker, PluckDiscard, PluckStock, Tack
-from ...engine.cards import JOKER, card_label
+from ...engine.cards import JOKER
 from ...engine.refusal import Refusal
 from ...engine.rules import FOUR, THREE
-from ...i18n import refusal_text, tr
+from ...i18n import card_name, refusal_text, tr
 from ...play.session import HUMAN
 from ...ui import cards as art
 from ...ui import palette
@@ -100,7 +100,8 @@ def draw_piles(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None
     else:
         pygame.draw.rect(surface, palette.GOLD_DARK, lay.pile, 2, border_radius=8)
     for words, anchor in pile_labels(f, g):
-        txt.draw(surface, words, lay.small, anchor, palette.TEXT, bold=False, anchor="midbottom")
+        size = pile_label_size(words, g)
+        txt.draw(surface, words, size, anchor, palette.TEXT, bold=False, anchor="midbottom")
 
 
 def pile_labels(f: TableFrame, g: TableGeometry) -> list[tuple[str, tuple[int, int]]]:
@@ -111,6 +112,13 @@ def pile_labels(f: TableFrame, g: TableGeometry) -> list[tuple[str, tuple[int, i
         (tr("table.stock", n=f.view.stock_count), (lay.stock.centerx, lay.stock.y - 8)),
         (tr("table.discard_pile"), (lay.pile.centerx, lay.pile.y - 8)),
     ]
+
+
+def pile_label_size(words: str, g: TableGeometry) -> int:
+    """The size of a pile's label: the small size, or less where a longer language's words would
+    reach over the other pile's label (each has the room between the two piles' centres)."""
+    lay = g.layout
+    return txt.size_to_fit(words, lay.small, lay.pile.centerx - lay.stock.centerx - 6, least=10)
 
 
 def draw_flights(
@@ -127,12 +135,12 @@ def draw_flights(
         boxes[-1].center = (round(x), round(y))
     if f is None or not boxes:
         return
-    lay = g.layout
     for words, anchor in pile_labels(f, g):
-        box = txt.render(words, lay.small, palette.TEXT, bold=False).get_rect(midbottom=anchor)
+        size = pile_label_size(words, g)
+        box = txt.render(words, size, palette.TEXT, bold=False).get_rect(midbottom=anchor)
         if box.collidelist(boxes) >= 0:
             panel(surface, box.inflate(10, 4), alpha=215, radius=6)
-            txt.draw(surface, words, lay.small, anchor, palette.TEXT, bold=False, anchor="midbottom")
+            txt.draw(surface, words, size, anchor, palette.TEXT, bold=False, anchor="midbottom")
 
 
 def draw_melds(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
@@ -330,12 +338,15 @@ def draw_status(
     left, right = between
     centre = ((left + right) // 2, lay.controls.centery)
     img = txt.render(text, lay.font, colour, bold=True)
-    if img.get_width() > right - left:
-        txt.draw(
-            surface, text, lay.small, centre, colour, bold=True, anchor="center", max_width=int(right - left)
-        )
-    else:
+    if img.get_width() <= right - left:
         surface.blit(img, img.get_rect(center=centre))
+    else:  # smaller, and on two lines if it must: never cut
+        size = txt.size_to_fit(text, lay.small, int(right - left), bold=True, least=11)
+        lines = txt.wrap(text, size, int(right - left), bold=True)[:2]
+        top = centre[1] - (len(lines) * (size + 2)) // 2
+        for i, line in enumerate(lines):
+            at = (centre[0], top + i * (size + 2))
+            txt.draw(surface, line, size, at, colour, bold=True, anchor="midtop")
     if f.call_fraction is not None:
         track = pygame.Rect(call_bar.x, call_bar.bottom + 6, call_bar.w, 6)
         pygame.draw.rect(surface, palette.PANEL, track, border_radius=3)
@@ -399,7 +410,7 @@ def draw_dialog(surface: pygame.Surface, f: TableFrame, g: TableGeometry, box: p
     lay = g.layout
     view = f.view
     draw_prompt_box(surface, box)
-    card = card_label(view.discard_top) if view.discard_top is not None else ""
+    card = card_name(view.discard_top) if view.discard_top is not None else ""
     caller = view.caller
     name = f.names[caller] if caller is not None else ""
     y = box.y + 16

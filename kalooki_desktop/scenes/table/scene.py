@@ -23,11 +23,10 @@ from ...engine.actions import (
     PluckStock,
     Refuse,
 )
-from ...engine.cards import card_label
 from ...engine.refusal import Refusal
 from ...engine.seatview import SeatView
 from ...engine.turn import DecisionKind
-from ...i18n import tr
+from ...i18n import card_name, tr
 from ...play.session import HUMAN, Move, Session
 from ...ui.layout import TableLayout, table_layout
 from . import render
@@ -481,7 +480,7 @@ class TableScene(Scene):
             }
         )
         if prompt == DecisionKind.CALL and view.discard_top is not None:
-            c.label_call(tr("table.call_card", card=card_label(view.discard_top)))
+            c.label_call(tr("table.call_card", card=card_name(view.discard_top)))
         c.enable_lay(ok=self.lay_refusal() is None)
         if self.shows.lay_labels is not None:
             c.label_lay(tr(self.shows.lay_labels[view.laid[HUMAN]]))

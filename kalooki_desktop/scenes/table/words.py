@@ -14,11 +14,11 @@ from ...engine.actions import (
     Tack,
     taken_back,
 )
-from ...engine.cards import JOKER, card_label
+from ...engine.cards import JOKER
 from ...engine.refusal import Refusal
 from ...engine.seatview import SeatView
 from ...engine.turn import DecisionKind
-from ...i18n import refusal_text, tr
+from ...i18n import card_name, refusal_text, tr
 from ...play.session import HUMAN, Session
 from ...ui import palette
 from ..words import describe, why_text
@@ -51,7 +51,7 @@ def status(session: Session) -> tuple[str, palette.Colour]:
         return tr("status.over"), palette.GOLD
     prompt = session.prompt()
     view: SeatView = session.view()
-    top = card_label(view.discard_top) if view.discard_top is not None else ""
+    top = card_name(view.discard_top) if view.discard_top is not None else ""
     if prompt == DecisionKind.PLUCK:
         pile = session.check(PluckDiscard()) is None  # laid (J-4.2), after a call (J-5.3), an empty pile
         return tr("status.pluck" if pile else "status.pluck_stock"), palette.GOLD
@@ -138,7 +138,7 @@ def advice_text(session: Session, advice: Advice) -> str:
     action = advice.action
     top = session.view().discard_top
     if isinstance(action, Pass):
-        move = tr("hint.let_go", card=card_label(top) if top is not None else "")
+        move = tr("hint.let_go", card=card_name(top) if top is not None else "")
     else:
         opening = not session.view().laid[HUMAN]  # British Kalooki: a lay that comes out (B-4)
         system = session.rules.system
@@ -153,7 +153,7 @@ def call_gone_words(session: Session, bad: Refusal) -> str | None:
     top = session.view().discard_top
     if bad.key != "call.passed" or top is None:
         return None
-    return tr(f"table.call_gone.{session.why_let_go()}", card=card_label(top),
+    return tr(f"table.call_gone.{session.why_let_go()}", card=card_name(top),
               seconds=round(session.call_wait_ms / 1000))
 
 
@@ -168,5 +168,5 @@ def call_answer_words(session: Session, bad: Refusal) -> str | None:
         return None
     laid = view.laid[HUMAN]
     reason = tr("table.call_answer_laid" if laid else "table.call_answer", name=session.names[view.caller],
-                card=card_label(view.discard_top))
+                card=card_name(view.discard_top))
     return tr("refusal.with_rule", reason=reason, rule="J-5.4" if laid else "J-5.3")
