@@ -5,7 +5,7 @@ window), the rules, the Call prompt and an opponent's call waiting for the playe
 with melds on the table), British Kalooki (its new game, an opening being built, a joker being
 taken from the table, the scoreboard asking for a buy-in), and the coach (a note after a weak
 discard, the review of that hand, the progress at each contract) (headless, deterministic).
-``python scripts/screenshots.py [DIR] [WIDTHxHEIGHT]``."""
+``python scripts/screenshots.py [DIR] [WIDTHxHEIGHT] [LANGUAGE]``."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def advance(session: Session, until: Callable[[Session], bool]) -> None:
     raise RuntimeError("never got there")
 
 
-def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
+def main(out: str = "docs/screenshots", size: str = "1280x800", language: str = "en") -> None:
     from kalooki_desktop.scenes.menu import MenuScene
     from kalooki_desktop.scenes.newgame import NewGameScene
     from kalooki_desktop.scenes.rules import RulesScene
@@ -48,6 +48,7 @@ def main(out: str = "docs/screenshots", size: str = "1280x800") -> None:
     w, h = (int(v) for v in size.split("x"))
     app = App((w, h), fullscreen=False)
     app.host.persist = False
+    app.change_language(language)
 
     def shot(name: str, frames: int = 3) -> None:
         for _ in range(frames):

@@ -58,15 +58,15 @@ class Probe:
         monkeypatch.setattr(txt, "draw", draw)  # type: ignore[attr-defined]
 
     def problems(self, app: App, frames: int = 2, *, toast: str = "") -> list[str]:
-        """Draw ``frames`` frames and say what is wrong with them (a scene's cached layer is
-        drawn anew in them). With ``toast`` on show, its lines may lie over the scene, but not
+        """Draw ``frames`` frames and say what is wrong with the last (a scene's cached layer is
+        drawn anew in it). With ``toast`` on show, its lines may lie over the scene, but not
         over its title (the largest words) nor off the window."""
-        invalidate = getattr(getattr(app.top, "painter", None), "invalidate", None)
-        if invalidate is not None:
-            invalidate()
-        self.drawn.clear()
-        self.panels.clear()
-        for _ in range(frames):
+        for _ in range(frames):  # what the last frame shows (its cached layer drawn anew in it)
+            invalidate = getattr(getattr(app.top, "painter", None), "invalidate", None)
+            if invalidate is not None:
+                invalidate()
+            self.drawn.clear()
+            self.panels.clear()
             app.step(1 / 60)
         size = app.screen.get_size()
         shown = {(d.text, tuple(d.rect), d.surface): d for d in self.drawn if d.text.strip()}

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from kalooki_desktop import i18n
 from kalooki_desktop.ai.normal import NormalBot
 from kalooki_desktop.app import App
 from kalooki_desktop.engine.actions import Discard, Lay, PluckStock
@@ -303,9 +304,24 @@ def probe(monkeypatch, tmp_path):
     set_data_dir(None)
 
 
+#: Every language the game ships beside English, and the pseudo-language (English about 40% longer).
+OTHER_LANGUAGES = [*sorted(set(i18n.languages()) - {"en"}), i18n.PSEUDO]
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_every_scene_fits_its_words_at_every_size(probe, size):
+    every_scene_fits(probe, size, "en")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=["1024x640", "1920x1080"])
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+def test_every_scene_fits_its_words_in_every_language(probe, size, language):
+    every_scene_fits(probe, size, language)
+
+
+def every_scene_fits(probe: Probe, size: tuple[int, int], language: str) -> None:
     app = make_app(size)
+    app.change_language(language)
     found = []
     for name in scenes(app):
         found += [f"{name}: {p}" for p in probe.problems(app)]
@@ -318,6 +334,7 @@ def test_every_scene_fits_its_words_at_every_size(probe, size):
     call_prompt(app)
     found += [f"call prompt: {p}" for p in probe.problems(app)]
     app.shutdown()
+    i18n.set_language("en")
     assert not found, "\n".join(found)
 
 

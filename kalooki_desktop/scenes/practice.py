@@ -50,14 +50,14 @@ class PracticeScene(Scene):
         self.box = pygame.Rect(m, round(h * 0.14), w - 2 * m, round(h * 0.72))
         ui, row = self.app.ui, max(34, h // 22)
         x, y = self.box.x + 24, self.box.y + 20
-        lw = self.px(200)
+        labels = (tr("practice.contract"), tr("practice.opponents"), tr("practice.level"))
+        lw = self.fitted(labels, self.px(200), self.box.w // 3, element="label") + self.px(8)
         options: list[str | tuple[str, str]] = [(label_of(str(n)), str(n)) for n in SCHEDULE]
         options += [(label_of(preset), preset) for preset in OPENINGS]
         if self.weakest is not None:
             weakest = tr("practice.weakest", hand=label_of(str(self.weakest)))
             options.insert(0, (weakest, "weakest"))
         step = row + 12
-        labels = (tr("practice.contract"), tr("practice.opponents"), tr("practice.level"))
         for k, label in enumerate(labels):
             self.widget(UILabel(pygame.Rect(x, y + k * step, lw, row), label, ui))
         cx, cw = x + lw + self.px(12), min(self.px(420), self.box.right - x - lw - 40)

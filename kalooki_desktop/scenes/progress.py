@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine.systems import SYSTEMS
-from ..i18n import tr
+from ..i18n import number, percent, tr
 from ..storage.progress import BRITISH, STANDARD, ContractFigures, HandRecord, contracts_shown, per_contract
 from ..ui import palette
 from ..ui import text as txt
@@ -55,12 +55,11 @@ def _table(surface: pygame.Surface, box: pygame.Rect, figures: dict[str, Contrac
     x0, y = box.x + 16, box.y + 10
     widths = [0.30, 0.10, 0.11, 0.12, 0.11, 0.12, 0.14]
     xs = [x0 + round(sum(widths[:i]) * (box.w - 32)) for i in range(len(widths))]
-    for x, key in zip(xs, heads, strict=True):
-        txt.draw(surface, tr(key), font - 1, (x, y), palette.GOLD, bold=True)
+    head_h = _heads(surface, [tr(k) for k in heads], xs, box.right - 16, y, font - 1)
     shown = contracts_shown(figures)
-    line = max(font + 2, (box.h - font - 26) // len(shown))
+    line = max(font + 2, (box.h - head_h - 26) // len(shown))
     size = min(font - 1, line - 3)
-    y += font + 10
+    y += head_h + 10
     rects: dict[str, pygame.Rect] = {}
     for contract in shown:
         f = figures.get(contract)
@@ -79,14 +78,31 @@ def _table(surface: pygame.Surface, box: pygame.Rect, figures: dict[str, Contrac
     return rects
 
 
+def _heads(surface: pygame.Surface, words: list[str], xs: list[int], right: int, y: int, size: int) -> int:
+    """The columns' heads, each in its column on at most two lines (smaller where a longer
+    language needs it); returns their height."""
+    ends = [*xs[1:], right + 8]
+    cols = [(x, end - x - 8) for x, end in zip(xs, ends, strict=True)]
+    pairs = list(zip(words, cols, strict=True))
+    while size > 9 and any(len(txt.wrap(w, size, cw, bold=True)) > 2 for w, (_, cw) in pairs):
+        size -= 1
+    tallest = 1
+    for w, (x, cw) in zip(words, cols, strict=True):
+        lines = txt.wrap(w, size, cw, bold=True)
+        tallest = max(tallest, len(lines))
+        for i, part in enumerate(lines):
+            txt.draw(surface, part, size, (x, y + i * (size + 2)), palette.GOLD, bold=True)
+    return tallest * (size + 2)
+
+
 def _cells(f: ContractFigures | None) -> list[str]:
-    """A contract's figures as the table's cells."""
+    """A contract's figures as the table's cells, numbers as the language writes them."""
     if f is None:
         return ["–"] * 6
-    turns = f"{f.turns:.1f}" if f.turns is not None else "–"
-    agreed = f"{100 * f.agreed / f.weighed:.0f}%" if f.weighed else "–"
-    made = f"{100 * f.made / f.played:.0f}%"
-    return [str(f.played), made, turns, f"{f.points:.0f}", str(f.big_outs), agreed]
+    turns = number(f.turns, 1) if f.turns is not None else "–"
+    agreed = percent(f.agreed / f.weighed) if f.weighed else "–"
+    made = percent(f.made / f.played)
+    return [number(f.played), made, turns, number(f.points), number(f.big_outs), agreed]
 
 
 def _trend(surface: pygame.Surface, box: pygame.Rect, records: list[HandRecord], contract: str | None,

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UICheckBox, UIHorizontalSlider, UILabel
+from pygame_gui.elements import UICheckBox, UIHorizontalSlider
 
 from ..app import Scene, register_scene
 from ..i18n import NAMES, languages, tr
@@ -36,13 +36,15 @@ class SettingsScene(Scene):
         self.box = pygame.Rect(0, 0, min(px(1000), w - 60), min(px(420), h - px(150)))
         self.box.center = (w // 2, h // 2 - px(20))
         self.answers = Answers()
-        half = (self.box.w - px(90)) // 2
+        self.labels: list[tuple[str, pygame.Rect]] = []
+        inner = self.box.w - px(90)
+        play = round(inner * 0.56)  # the play's names are the longer
         left = self.box.x + px(30)
-        right = left + half + px(30)
+        right = left + play + px(30)
         top = self.box.y + px(56)
         row = (self.box.bottom - top - px(8)) // 6
-        self._play(left, half, top, row)
-        self._look(right, half, top, row)
+        self._play(left, play, top, row)
+        self._look(right, inner - play, top, row)
         self.back = self.button(
             pygame.Rect(self.box.centerx - px(90), self.box.bottom + px(20), px(180), px(46)),
             tr("common.done"),
@@ -51,7 +53,9 @@ class SettingsScene(Scene):
         )
 
     def _label(self, text: str, x: int, y: int, width: int) -> None:
-        self.widget(UILabel(pygame.Rect(x, y, width, self.px(34)), text, self.app.ui))
+        """A setting's name beside its control, drawn with the scene (:meth:`draw`): on one line,
+        or on two in smaller words where a longer language needs them."""
+        self.labels.append((text, pygame.Rect(x, y, width, self.px(34))))
 
     def _check(self, text: str, x: int, y: int, name: str) -> UICheckBox:
         high = self.px(34)
@@ -109,11 +113,11 @@ class SettingsScene(Scene):
                                       lambda _: self.set_volume())
 
     def _control_width(self, options: list[str], labels: list[str], width: int) -> int:
-        """The width of a column's dropdowns and slider: as wide as their widest option needs, in
-        the room the widest label leaves (at least 120 pixels of a 1280x800 window)."""
+        """The width of a column's dropdowns and slider: as wide as their widest option needs (and
+        no wider than the widest label leaves room for, unless the options need it)."""
         room = width - max(self.words_px(t, element="label") for t in labels) - self.px(12)
-        most = max(self.px(120), room)
-        return self.menu_width(options, min(self.px(200), width // 2, most), most)
+        least = min(self.px(200), width // 2, max(self.px(120), room))
+        return self.menu_width(options, least, width - self.px(140))
 
     def choose_language(self) -> None:
         """A language was chosen: every word of the game changes to it at once."""
@@ -186,3 +190,13 @@ class SettingsScene(Scene):
         panel(surface, self.box.inflate(0, 10), alpha=175)
         for key, at in (("settings.play", self.play_heading), ("settings.look", self.look_heading)):
             txt.draw(surface, tr(key), self.font_px(20), at, palette.GOLD, bold=True)
+        for text, place in self.labels:
+            size = self.font_px(16)
+            lines = [text]
+            if txt.width(text, size) > place.w:
+                size = max(10, min(size, place.h // 2 - 2))
+                lines = txt.wrap(text, size, place.w)[:2]
+            y = place.centery - len(lines) * (size + 2) // 2
+            for line in lines:
+                txt.draw(surface, line, size, (place.x, y), palette.TEXT)
+                y += size + 2

@@ -200,12 +200,15 @@ def _draw_seat_counts(
         surface.blit(icon, (x, r.bottom - 6 - icon.get_height()))
         x += icon.get_width() + 4
         held = str(count)
-    txt.draw(surface, held, lay.small, (x, r.bottom - 6), palette.TEXT, bold=True, anchor="bottomleft")
+    held_w = txt.draw(surface, held, lay.small, (x, r.bottom - 6), palette.TEXT, bold=True,
+                      anchor="bottomleft").w
     status, colour = seat_mark(f, seat, short=not wide)
     bold = colour != DIM
-    txt.draw(
-        surface, status, lay.small, (r.right - 10, r.bottom - 6), colour, bold=bold, anchor="bottomright"
-    )
+    room = r.right - 10 - (x + held_w + 6)  # the mark keeps clear of the count (a longer language's words)
+    size = txt.size_to_fit(status, lay.small, room, bold=bold, least=9)
+    if txt.width(status, size, bold=bold) > room and status[:1] in "✓✗":
+        status = status[0]  # the mark alone where its words find no room beside the count
+    txt.draw(surface, status, size, (r.right - 10, r.bottom - 6), colour, bold=bold, anchor="bottomright")
 
 
 def seat_mark(f: TableFrame, seat: int, *, short: bool = False) -> tuple[str, palette.Colour]:
