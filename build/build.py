@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The largest executable the game ships (the four languages included); a larger build fails.
+MAX_MB = 30.0
 
 
 def main() -> int:
@@ -43,6 +45,9 @@ def main() -> int:
     exe = ROOT / "dist" / ("kalooki.exe" if sys.platform == "win32" else "kalooki")
     size = exe.stat().st_size / 1e6
     print(f"built {exe.relative_to(ROOT)} (kalooki {version()}): {size:.1f} MB in {seconds:.1f} s")
+    if size > MAX_MB:
+        print(f"the executable is {size:.1f} MB, over the {MAX_MB:.0f} MB it may weigh", file=sys.stderr)
+        return 1
     return 0
 
 

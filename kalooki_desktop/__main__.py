@@ -9,11 +9,13 @@ import traceback
 from collections.abc import Sequence
 
 from . import __version__
+from .i18n import languages
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
-    p = argparse.ArgumentParser(prog="kalooki", description="Jamaican Kalooki against computer opponents")
+    p = argparse.ArgumentParser(prog="kalooki",
+                                description="Jamaican and British Kalooki against computer opponents")
     p.add_argument("--version", action="version", version=f"kalooki {__version__}")
     p.add_argument(
         "--data-dir", metavar="PATH", help="where saves and settings live (default: the user data folder)"
@@ -28,6 +30,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--frames", type=int, default=900, help="frames to render in the smoke test")
     p.add_argument("--screenshot", metavar="PATH", help="save the last frame of the smoke test here")
     p.add_argument("--seed", type=int, default=2026, help="the smoke test's game seed")
+    p.add_argument("--lang", choices=languages(), help="the language of this run (default: Settings' own)")
     p.add_argument("--scenario", metavar="FILE", help=argparse.SUPPRESS)  # a JSON deal to start at (tests)
     p.add_argument(
         "--first-frame", action="store_true", help=argparse.SUPPRESS
@@ -58,7 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .tools.smoke import smoke_test
 
             explicit = bool(args.data_dir or os.environ.get("KALOOKI_DATA_DIR"))
-            return smoke_test(args.frames, args.screenshot, args.seed, size, persist=explicit)
+            return smoke_test(args.frames, args.screenshot, args.seed, size, persist=explicit,
+                              language=args.lang)
         except Exception:  # (CI wants the traceback and a failing status)
             traceback.print_exc()
             return 1
@@ -76,6 +80,9 @@ def play(args: argparse.Namespace, size: tuple[int, int] | None) -> int:
 
     setup_logging()
     app = App(size, fullscreen=args.fullscreen or None)
+    if args.lang:
+        app.settings.language = args.lang
+        app.change_language(args.lang)
     menu = MenuScene(app)
     if args.first_frame:  # start, draw the menu once, say so and leave: does the game start here?
         app.push(menu)

@@ -532,3 +532,16 @@ def test_the_statistics_panels_sit_between_the_title_and_the_buttons(tmp_path, m
         assert panels and all(title <= r.y and r.bottom <= buttons for r in panels), (game, panels, title, buttons)
     app.shutdown()
     set_data_dir(None)
+
+
+def test_a_label_too_small_for_its_words_fails_the_test_that_makes_it(tmp_path):
+    from pygame_gui.elements import UILabel
+
+    set_data_dir(tmp_path)
+    app = make_app((1024, 640))
+    try:
+        with pytest.raises(UserWarning, match="too small for text"):
+            UILabel(pygame.Rect(0, 0, 20, 10), "Far too many words for this label", app.ui)
+    finally:
+        app.shutdown()
+        set_data_dir(None)

@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 
 def test_smoke_test_runs_the_real_app_and_exits_0(tmp_path):
     shot = tmp_path / "smoke.png"
@@ -137,3 +139,18 @@ def test_runs_from_any_working_directory(tmp_path):
         cwd="/",
     )
     assert done.returncode == 0 and "first-frame" in done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("language", ["de", "nl", "fi"])
+def test_the_smoke_test_runs_every_scene_in_each_language(tmp_path, language):
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, "-m", "kalooki_desktop", "--smoke-test", "--lang", language, "--frames", "240",
+         "--data-dir", str(tmp_path / "data")],
+        env=env, capture_output=True, text=True, timeout=180,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    for scene in ("MenuScene", "RulesScene", "SettingsScene", "PracticeScene", "StatisticsScene", "LoadScene",
+                  "NewGameScene", "TableScene"):
+        assert scene in done.stdout, (scene, done.stdout)
+    assert "Traceback" not in done.stderr

@@ -170,6 +170,8 @@ class SettingsScene(Scene):
 
     def on_exit(self) -> None:
         super().on_exit()
+        if not self.app.save_settings:  # a read-only data folder, or the smoke test
+            return
         try:
             self.app.settings.save()
         except OSError as exc:
