@@ -3,13 +3,14 @@ after a confirmation. Damaged saves found while listing are moved aside with a m
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 
 import pygame
 import pygame_gui
 
 from ..app import App, Scene, register_scene
-from ..i18n import tr
+from ..i18n import tr, when
 from ..play.review import ReplayFailed
 from ..play.session import Session
 from ..storage import saves
@@ -228,7 +229,7 @@ class LoadScene(Scene):
             )
             txt.draw(
                 surface,
-                e.saved_at.replace("T", "  "),
+                saved_when(e.saved_at),
                 small,
                 (r.right - 16, r.y + 12),
                 palette.TEXT_DIM,
@@ -256,3 +257,12 @@ class LoadScene(Scene):
                 txt.draw(surface, line, small, (r.right - 16, y), palette.TEXT, anchor="topright")
                 y += small + 3
         surface.set_clip(clip)
+
+
+def saved_when(stamp: str) -> str:
+    """A save's time as the language writes a date and time (the stamp as it is, if it is not
+    one: a save from outside may carry anything there)."""
+    try:
+        return when(dt.datetime.fromisoformat(stamp))
+    except ValueError:
+        return stamp.replace("T", "  ")

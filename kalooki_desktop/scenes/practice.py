@@ -16,7 +16,7 @@ from pygame_gui.elements import UILabel
 from ..ai.personas import LEVELS
 from ..app import App, Scene, register_scene
 from ..engine.game import DealResult
-from ..i18n import tr, tr_n
+from ..i18n import number, tr, tr_n
 from ..play.practice import OPENINGS, SCHEDULE, Practice, label_of, opponents_of, practice_of
 from ..play.session import HUMAN, Session
 from ..storage import progress
@@ -254,7 +254,7 @@ class PracticeResultScene(Scene):
 def figure(value: float) -> str:
     """A mean as a player reads it: whole when it is, one decimal when that says something
     ("120", "4.5")."""
-    return f"{value:.1f}" if round(value, 1) != round(value) else str(round(value))
+    return number(value, 1) if round(value, 1) != round(value) else number(round(value))
 
 
 def figures_text(run: Practice) -> str:

@@ -18,7 +18,7 @@ from ..engine.cards import Card
 from ..engine.game import DealResult, Game
 from ..engine.seatview import Elimination, SeatView
 from ..engine.turn import DecisionKind
-from ..i18n import refusal_text, tr
+from ..i18n import number, refusal_text, tr
 from ..play.session import HUMAN, Session
 from ..play.standings import final_places, places
 from ..ui import cards as art
@@ -334,7 +334,7 @@ class ScoreboardScene(Scene):
             txt.draw(surface, line, small, at, palette.TEXT_DIM, anchor="midleft")
         score = f"+{r.scores[seat]}"
         txt.draw(surface, score, font, (score_x, mid), name_col, bold=True, anchor="midright")
-        total = str(s.match.totals[seat])
+        total = number(s.match.totals[seat])
         txt.draw(surface, total, font, (total_x, mid), palette.TEXT, bold=True, anchor="midright")
 
     def draw_points(
@@ -404,7 +404,8 @@ class ScoreboardScene(Scene):
         best = min(s.match.totals) if rows else None
         for p in range(players):
             total = s.match.totals[p]
-            cell(p, str(total), y, palette.GOLD if total == best else palette.TEXT, bold=True, size=small + 1)
+            colour = palette.GOLD if total == best else palette.TEXT
+            cell(p, number(total), y, colour, bold=True, size=small + 1)
         if self.final:
             y = self.draw_places(surface, (x0, y + small + 8), small, col_w - 6, cell)
         for label, values in extra:
@@ -453,7 +454,8 @@ class ScoreboardScene(Scene):
             y = plot.bottom - plot.h * v / top
             pygame.draw.line(surface, palette.CHART_GRID, (plot.x, y), (plot.right, y), 1)
             txt.draw(
-                surface, str(v), small - 2, (plot.x - 6, y), palette.TEXT_FAINT, bold=False, anchor="midright"
+                surface, number(v), small - 2, (plot.x - 6, y), palette.TEXT_FAINT, bold=False,
+                anchor="midright"
             )
         if limit is not None:  # the elimination limit (B-11)
             y = plot.bottom - plot.h * limit / top

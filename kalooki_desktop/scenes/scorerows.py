@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.game import DealResult
-from ..i18n import tr
+from ..i18n import number, tr
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,7 @@ def score_rows(
     buy-ins ``bought`` as (scored deals before it, seat, the total bought back in at)."""
     rows = []
     for i, r in enumerate(results, start=1):
-        rows.append(ScoreRow(str(r.number), tuple(str(s) for s in r.scores), r.out, bent=r.big_out))
+        rows.append(ScoreRow(str(r.number), tuple(number(s) for s in r.scores), r.out, bent=r.big_out))
         at = {seat: total for deal, seat, total in bought if deal == i}
         if at:
             seats = range(len(r.scores))

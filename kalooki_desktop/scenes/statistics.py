@@ -11,7 +11,7 @@ from functools import partial
 import pygame
 
 from ..app import App, Scene, register_scene
-from ..i18n import tr
+from ..i18n import number, percent, tr
 from ..play.session import HUMAN
 from ..storage import progress, stats
 from ..ui import palette
@@ -100,17 +100,17 @@ class StatisticsScene(Scene):
         x, y = left.x + 16, left.y + 14
         if not s.played:
             self.draw_before_a_game(surface, left, font)
-        rate = f"{100 * s.won / s.played:.0f}%" if s.played else "-"
+        rate = percent(s.won / s.played) if s.played else "-"
         lines = [
-            (tr("stats.played"), str(s.played)),
-            (tr("stats.won"), f"{s.won} ({rate})"),
-            (tr("stats.average"), f"{s.average:.0f}" if s.average is not None else "-"),
-            (tr("stats.best"), str(s.best) if s.best is not None else "-"),
-            (tr("stats.calls"), str(s.calls)),
-            (tr("stats.bends"), str(s.bends)),
+            (tr("stats.played"), number(s.played)),
+            (tr("stats.won"), f"{number(s.won)} ({rate})"),
+            (tr("stats.average"), number(s.average) if s.average is not None else "-"),
+            (tr("stats.best"), number(s.best) if s.best is not None else "-"),
+            (tr("stats.calls"), number(s.calls)),
+            (tr("stats.bends"), number(s.bends)),
         ]
         if self.british:  # no calls; a Kalooki is the big moment
-            lines[-2:] = [(tr("stats.kalookis"), str(s.bends))]
+            lines[-2:] = [(tr("stats.kalookis"), number(s.bends))]
         if s.played:
             for label, value in lines:
                 txt.draw(surface, label, font, (x, y), palette.TEXT)
@@ -145,7 +145,7 @@ class StatisticsScene(Scene):
         in games (finished or not) and in practice, with the contracts made (from the progress);
         British: the deals of the game in progress, with the times the player came out."""
         def made(n: int, of: int) -> str:
-            return f"{n} ({100 * n / of:.0f}%)"
+            return f"{number(n)} ({percent(n / of)})"
 
         if self.british:
             session = self.app.host.session
@@ -218,7 +218,7 @@ class StatisticsScene(Scene):
             txt.draw(surface, shown, size, (bar.centerx, plot.bottom + 4), palette.TEXT_DIM, bold=False,
                      anchor="midtop")
             if played:
-                txt.draw(surface, f"{100 * frac:.0f}%", small - 2, (bar.centerx, bar.y - 2), palette.TEXT,
+                txt.draw(surface, percent(frac), small - 2, (bar.centerx, bar.y - 2), palette.TEXT,
                          bold=False, anchor="midbottom")
         pygame.draw.line(surface, palette.GOLD_DARK, plot.bottomleft, plot.bottomright, 1)
 

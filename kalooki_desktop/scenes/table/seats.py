@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine.turn import DecisionKind
-from ...i18n import tr, tr_n
+from ...i18n import number, tr, tr_n
 from ...play.session import HUMAN
 from ...ui import cards as art
 from ...ui import palette
@@ -33,7 +33,7 @@ def draw_side(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
         dealer = " · " + tr("table.dealer_mark") if seat == f.view.dealer else ""
         colour = palette.GOLD if seat == current and not f.over else palette.TEXT
         score = txt.draw(
-            surface, str(f.totals[seat]), lay.small + 1, (side.right - 12, y), colour, bold=True,
+            surface, number(f.totals[seat]), lay.small + 1, (side.right - 12, y), colour, bold=True,
             anchor="topright",
         )
         room = score.x - 10 - x
