@@ -120,3 +120,14 @@ def test_a_catalogue_word_for_every_key_in_every_language() -> None:
         assert set(own) == set(english), language
         same = [k for k in own if own[k] == english[k] and len(english[k]) > 12 and " " in english[k]]
         assert len(same) < 25, (language, same)  # sentences are translated, not copied
+
+
+def test_what_is_wrong_in_a_damaged_file_is_said_in_the_players_language(english) -> None:
+    from kalooki_desktop.storage import schema as sc
+    from kalooki_desktop.storage.files import BadFile, validate
+
+    i18n.set_language("de")
+    with pytest.raises(BadFile) as bad:
+        validate({"volume": 7}, sc.obj({"volume": sc.number(0, 1)}), None, "Einstellungen")
+    assert "volume: außerhalb des erlaubten Bereichs" in str(bad.value)
+    assert "out of range" not in str(bad.value)

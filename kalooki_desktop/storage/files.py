@@ -99,7 +99,8 @@ def validate(value: Any, schema: Validator, path: Path | None, what: str) -> Any
     try:
         return schema(value, "")
     except Invalid as exc:
-        message = tr("file.wrong_field", name=_label(path), what=what, where=str(exc).lstrip("."))
+        where = f"{exc.where.lstrip('.')}: {tr('schema.' + exc.problem, **exc.params)}"
+        message = tr("file.wrong_field", name=_label(path), what=what, where=where)
         raise BadFile("corrupt", message, path) from None
 
 

@@ -26,7 +26,23 @@ Validator = Callable[[Any, str], Any]
 
 
 class Invalid(ValueError):
-    """A value of the wrong type, length or range; the message says where."""
+    """A value of the wrong type, length or range: where (the field's path), and what is wrong
+    as a catalogue key after ``schema.`` with its parameters (said in the player's language by
+    :func:`.files.validate`); ``str()`` gives both in English, for the log."""
+
+    def __init__(self, where: str, problem: str, **params: int) -> None:
+        self.where, self.problem, self.params = where, problem, params
+        super().__init__(f"{where}: {PROBLEMS[problem].format(**params)}")
+
+
+#: What is wrong with a value, in English (the catalogues say it in every language).
+PROBLEMS = {
+    "not_integer": "not a whole number", "out_of_range": "out of range", "not_number": "not a number",
+    "not_text": "not a text", "too_long": "longer than {n} characters",
+    "unknown_value": "not one of the known values", "not_bool": "not true or false", "not_list": "not a list",
+    "too_many": "more than {n} items", "too_few": "fewer than {n} items", "not_pair": "not a pair",
+    "not_object": "not an object", "missing": "missing",
+}
 
 
 def integer(lo: int, hi: int) -> Validator:
@@ -34,9 +50,9 @@ def integer(lo: int, hi: int) -> Validator:
 
     def check(value: Any, where: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise Invalid(f"{where}: not a whole number")
+            raise Invalid(where, "not_integer")
         if not lo <= value <= hi:
-            raise Invalid(f"{where}: out of range")
+            raise Invalid(where, "out_of_range")
         return value
 
     return check
@@ -47,11 +63,11 @@ def number(lo: float, hi: float) -> Validator:
 
     def check(value: Any, where: str) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise Invalid(f"{where}: not a number")
+            raise Invalid(where, "not_number")
         if isinstance(value, int) and not -(10**18) <= value <= 10**18:
-            raise Invalid(f"{where}: out of range")
+            raise Invalid(where, "out_of_range")
         if not lo <= float(value) <= hi:
-            raise Invalid(f"{where}: out of range")
+            raise Invalid(where, "out_of_range")
         return float(value)
 
     return check
@@ -62,11 +78,11 @@ def string(max_len: int, choices: Collection[str] | None = None) -> Validator:
 
     def check(value: Any, where: str) -> str:
         if not isinstance(value, str):
-            raise Invalid(f"{where}: not a text")
+            raise Invalid(where, "not_text")
         if len(value) > max_len:
-            raise Invalid(f"{where}: longer than {max_len} characters")
+            raise Invalid(where, "too_long", n=max_len)
         if choices is not None and value not in choices:
-            raise Invalid(f"{where}: not one of the known values")
+            raise Invalid(where, "unknown_value")
         return value
 
     return check
@@ -77,7 +93,7 @@ def boolean() -> Validator:
 
     def check(value: Any, where: str) -> bool:
         if not isinstance(value, bool):
-            raise Invalid(f"{where}: not true or false")
+            raise Invalid(where, "not_bool")
         return value
 
     return check
@@ -97,11 +113,11 @@ def list_of(item: Validator, *, min_len: int = 0, max_len: int) -> Validator:
 
     def check(value: Any, where: str) -> list[Any]:
         if not isinstance(value, list):
-            raise Invalid(f"{where}: not a list")
+            raise Invalid(where, "not_list")
         if len(value) > max_len:
-            raise Invalid(f"{where}: more than {max_len} items")
+            raise Invalid(where, "too_many", n=max_len)
         if len(value) < min_len:
-            raise Invalid(f"{where}: fewer than {min_len} items")
+            raise Invalid(where, "too_few", n=min_len)
         return [item(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
     return check
@@ -112,7 +128,7 @@ def pair(first: Validator, second: Validator) -> Validator:
 
     def check(value: Any, where: str) -> list[Any]:
         if not isinstance(value, list) or len(value) != 2:
-            raise Invalid(f"{where}: not a pair")
+            raise Invalid(where, "not_pair")
         return [first(value[0], f"{where}[0]"), second(value[1], f"{where}[1]")]
 
     return check
@@ -125,11 +141,11 @@ def obj(required: Mapping[str, Validator], optional: Mapping[str, Validator] | N
 
     def check(value: Any, where: str) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise Invalid(f"{where}: not an object")
+            raise Invalid(where, "not_object")
         out = dict(value)
         for key, inner in required.items():
             if key not in value:
-                raise Invalid(f"{where}.{key}: missing")
+                raise Invalid(f"{where}.{key}", "missing")
             out[key] = inner(value[key], f"{where}.{key}")
         for key, inner in optional.items():
             if key in value:

@@ -58,6 +58,7 @@ def _family_keys() -> set[str]:
     from ..engine.refusal import MESSAGES
     from ..scenes.newgame import B_BONUSES, B_LIMITS, B_SWITCHES, PRESETS, SWITCHES
     from ..scenes.rules import B_SECTIONS, SECTIONS
+    from ..storage.schema import PROBLEMS
     from ..storage.settings import SPEEDS, Settings
     from ..storage.stats import GAMES
 
@@ -81,7 +82,7 @@ def _family_keys() -> set[str]:
     keys |= {f"slot.{k}" for k in MESSAGES if k.startswith(("three.", "four.", "set.", "run.", "meld."))}
     for module in ("advice.py", "british.py"):
         keys |= set(re.findall(r'"(why\.[a-z_]+)"', (PACKAGE / "ai" / module).read_text(encoding="utf-8")))
-    keys |= set(MESSAGES)
+    keys |= set(MESSAGES) | {f"schema.{problem}" for problem in PROBLEMS}
     return keys
 
 
