@@ -48,6 +48,7 @@ def main(out: str = "docs/screenshots", size: str = "1280x800", language: str = 
     w, h = (int(v) for v in size.split("x"))
     app = App((w, h), fullscreen=False)
     app.host.persist = False
+    app.settings.language = language
     app.change_language(language)
 
     def shot(name: str, frames: int = 3) -> None:

@@ -129,6 +129,8 @@ def _widget_problems(app: App, window: pygame.Rect) -> tuple[list[str], list[tup
                 found.append(f"words wider than their widget: {text!r} needs {need} px, has {room}")
         if isinstance(el, UIButton) and not any(d.contains(rect) for d in dialogs):
             buttons.append((text, rect))
+    found += [f"buttons over each other: [{a}] {tuple(ra)} and [{b}] {tuple(rb)}"
+              for i, (a, ra) in enumerate(buttons) for b, rb in buttons[i + 1:] if ra.colliderect(rb)]
     return found, buttons
 
 

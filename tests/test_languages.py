@@ -106,7 +106,7 @@ def test_the_engines_words_in_a_refusal_are_in_the_players_language(english) -> 
     assert "8♣ oder Joker" in four and four.endswith("(J-6.2)")
     assert "unteren" in i18n.refusal_text(Refusal("J-2.4", "tack.four_end", {"end": "low"}))
     i18n.set_language("fi")
-    assert "8♣ tai Jokeri" in i18n.refusal_text(Refusal("J-6.2", "tack.four_card", {"cards": "8C or JK"}))
+    assert "8♣ tai jokeri" in i18n.refusal_text(Refusal("J-6.2", "tack.four_card", {"cards": "8C or JK"}))
     assert "huuto" in i18n.refusal_text(Refusal("B-3", "turn.british_action", {"action": "call"}))
     i18n.set_language("nl")
     shape = i18n.refusal_text(Refusal("J-3.2", "contract.shape", {"contract": "3 3", "got": "no melds"}))

@@ -99,13 +99,17 @@ class ReviewScene(Scene):
         bh, bw = max(42, h // 17), self.px(70)
         y = h - bh - 14
         self.back = self.button(pygame.Rect(16, y, self.px(130), bh), tr("common.back"), command=self.app.pop)
-        x = w // 2 - 2 * bw - 15
+        labels = [tr("review.next_note"), tr("review.try")]
+        want = self.fitted(labels, self.px(215), w, "#primary_button")
+        x = w // 2 - 2 * bw - 15  # the steppers in the middle, or beside Back where a longer
+        if w - (x + 4 * (bw + 10)) - 46 < 2 * want:  # language's two buttons need the room
+            x = self.back.rect.right + 20
         moves = (("|<", self.first), ("<", lambda: self.go(self.k - 1)), (">", lambda: self.go(self.k + 1)),
                  (">|", self.last))
         self.steppers = [self.button(pygame.Rect(x + i * (bw + 10), y, bw, bh), label, command=do)
                          for i, (label, do) in enumerate(moves)]
-        tw = self.fitted([tr("review.next_note"), tr("review.try")], self.px(215), (w - 30) // 2 - x // 2,
-                         "#primary_button")
+        room = (w - (x + 4 * (bw + 10)) - 46) // 2  # the two buttons stay clear of the steppers
+        tw = min(want, room)
         self.next_note = self.button(pygame.Rect(w - 2 * tw - 30, y, tw, bh), tr("review.next_note"),
                                      command=self.to_next_note)
         self.try_here = self.button(pygame.Rect(w - tw - 16, y, tw, bh), tr("review.try"), "#primary_button",

@@ -80,8 +80,10 @@ class ScoreboardScene(Scene):
         self._asking = self.asks_buy_in()
         self.b_review: pygame_gui.elements.UIButton | None = None
         r0 = self.result
-        if r0 is not None and not r0.void:  # the coach's review
-            self.b_review = self.button(pygame.Rect(w - 2 * bw - 32, y, bw, bh), tr("score.review"),
+        if r0 is not None and not r0.void:  # the coach's review, left of the other buttons on the right
+            third = self._asking or (self.watching() and self.result is not None)
+            at = w - (3 * bw + 44 if third else 2 * bw + 32)
+            self.b_review = self.button(pygame.Rect(at, y, bw, bh), tr("score.review"),
                                         command=lambda: open_review(self.app, self.session))
         if self._asking:
             elimination = self.elimination
