@@ -24,6 +24,7 @@ from .storage.atomic import clean_temporaries
 from .storage.paths import check_data_dir, data_dir, make_folder, sub_dir
 from .storage.settings import MIN_WINDOW, load_settings
 from .ui import window
+from .ui.focus import FocusRing
 from .ui.resources import asset
 from .ui.sound import Sounds
 from .ui.theme import ConfirmDialog, font_size, make_ui_manager, scaled_theme, tighter, ui_scale
@@ -52,10 +53,13 @@ class Scene:
     """
 
     transparent = False
+    #: The keyboard's focus moves over the scene's widgets (:mod:`.ui.focus`); the table has its own.
+    focus_ring = True
 
     def __init__(self, app: App) -> None:
         self.app = app
         self._widgets: list[pygame_gui.core.UIElement] = []
+        self.focus = FocusRing()
 
     # lifecycle
     def on_enter(self) -> None:
@@ -386,6 +390,8 @@ class App:
         self.ui.draw_ui(self.screen)
         if top is not None:
             top.draw_top(self.screen)
+            if top.focus_ring:
+                top.focus.draw(self.screen)
         self.toasts.draw(self.screen)
 
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -406,8 +412,11 @@ class App:
             self.toasts.acted()  # a refusal or a hint is about the position the player leaves
         used = self.ui.process_events(event)
         top = self.top
-        if top is not None and not (used and event.type in _CONSUMABLE):
-            top.handle_event(event)
+        if top is None or (used and event.type in _CONSUMABLE):
+            return
+        if top.focus_ring and top.focus.handle(event, top._widgets):
+            return
+        top.handle_event(event)
 
     def set_mode(self, size: tuple[int, int]) -> pygame.Surface:
         """Open the window at ``size``, resizable, never made smaller than :data:`MIN_SIZE` by

@@ -114,11 +114,20 @@ def press_button(app: App, button: object) -> None:
     click(app, button.rect.center)  # type: ignore[attr-defined]
 
 
-def key(app: App, k: int) -> None:
-    """Press and release a key."""
-    post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-    post(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+def key(app: App, k: int, mod: int = 0) -> None:
+    """Press and release a key (with the modifiers ``mod``, e.g. ``pygame.KMOD_SHIFT``)."""
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
     step(app, 2)
+
+
+def focus_on(app: App, widget: object, *, limit: int = 40) -> None:
+    """Tab through the top scene's widgets until ``widget`` has the keyboard's focus."""
+    for _ in range(limit):
+        if app.top is not None and app.top.focus.shown and app.top.focus.current is widget:
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {widget!r}")
 
 
 def table_at(

@@ -729,7 +729,7 @@ def test_the_players_badge_shows_dealer_calls_and_laid_like_an_opponents_seat(ap
     text = own_badge_text(frame)
     assert text.startswith(frame.names[0])
     assert ("dealer" in text) == (frame.view.dealer == 0)
-    assert ("calls 0/" in text) == (frame.calling and not frame.view.laid[0])
+    assert ("calls\xa00/" in text) == (frame.calling and not frame.view.laid[0])
     assert "laid" not in text
 
 

@@ -50,6 +50,8 @@ from .words import refusal_words
 class TableScene(Scene):
     """A hand in play."""
 
+    focus_ring = False  # the table moves its own focus over cards, slots, melds and piles
+
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session

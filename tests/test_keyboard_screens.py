@@ -1,0 +1,122 @@
+"""Every menu and dialog by keys alone: Tab and Shift+Tab (or the arrows) move a visible focus over
+a screen's widgets, Enter or Space presses a button or ticks a box, Left and Right step a dropdown
+or a slider, Esc goes back. No mouse event is sent in these tests."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from kalooki_desktop import i18n
+from kalooki_desktop.scenes.load import LoadScene
+from kalooki_desktop.scenes.menu import MenuScene
+from kalooki_desktop.scenes.newgame import NewGameScene
+from kalooki_desktop.scenes.practice import PracticeScene
+from kalooki_desktop.scenes.rules import RulesScene
+from kalooki_desktop.scenes.settings import SettingsScene
+from kalooki_desktop.scenes.statistics import StatisticsScene
+from kalooki_desktop.scenes.table import TableScene
+from kalooki_desktop.storage.paths import set_data_dir
+
+from .gui import focus_on, key, make_app, step, top
+
+
+@pytest.fixture
+def app(tmp_path):
+    set_data_dir(tmp_path)
+    a = make_app()
+    a.push(MenuScene(a))
+    step(a, 2)
+    yield a
+    a.shutdown()
+    set_data_dir(None)
+    i18n.set_language("en")
+
+
+def open_from_menu(app, item: str) -> None:
+    focus_on(app, top(app, MenuScene).buttons[item])
+    key(app, pygame.K_RETURN)
+    step(app, 2)
+
+
+def test_the_focus_shows_only_once_a_key_moves_it_and_walks_the_menu_both_ways(app) -> None:
+    menu = top(app, MenuScene)
+    assert not menu.focus.shown
+    key(app, pygame.K_TAB)
+    first = menu.focus.current
+    assert menu.focus.shown and first is menu.buttons["new"]  # Continue is off: no game yet
+    key(app, pygame.K_TAB)
+    assert menu.focus.current is menu.buttons["practice"]
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    key(app, pygame.K_UP)
+    assert menu.focus.current is menu.buttons["quit"]  # round from the first to the last
+    key(app, pygame.K_DOWN)
+    assert menu.focus.current is first
+
+
+def test_settings_by_keys_a_box_ticked_a_dropdown_stepped_the_language_changed_and_back(app) -> None:
+    open_from_menu(app, "settings")
+    settings = top(app, SettingsScene)
+    before = app.settings.reduce_motion
+    focus_on(app, settings.reduce)
+    key(app, pygame.K_SPACE)
+    step(app, 2)
+    assert app.settings.reduce_motion is not before
+    focus_on(app, settings.speed)
+    speed = app.settings.speed
+    key(app, pygame.K_RIGHT)
+    step(app, 2)
+    assert app.settings.speed != speed
+    focus_on(app, settings.volume)
+    volume = app.settings.volume
+    key(app, pygame.K_LEFT)
+    step(app, 2)
+    assert app.settings.volume < volume
+    focus_on(app, settings.language)
+    key(app, pygame.K_RIGHT)
+    step(app, 3)
+    assert app.settings.language != "en" and i18n.language() == app.settings.language
+    settings = top(app, SettingsScene)  # re-worded in the new language
+    focus_on(app, settings.back)
+    key(app, pygame.K_RETURN)
+    step(app, 2)
+    assert isinstance(app.top, MenuScene)
+
+
+@pytest.mark.parametrize(("item", "kind"), [("rules", RulesScene), ("stats", StatisticsScene), ("load", LoadScene),
+                                            ("practice", PracticeScene)])
+def test_each_screen_of_the_menu_opens_and_closes_by_keys(app, item, kind) -> None:
+    open_from_menu(app, item)
+    assert isinstance(app.top, kind)
+    if kind is RulesScene:
+        rules = top(app, RulesScene)
+        focus_on(app, rules.tabs[True])
+        key(app, pygame.K_RETURN)
+        step(app, 2)
+        assert top(app, RulesScene).british
+    key(app, pygame.K_ESCAPE)
+    step(app, 2)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_a_new_game_by_keys_then_the_question_before_leaving_it_answered_by_keys(app) -> None:
+    open_from_menu(app, "new")
+    dialog = top(app, NewGameScene)
+    focus_on(app, dialog.start)
+    key(app, pygame.K_RETURN)
+    step(app, 3)
+    assert isinstance(app.top, TableScene)
+    key(app, pygame.K_ESCAPE)  # the table's menu
+    step(app, 3)
+    assert isinstance(app.top, MenuScene)
+    open_from_menu(app, "new")
+    dialog = top(app, NewGameScene)
+    focus_on(app, dialog.start)
+    key(app, pygame.K_RETURN)  # a game is in progress: the question comes first
+    step(app, 2)
+    question = dialog.leave.dialog
+    assert question is not None and question.visible
+    focus_on(app, question.confirm_button)
+    key(app, pygame.K_RETURN)
+    step(app, 3)
+    assert isinstance(app.top, TableScene)
