@@ -38,6 +38,7 @@ from .ending import HandEnd
 from .frame import TableFrame
 from .geometry import TableGeometry
 from .hinting import TableHint
+from .keyboard import TableKeys
 from .model import HandModel
 from .painter import TablePainter, snapshot
 from .pointer import DoubleTap, Drag, Drop, Intent, Pointer, Tap
@@ -69,6 +70,7 @@ class TableScene(Scene):
         self._hand_key: tuple[int, int] | None = None
         self._lay_check: tuple[object, Refusal | str | None] | None = None
         self.painter, self.coach_line = TablePainter(), CoachLine()
+        self.keys = TableKeys(self)  # the table by keys alone
         self._frame: TableFrame | None = None
         self.sync_hand()
         self.layout, self.geometry, self.pointer = self._lay_out(Pointer)
@@ -300,8 +302,9 @@ class TableScene(Scene):
                 self.end_outro()  # a click or a key skips the pause
             return True  # the hand is over: the scoreboard comes next
         if event.type == pygame.KEYDOWN:
-            return self.on_key(event.key)
+            return self.keys.handle(event.key, event.mod) or self.on_key(event.key)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.keys.shown = False  # the mouse plays: the keyboard's focus steps aside
             return self.on_press(event.pos)
         if event.type == pygame.MOUSEMOTION:
             return self.pointer.move(event.pos, self.session.view().discard_top)
@@ -383,10 +386,11 @@ class TableScene(Scene):
         elif isinstance(intent, Tap):
             self.submit(PluckStock() if p.kind == "stock" else PluckDiscard())
 
-    def drop(self, drag: Drag, pos: tuple[int, int]) -> None:
-        """Act on a drop: stage, reorder, or play (:mod:`.drops` says which), or glide back
-        saying why."""
-        out = self.drops.outcome(drag, self.pointer.target(drag, pos), pos, self.geometry)
+    def drop(self, drag: Drag, pos: tuple[int, int], target: tuple[str, int | None] | None = None) -> None:
+        """Act on a drop at ``pos`` (over ``target``, else what the pointer finds there): stage,
+        reorder, or play (:mod:`.drops` says which), or glide back saying why."""
+        where = target if target is not None else self.pointer.target(drag, pos)
+        out = self.drops.outcome(drag, where, pos, self.geometry)
         if isinstance(out, Stage):
             self.take_from_source(drag)
             self.model.stage(out.slot, drag.cards, out.at)
@@ -552,4 +556,5 @@ class TableScene(Scene):
         banner = self.ending.banner()
         if banner is not None and not self.choreo.flights:
             render.draw_banner(surface, self.geometry, *banner)
+        self.keys.draw(surface)
 

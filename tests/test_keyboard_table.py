@@ -1,0 +1,130 @@
+"""The table by keys alone (no mouse event in these tests): the focus goes over the hand, the
+slots, the melds and the piles; Space picks a card up or plucks a pile; Enter stages, lays, tacks
+or discards; J moves a joker; C calls, A allows, R refuses, L lets a card go."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from kalooki_desktop.engine.actions import Discard, PluckStock
+from kalooki_desktop.engine.cards import parse_cards
+from kalooki_desktop.engine.rules import FOUR, THREE
+from kalooki_desktop.scenes.table import TableScene
+
+from .gui import act, jamaican, key, run_until, step, table_at
+
+OTHERS = ["2S 3H 5D 6C 8S 10H QD JC AH", "2H 3D 5C 6S 8H 10D QC JS AD", "2D 3C 5S 6H 8D 10C QS JH AC"]
+STOCK = "KC 6D 8H 3S 4D 10S QH JD AS 4S 2C 8C 9S 5S 3C KD 10D QS 6S 8D 3D 7C 2H JS 4D 6C 10C"
+
+
+def go(app, scene: TableScene, area: str, index: int = 0) -> None:
+    """Tab to ``area``, then Right to its ``index``-th place (keys only)."""
+    for _ in range(6):
+        if scene.keys.shown and scene.keys.focus.area == area:
+            break
+        key(app, pygame.K_TAB)
+    assert scene.keys.focus.area == area
+    for _ in range(60):
+        if scene.keys.focus.index == index:
+            return
+        key(app, pygame.K_RIGHT)
+    raise AssertionError(f"never reached {area} {index}")
+
+
+def pick(app, scene: TableScene, *cards: str) -> None:
+    """Pick each card up from the hand: the focus on it, then Space."""
+    for card in cards:
+        code = parse_cards(card)[0]
+        at = next(i for i, c in enumerate(scene.model.order) if c == code and i not in scene.model.selected)
+        go(app, scene, "hand", at)
+        key(app, pygame.K_SPACE)
+    assert len(scene.model.selected) >= len(cards)
+
+
+@pytest.fixture
+def table(app):
+    hands = ["7S 7H 7D 9S 9H 9D 4H 5H JK 7H 6H 9C 4C", *OTHERS]
+    return table_at(app, hands, discard="2C", stock=STOCK, hand=2, dealer=3)
+
+
+def test_a_whole_jamaican_hand_by_keys_a_lay_a_tack_a_joker_moved_and_the_discards(app, table) -> None:
+    scene, s = table, table.session
+    m = jamaican(s)
+    assert s.prompt() == "pluck"
+    go(app, scene, "piles", 0)
+    key(app, pygame.K_SPACE)  # the stock in focus: plucked
+    assert s.prompt() == "play" and len(m.hand.hands[0]) == 14
+    for slot, cards in enumerate((("7S", "7H", "7D"), ("9S", "9H", "9D"), ("4H", "5H", "JK", "7H"))):
+        pick(app, scene, *cards)
+        go(app, scene, "slots", slot)
+        key(app, pygame.K_RETURN)
+        assert not scene.model.selected and len(scene.model.slots[slot]) == len(cards)
+    assert scene.lay_refusal() is None
+    key(app, pygame.K_RETURN)  # nothing picked up: Enter lays the staged contract
+    assert m.hand.laid[0] and [mm.kind for mm in m.hand.table] == [THREE, THREE, FOUR]
+    pick(app, scene, "9C")
+    go(app, scene, "melds", 1)
+    key(app, pygame.K_RETURN)  # onto the nines
+    assert parse_cards("9C")[0] in m.hand.table[1].cards
+    pick(app, scene, "6H")
+    go(app, scene, "melds", 2)
+    key(app, pygame.K_j)  # into the joker's place: the joker moves up (J-6.5)
+    assert m.hand.table[2].cards[:4] == parse_cards("4H 5H 6H 7H") and m.hand.table[2].cards[-1] == 0
+    pick(app, scene, "4C")
+    go(app, scene, "piles", 1)
+    key(app, pygame.K_RETURN)  # on the discard pile
+    assert m.hand.discard[-1] == parse_cards("4C")[0]
+    for _ in range(400):  # on to the hand's end: pluck with Space, discard what is left
+        if m.results:
+            break
+        prompt = s.prompt()
+        if prompt == "pluck":
+            key(app, pygame.K_SPACE)
+        elif prompt == "play":
+            for at in range(len(scene.model.order)):
+                if s.check(Discard(scene.model.order[at])) is None:
+                    break
+            pick_at(app, scene, at)
+            go(app, scene, "piles", 1)
+            key(app, pygame.K_RETURN)
+        elif prompt == "call":
+            key(app, pygame.K_l)
+        elif prompt == "allow":
+            key(app, pygame.K_a)
+        else:
+            step(app, 5)
+    assert m.results, ("the hand never ended", s.prompt(), [c for c in scene.model.order], m.hand.log[-6:])
+
+
+def pick_at(app, scene: TableScene, at: int) -> None:
+    scene.model.selected.clear()
+    go(app, scene, "hand", at)
+    key(app, pygame.K_SPACE)
+
+
+def test_a_call_by_key_and_the_call_then_answered_by_keys(app) -> None:
+    hands = ["7S 7D 9S 9H KS KH 4C 5C 2S", "7H 3H 5D 6C 8S 10H QD JC AH", OTHERS[1], OTHERS[2]]
+    scene = table_at(app, hands, discard="2C", stock=STOCK)
+    s, m = scene.session, jamaican(scene.session)
+    m.apply(0, PluckStock())
+    m.apply(0, Discard(parse_cards("2S")[0]))
+    act(m, 1, PluckStock())
+    m.apply(1, Discard(parse_cards("7H")[0]))
+    run_until(app, lambda: s.prompt() == "call")
+    key(app, pygame.K_c)
+    assert (0, "call") in m.hand.log
+
+
+@pytest.mark.parametrize(("answer", "kept"), [(pygame.K_a, False), (pygame.K_r, True)])
+def test_a_call_of_the_players_card_allowed_or_refused_by_keys(app, answer, kept) -> None:
+    hands = ["2S 3H 5D 6C 8S 10H QD JC AH", "7S 7D 9C 9H KS KH 4C 5C 3S", OTHERS[2],
+             "7H 3D 5C 6S 8H 10D QC JS AD"]
+    stock = "6D 8H 3S 4D 10C QH JD AS 4H 2H 6H 8C 9S 5H 4S KC KD 10S"
+    scene = table_at(app, hands, discard="2C", stock=stock, dealer=2)
+    s, m = scene.session, jamaican(scene.session)
+    m.apply(3, PluckStock())
+    m.apply(3, Discard(parse_cards("7H")[0]))
+    run_until(app, lambda: s.prompt() == "allow")
+    key(app, answer)
+    assert (parse_cards("7H")[0] in m.hand.hands[0]) is kept
