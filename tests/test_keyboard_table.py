@@ -128,3 +128,75 @@ def test_a_call_of_the_players_card_allowed_or_refused_by_keys(app, answer, kept
     run_until(app, lambda: s.prompt() == "allow")
     key(app, answer)
     assert (parse_cards("7H")[0] in m.hand.hands[0]) is kept
+
+
+# --- a whole British deal by keys: each of the player's moves is the hint's, made with keys ------
+
+
+def keys_for(app, scene: TableScene, action) -> None:
+    """Make ``action`` at the table with keys only."""
+    from kalooki_desktop.engine.actions import Lay, MoveJoker, PluckDiscard, Retrieve, Tack
+
+    scene.model.selected.clear()
+    if isinstance(action, PluckStock | PluckDiscard):
+        go(app, scene, "piles", 0 if isinstance(action, PluckStock) else 1)
+        key(app, pygame.K_SPACE)
+    elif isinstance(action, Lay):
+        scene.model.clear_slots()
+        for j, (_, cards) in enumerate(action.melds):
+            pick_cards(app, scene, cards)
+            go(app, scene, "slots", j)
+            key(app, pygame.K_RETURN)
+        key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # (anywhere but a pile: Enter lays)
+        key(app, pygame.K_RETURN)
+    elif isinstance(action, Tack | MoveJoker | Retrieve):
+        pick_cards(app, scene, action.cards if isinstance(action, Retrieve) else (action.card,))
+        go(app, scene, "melds", action.meld - 1)
+        if isinstance(action, Tack):
+            key(app, pygame.K_RETURN, pygame.KMOD_SHIFT if action.end == "low" else 0)
+        else:
+            key(app, pygame.K_j)
+    elif isinstance(action, Discard):
+        pick_cards(app, scene, (action.card,))
+        go(app, scene, "piles", 1)
+        key(app, pygame.K_RETURN)
+    else:
+        raise AssertionError(f"no keys for {action}")
+
+
+def pick_cards(app, scene: TableScene, cards) -> None:
+    for code in cards:
+        at = next(i for i, c in enumerate(scene.model.order) if c == code and i not in scene.model.selected)
+        go(app, scene, "hand", at)
+        key(app, pygame.K_SPACE)
+
+
+@pytest.mark.parametrize(("seed", "kinds"), [
+    (38, {"PluckStock", "Lay", "Retrieve", "Tack", "Discard"}),  # a joker taken and a lay-off
+    (31, {"PluckStock", "PluckDiscard", "Lay", "Retrieve", "Discard"}),  # the discard taken
+])
+def test_a_whole_british_deal_by_keys(app, seed, kinds) -> None:
+    from kalooki_desktop.play.session import GameSetup, Session
+
+    session = Session(GameSetup(("normal", "normal"), "british40", seed=seed), threaded=False, speed=200)
+    app.host.set_session(session)
+    scene = TableScene(app, session)
+    app.push(scene)
+    step(app, 2)
+    run_until(app, lambda: not scene.busy())
+    made: list[str] = []
+    for _ in range(600):
+        if session.match.results:
+            break
+        prompt = session.prompt()
+        if prompt in ("pluck", "play") and not scene.busy():
+            action = session.hint()
+            assert action is not None
+            before = len(session.match.actions)
+            keys_for(app, scene, action)
+            assert len(session.match.actions) > before, (str(action), app.toast_text)
+            made.append(type(action).__name__)
+        else:
+            step(app, 4)
+    assert session.match.results, "the deal never ended"
+    assert kinds <= set(made), made
