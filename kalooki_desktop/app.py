@@ -55,6 +55,9 @@ class Scene:
     transparent = False
     #: The keyboard's focus moves over the scene's widgets (:mod:`.ui.focus`); the table has its own.
     focus_ring = True
+    #: The keys F1 (or ?) lists for this scene, as catalogue names (``keys.<name>.keys`` and
+    #: ``.does``); none: F1 does nothing here.
+    help_keys: tuple[str, ...] = ("focus", "press", "step", "back", "fullscreen", "screenshot", "help")
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -413,6 +416,10 @@ class App:
         used = self.ui.process_events(event)
         top = self.top
         if top is None or (used and event.type in _CONSUMABLE):
+            return
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or event.dict.get("unicode") == "?"):
+            if top.help_keys:
+                self.push("keys", top.help_keys)  # the keys of this screen, over it
             return
         if top.focus_ring and top.focus.handle(event, top._widgets):
             return

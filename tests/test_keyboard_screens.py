@@ -120,3 +120,27 @@ def test_a_new_game_by_keys_then_the_question_before_leaving_it_answered_by_keys
     key(app, pygame.K_RETURN)
     step(app, 3)
     assert isinstance(app.top, TableScene)
+
+
+def test_f1_shows_the_keys_of_the_screen_in_use_and_any_key_closes_them(app) -> None:
+    from kalooki_desktop.scenes.keys import KeysScene
+
+    key(app, pygame.K_F1)
+    step(app, 2)
+    shown = top(app, KeysScene)
+    assert "focus" in shown.names and "pick" not in shown.names
+    key(app, pygame.K_ESCAPE)
+    step(app, 2)
+    assert isinstance(app.top, MenuScene)
+    open_from_menu(app, "new")
+    focus_on(app, top(app, NewGameScene).start)
+    key(app, pygame.K_RETURN)
+    step(app, 3)
+    assert isinstance(app.top, TableScene)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?",
+                                         scancode=0))
+    step(app, 3)
+    assert "pick" in top(app, KeysScene).names  # the table's own keys
+    key(app, pygame.K_SPACE)
+    step(app, 2)
+    assert isinstance(app.top, TableScene)

@@ -146,6 +146,14 @@ def scenes(app: App) -> Iterator[str]:
     app.push(MenuScene(app))
     step(app)
     yield "menu"
+    from kalooki_desktop.scenes.keys import TABLE_KEYS, KeysScene
+
+    for names, name in ((MenuScene.help_keys, "the keys of a screen (F1)"), (TABLE_KEYS, "the table's keys (F1)")):
+        app.push(KeysScene(app, names))
+        step(app)
+        yield name
+        app.pop()
+        step(app)
     app.push(NewGameScene(app))
     step(app)
     yield "new game"

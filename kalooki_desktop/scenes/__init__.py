@@ -2,8 +2,9 @@
 settings. Importing the package registers each by name (:func:`..app.register_scene`), so a scene
 opens another by name and no scene imports another."""
 
-from . import load, menu, newgame, practice, review, rules, scoreboard, settings, statistics, table
+from . import keys, load, menu, newgame, practice, review, rules, scoreboard, settings, statistics, table
 
 __all__ = [
-    "load", "menu", "newgame", "practice", "review", "rules", "scoreboard", "settings", "statistics", "table",
+    "keys", "load", "menu", "newgame", "practice", "review", "rules", "scoreboard", "settings", "statistics",
+    "table",
 ]

@@ -37,13 +37,18 @@ def focusable(widgets: Sequence[UIElement]) -> list[UIElement]:
     windows = [w for w in widgets if isinstance(w, UIWindow) and w.visible and _alive(w)]
     if windows:
         window = windows[-1]
-        inside = [b for b in (getattr(window, "confirm_button", None), getattr(window, "cancel_button", None))
-                  if b is not None]
-        return sorted(inside, key=lambda b: b.rect.x)
+        own = [b for b in (getattr(window, "confirm_button", None), getattr(window, "cancel_button", None))
+               if b is not None]
+        inner = window.get_container()
+        return _reading_order([*own, *(w for w in widgets if getattr(w, "ui_container", None) is inner)])
+    return _reading_order(widgets)
+
+
+def _reading_order(widgets: Sequence[UIElement]) -> list[UIElement]:
     out = [w for w in widgets if isinstance(w, UIButton | UICheckBox | UIDropDownMenu | UIHorizontalSlider
                                                 | UITextEntryLine)
            and w.visible and _alive(w) and w.is_enabled]
-    return sorted(out, key=lambda w: (w.rect.centery // 12, w.rect.x))
+    return sorted(dict.fromkeys(out), key=lambda w: (w.rect.centery // 12, w.rect.x))
 
 
 class FocusRing:

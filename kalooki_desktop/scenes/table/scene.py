@@ -29,6 +29,7 @@ from ...engine.turn import DecisionKind
 from ...i18n import card_name, tr
 from ...play.session import HUMAN, Move, Session
 from ...ui.layout import TableLayout, table_layout
+from ..keys import TABLE_KEYS
 from . import render
 from .choreography import Choreography, Pace
 from .coachline import CoachLine
@@ -52,6 +53,7 @@ class TableScene(Scene):
     """A hand in play."""
 
     focus_ring = False  # the table moves its own focus over cards, slots, melds and piles
+    help_keys = TABLE_KEYS
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
