@@ -24,6 +24,7 @@ from .storage.atomic import clean_temporaries
 from .storage.paths import check_data_dir, data_dir, make_folder, sub_dir
 from .storage.settings import MIN_WINDOW, load_settings
 from .ui import window
+from .ui.cards import set_four_colour_scheme
 from .ui.focus import FocusRing
 from .ui.resources import asset
 from .ui.sound import Sounds
@@ -234,6 +235,7 @@ class App:
         self.host = GameHost(self.settings, self.notify)  # the game in progress and its autosave
         self.check_data_folder()
         set_language(self.settings.language)
+        set_four_colour_scheme(self.settings.four_colour_scheme)
         w, h = fit_window(size) if size else fit_window(tuple(self.settings.window), on_screen=True)
         pygame.display.set_caption(tr("app.title"))
         with contextlib.suppress(FileNotFoundError, pygame.error):  # a missing icon is not worth stopping for

@@ -32,10 +32,23 @@ def test_every_face_and_the_back_draw_at_every_size(height: int) -> None:
     assert img.get_at((w // 2, h // 8)).a == 255
 
 
-def test_red_and_black_inks_and_the_four_colour_deck() -> None:
+def test_red_and_black_inks_and_the_four_colour_decks() -> None:
     assert cards.suit_colour(1) == cards.suit_colour(2) == palette.RED
     assert cards.suit_colour(0) == cards.suit_colour(3) == palette.BLACK
     assert len({cards.suit_colour(s, four_colour=True) for s in range(4)}) == 4
+    spades, hearts, diamonds, clubs = range(4)
+    assert cards.suit_colour(clubs, four_colour=True) == palette.GREEN  # English: green clubs, blue diamonds
+    assert cards.suit_colour(diamonds, four_colour=True) == palette.BLUE
+    before = cards.face(make_card(5, diamonds), 120, four_colour=True)
+    cards.set_four_colour_scheme("german")  # green spades, yellow diamonds
+    try:
+        assert cards.suit_colour(spades, four_colour=True) == palette.GREEN
+        assert cards.suit_colour(diamonds, four_colour=True) == palette.AMBER
+        assert cards.suit_colour(hearts, four_colour=True) == palette.RED
+        assert cards.suit_colour(clubs, four_colour=True) == palette.BLACK
+        assert cards.face(make_card(5, diamonds), 120, four_colour=True) is not before  # drawn anew
+    finally:
+        cards.set_four_colour_scheme("english")
 
 
 def test_the_font_has_every_glyph_the_cards_use() -> None:

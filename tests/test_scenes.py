@@ -291,13 +291,14 @@ def test_settings_scene_changes_pace_and_saves(app, tmp_path):
     app.push(SettingsScene(app))
     step(app, 2)
     scene = app.top
-    post_changed = pygame.event.Event(pygame_gui.UI_CHECK_BOX_CHECKED, {"ui_element": scene.four})
-    scene.handle_event(post_changed)
-    assert app.settings.four_colour
+    scene.deck.selected_option = ("", "german")
+    changed = pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, {"ui_element": scene.deck})
+    scene.handle_event(changed)
+    assert app.settings.four_colour and app.settings.four_colour_scheme == "german"
     press_button(app, scene.back)
     assert isinstance(app.top, MenuScene)
     saved = json.loads((tmp_path / "settings.json").read_text())
-    assert saved["four_colour"] is True
+    assert saved["four_colour"] is True and saved["four_colour_scheme"] == "german"
 
 
 def test_a_dropdown_closes_when_its_chosen_entry_is_clicked(app):

@@ -18,10 +18,13 @@ from ..storage.files import reason
 from ..storage.settings import SPEEDS
 from ..ui import palette
 from ..ui import text as txt
+from ..ui.cards import set_four_colour_scheme
 from ..ui.draw import backdrop, panel
 from ..ui.theme import Answers, DropDown
 
 CALL_WAITS = (3, 5, 8, 15, 0)
+#: The decks offered: two colours, the English four-colour deck, the German one.
+DECKS = ("two", "english", "german")
 #: A check box ticked or cleared.
 _TICKS = (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED)
 
@@ -97,13 +100,17 @@ class SettingsScene(Scene):
         st, px = self.app.settings, self.px
         self.look_heading = (x, y - px(40))
         names: list[str | tuple[str, str]] = [(NAMES.get(code, code), code) for code in languages()]
-        labels = [tr("settings.language"), tr("settings.volume")]
-        cw = self._control_width([str(o[0]) for o in names], labels, width)
+        decks: list[str | tuple[str, str]] = [(tr(f"settings.deck_{d}"), d) for d in DECKS]
+        labels = [tr("settings.language"), tr("settings.deck"), tr("settings.volume")]
+        cw = self._control_width([str(o[0]) for o in (*names, *decks)], labels, width)
         cx = x + width - cw
         self._label(labels[0], x, y, cx - x - px(8))
         chosen = (NAMES.get(st.language, st.language), st.language)
         self.language = self._menu(names, chosen, pygame.Rect(cx, y, cw, px(34)), self.choose_language)
-        self.four = self._check(tr("settings.four_colour"), x, y + row, "four_colour")
+        self._label(labels[1], x, y + row, cx - x - px(8))
+        deck = st.four_colour_scheme if st.four_colour else "two"
+        place = pygame.Rect(cx, y + row, cw, px(34))
+        self.deck = self._menu(decks, (tr(f"settings.deck_{deck}"), deck), place, self.choose_deck)
         self.full = self._check(tr("settings.fullscreen"), x, y + 2 * row, "fullscreen")
         self.sound = self._check(tr("settings.sound"), x, y + 3 * row, "sound")
         self._label(tr("settings.volume"), x, y + 4 * row, cx - x - px(8))
@@ -118,6 +125,15 @@ class SettingsScene(Scene):
         room = width - max(self.words_px(t, element="label") for t in labels) - self.px(12)
         least = min(self.px(200), width // 2, max(self.px(120), room))
         return self.menu_width(options, least, width - self.px(140))
+
+    def choose_deck(self) -> None:
+        """The cards' colours were chosen: two colours, or one of the four-colour decks."""
+        deck = self.deck.selected_option[1]
+        st = self.app.settings
+        st.four_colour = deck != "two"
+        if st.four_colour:
+            st.four_colour_scheme = deck
+        set_four_colour_scheme(st.four_colour_scheme)
 
     def choose_language(self) -> None:
         """A language was chosen: every word of the game changes to it at once."""

@@ -39,6 +39,7 @@ class Settings:
     coach: bool = False  # notes on the player's decisions in normal games (practice has them on)
     ask_needed_discard: bool = True  # a double-click discard of a card the contract needs asks first
     four_colour: bool = False
+    four_colour_scheme: str = "english"  # which four-colour deck: "english" or "german"
     window: list[int] = field(default_factory=lambda: [1280, 800])
     fullscreen: bool = False
     last_game: dict[str, Any] = field(default_factory=dict)
@@ -127,6 +128,7 @@ _SCHEMA: dict[str, sc.Validator] = {
     "coach": sc.boolean(),
     "ask_needed_discard": sc.boolean(),
     "four_colour": sc.boolean(),
+    "four_colour_scheme": sc.string(16, ("english", "german")),
     "window": _window,
     "fullscreen": sc.boolean(),
     "last_game": _LAST_GAME,

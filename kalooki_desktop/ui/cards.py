@@ -53,9 +53,24 @@ def card_size(height: int) -> tuple[int, int]:
     return max(8, round(height * ASPECT)), max(12, height)
 
 
+#: The two four-colour decks players know: English (green clubs, blue diamonds) and the German
+#: tournament deck (green spades, yellow diamonds).
+FOUR_COLOUR_SCHEMES = {"english": palette.SUIT_COLOURS_4, "german": palette.SUIT_COLOURS_4_GERMAN}
+_scheme = ["english"]
+
+
+def set_four_colour_scheme(scheme: str) -> None:
+    """The four-colour deck drawn from now on (an unknown name: the English one)."""
+    chosen = scheme if scheme in FOUR_COLOUR_SCHEMES else "english"
+    if chosen != _scheme[0]:
+        _scheme[0] = chosen
+        face.cache_clear()
+        joker_tag.cache_clear()
+
+
 def suit_colour(suit: int, *, four_colour: bool = False) -> palette.Colour:
     """The ink of a suit."""
-    return (palette.SUIT_COLOURS_4 if four_colour else palette.SUIT_COLOURS_2)[suit]
+    return (FOUR_COLOUR_SCHEMES[_scheme[0]] if four_colour else palette.SUIT_COLOURS_2)[suit]
 
 
 def _text(surface: pygame.Surface, text: str, size: float, colour: palette.Colour,

@@ -45,7 +45,9 @@ GREEN: Colour = (20, 128, 56)
 
 #: Suit colours by suit index (S H D C), two-colour and four-colour decks.
 SUIT_COLOURS_2: tuple[Colour, Colour, Colour, Colour] = (BLACK, RED, RED, BLACK)
-SUIT_COLOURS_4: tuple[Colour, Colour, Colour, Colour] = (BLACK, RED, BLUE, GREEN)
+SUIT_COLOURS_4: tuple[Colour, Colour, Colour, Colour] = (BLACK, RED, BLUE, GREEN)  # English: green clubs
+AMBER: Colour = (190, 128, 0)  # the German deck's "yellow" diamonds, dark enough to read on cream
+SUIT_COLOURS_4_GERMAN: tuple[Colour, Colour, Colour, Colour] = (GREEN, RED, AMBER, BLACK)  # green spades
 
 #: One colour per seat for the score chart (the player first), distinct on the felt.
 SEAT_COLOURS: tuple[Colour, ...] = (
