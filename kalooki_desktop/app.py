@@ -23,8 +23,8 @@ from .play.host import GameHost
 from .storage.atomic import clean_temporaries
 from .storage.paths import check_data_dir, data_dir, make_folder, sub_dir
 from .storage.settings import MIN_WINDOW, load_settings
-from .ui import window
-from .ui.cards import set_four_colour_scheme
+from .ui import palette, window
+from .ui.cards import forget_faces, set_four_colour_scheme
 from .ui.focus import FocusRing
 from .ui.resources import asset
 from .ui.sound import Sounds
@@ -87,9 +87,9 @@ class Scene:
         """The window changed size."""
         self.rebuild()
 
-    def on_language(self) -> None:
-        """The language changed: the scene's words are made again (the top scene's widgets; a
-        scene below keeps none, and makes them in the new language when it comes back)."""
+    def on_restyle(self) -> None:
+        """The language or the look changed: the scene is made again (the top scene's widgets; a
+        scene below keeps none, and makes them anew when it comes back)."""
         if self is self.app.top:
             self.rebuild()
 
@@ -236,6 +236,8 @@ class App:
         self.check_data_folder()
         set_language(self.settings.language)
         set_four_colour_scheme(self.settings.four_colour_scheme)
+        palette.set_high_contrast(self.settings.high_contrast)
+        forget_faces()
         w, h = fit_window(size) if size else fit_window(tuple(self.settings.window), on_screen=True)
         pygame.display.set_caption(tr("app.title"))
         with contextlib.suppress(FileNotFoundError, pygame.error):  # a missing icon is not worth stopping for
@@ -485,7 +487,17 @@ class App:
         self.ui.set_locale(language)
         pygame.display.set_caption(tr("app.title"))
         for scene in self.scenes:
-            scene.on_language()
+            scene.on_restyle()
+
+    def apply_look(self) -> None:
+        """The look the settings ask for (standard or high contrast): the colours, the widgets'
+        theme and every scene drawn anew in it."""
+        if not palette.set_high_contrast(self.settings.high_contrast):
+            return
+        forget_faces()
+        self.ui.get_theme().load_theme(scaled_theme(self.scale))
+        for scene in self.scenes:
+            scene.on_restyle()
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen on the desktop's resolution, or back to a window. A change the window

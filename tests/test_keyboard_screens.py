@@ -144,3 +144,40 @@ def test_f1_shows_the_keys_of_the_screen_in_use_and_any_key_closes_them(app) -> 
     key(app, pygame.K_SPACE)
     step(app, 2)
     assert isinstance(app.top, TableScene)
+
+
+def _luminance(c: tuple[int, int, int]) -> float:
+    def channel(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_high_contrast_look_by_keys_words_at_seven_to_one_on_felt_and_panels(app) -> None:
+    from kalooki_desktop.ui import palette
+
+    open_from_menu(app, "settings")
+    focus_on(app, top(app, SettingsScene).contrast)
+    key(app, pygame.K_SPACE)
+    step(app, 3)
+    try:
+        assert app.settings.high_contrast and palette.high_contrast()
+        words = ("TEXT", "TEXT_SOFT", "TEXT_DIM", "TEXT_HELP", "TEXT_KEYS", "TEXT_FAINT", "FELT_WORDS", "GOLD",
+                 "COACH_QUIET")
+        for name in words:  # WCAG's enhanced contrast (7:1) on the felt and on a panel
+            assert contrast(getattr(palette, name), palette.FELT) >= 7, name
+            assert contrast(getattr(palette, name), palette.PANEL) >= 7, name
+        shot = app.screen.get_at((5, app.screen.get_height() // 2))[:3]
+        assert sum(shot) < sum(palette._STANDARD["FELT"])  # the darker felt is on show
+        focus_on(app, top(app, SettingsScene).contrast)
+        key(app, pygame.K_SPACE)
+        step(app, 2)
+        assert not palette.high_contrast() and palette._STANDARD["TEXT"] == palette.TEXT
+    finally:
+        palette.set_high_contrast(False)

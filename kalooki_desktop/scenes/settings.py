@@ -1,8 +1,8 @@
 """Settings, in two columns: the play (animation speed, reduce motion, how long the Call prompt
 waits and whether it comes for every discard or only for a card that could help, the coach,
 whether a double-click discard of a card the contract needs asks first) and the look and sound
-(the language, applied at once; four-colour cards, fullscreen, sound and volume). Saved when
-the scene is left."""
+(the language, applied at once; the cards' colours, the high-contrast look, fullscreen, sound
+and volume). Saved when the scene is left."""
 
 from __future__ import annotations
 
@@ -111,10 +111,11 @@ class SettingsScene(Scene):
         deck = st.four_colour_scheme if st.four_colour else "two"
         place = pygame.Rect(cx, y + row, cw, px(34))
         self.deck = self._menu(decks, (tr(f"settings.deck_{deck}"), deck), place, self.choose_deck)
-        self.full = self._check(tr("settings.fullscreen"), x, y + 2 * row, "fullscreen")
-        self.sound = self._check(tr("settings.sound"), x, y + 3 * row, "sound")
-        self._label(tr("settings.volume"), x, y + 4 * row, cx - x - px(8))
-        slider = UIHorizontalSlider(pygame.Rect(cx, y + 4 * row + px(4), cw, px(28)), st.volume, (0.0, 1.0),
+        self.contrast = self._check(tr("settings.high_contrast"), x, y + 2 * row, "high_contrast")
+        self.full = self._check(tr("settings.fullscreen"), x, y + 3 * row, "fullscreen")
+        self.sound = self._check(tr("settings.sound"), x, y + 4 * row, "sound")
+        self._label(tr("settings.volume"), x, y + 5 * row, cx - x - px(8))
+        slider = UIHorizontalSlider(pygame.Rect(cx, y + 5 * row + px(4), cw, px(28)), st.volume, (0.0, 1.0),
                                     self.app.ui)
         self.volume = self.answers.on(self.widget(slider), pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
                                       lambda _: self.set_volume())
@@ -158,6 +159,8 @@ class SettingsScene(Scene):
         elif on != st.fullscreen:
             self.app.toggle_fullscreen()
         self.apply()
+        if name == "high_contrast":
+            self.app.apply_look()
 
     def set_volume(self) -> None:
         """The volume slider moved: the new volume, with a card's sound to hear it by."""

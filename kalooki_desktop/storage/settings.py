@@ -40,6 +40,7 @@ class Settings:
     ask_needed_discard: bool = True  # a double-click discard of a card the contract needs asks first
     four_colour: bool = False
     four_colour_scheme: str = "english"  # which four-colour deck: "english" or "german"
+    high_contrast: bool = False  # a darker felt, black panels, white words
     window: list[int] = field(default_factory=lambda: [1280, 800])
     fullscreen: bool = False
     last_game: dict[str, Any] = field(default_factory=dict)
@@ -129,6 +130,7 @@ _SCHEMA: dict[str, sc.Validator] = {
     "ask_needed_discard": sc.boolean(),
     "four_colour": sc.boolean(),
     "four_colour_scheme": sc.string(16, ("english", "german")),
+    "high_contrast": sc.boolean(),
     "window": _window,
     "fullscreen": sc.boolean(),
     "last_game": _LAST_GAME,

@@ -64,8 +64,14 @@ def set_four_colour_scheme(scheme: str) -> None:
     chosen = scheme if scheme in FOUR_COLOUR_SCHEMES else "english"
     if chosen != _scheme[0]:
         _scheme[0] = chosen
-        face.cache_clear()
-        joker_tag.cache_clear()
+        forget_faces()
+
+
+def forget_faces() -> None:
+    """Draw every card anew (its colours changed: the deck or the look)."""
+    face.cache_clear()
+    back.cache_clear()
+    joker_tag.cache_clear()
 
 
 def suit_colour(suit: int, *, four_colour: bool = False) -> palette.Colour:

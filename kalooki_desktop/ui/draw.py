@@ -10,19 +10,23 @@ from . import palette
 from .theme import font_size, ui_scale
 
 
-@lru_cache(maxsize=4)
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The table felt with a soft vignette, at ``size`` (cached per window size)."""
+    """The table felt with a soft vignette, at ``size`` (cached per window size and look)."""
+    return _felt(size, palette.FELT, palette.FELT_DARK)
+
+
+@lru_cache(maxsize=4)
+def _felt(size: tuple[int, int], colour: palette.Colour, dark: palette.Colour) -> pygame.Surface:
     w, h = size
     surf = pygame.Surface(size)
-    surf.fill(palette.FELT)
+    surf.fill(colour)
     # A vignette from concentric translucent ellipses, drawn small and scaled up (smooth, cheap).
     small = pygame.Surface((64, 40), pygame.SRCALPHA)
     for i in range(20):
         alpha = int(5 + i * 4.2)
         rect = pygame.Rect(0, 0, 64, 40).inflate(-(20 - i) * 3, -(20 - i) * 1.9)
         ring = pygame.Surface((64, 40), pygame.SRCALPHA)
-        ring.fill((*palette.FELT_DARK, alpha))
+        ring.fill((*dark, alpha))
         pygame.draw.ellipse(ring, (0, 0, 0, 0), rect)
         small.blit(ring, (0, 0))
     surf.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
@@ -64,13 +68,16 @@ def panel(
     alpha: int = 150,
     radius: int = 10,
     border: palette.Colour | None = None,
-    fill: palette.Colour = palette.PANEL,
+    fill: palette.Colour | None = None,
     width: int = 2,
 ) -> None:
-    """A dark translucent rounded panel (cached per size and style)."""
+    """A dark translucent rounded panel (cached per size and style); in the high-contrast look a
+    black one, nearly opaque."""
     if rect.w <= 0 or rect.h <= 0:
         return
-    surface.blit(_panel(rect.size, alpha, radius, border, fill, width), rect.topleft)
+    if palette.high_contrast():
+        alpha = max(alpha, 235)
+    surface.blit(_panel(rect.size, alpha, radius, border, fill or palette.PANEL, width), rect.topleft)
 
 
 @lru_cache(maxsize=256)

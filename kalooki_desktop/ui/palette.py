@@ -54,3 +54,30 @@ SEAT_COLOURS: tuple[Colour, ...] = (
     (240, 200, 80), (110, 180, 255), (255, 140, 90), (200, 130, 255),
     (120, 230, 160), (255, 120, 170), (230, 230, 230), (160, 210, 60),
 )
+
+#: The high-contrast look (Settings): a darker felt, black panels, white words, brighter accents,
+#: card edges in black; every other colour as above.
+HIGH_CONTRAST: dict[str, Colour] = {
+    "FELT": (6, 44, 26), "FELT_DARK": (0, 14, 6), "PANEL": (0, 0, 0), "GOLD": (255, 212, 96),
+    "GOLD_DARK": (214, 170, 70), "VALID": (120, 186, 255), "INVALID": (255, 164, 64), "TEXT": (255, 255, 255),
+    "POINTS": (255, 255, 255), "TEXT_SOFT": (255, 255, 255), "TEXT_CAPTION": (255, 255, 255),
+    "TEXT_DIM": (240, 240, 240), "TEXT_HELP": (240, 240, 240), "TEXT_KEYS": (240, 240, 240),
+    "TEXT_FAINT": (232, 232, 232), "TEXT_PAST": (200, 200, 200), "COACH_QUIET": (240, 240, 240),
+    "FELT_WORDS": (240, 240, 240), "CARD_EDGE": (0, 0, 0),
+}
+_STANDARD: dict[str, Colour] = {name: globals()[name] for name in HIGH_CONTRAST}
+_high = [False]
+
+
+def set_high_contrast(on: bool) -> bool:  # noqa: FBT001 (a setting's value)
+    """Use the high-contrast colours (``on``) or the standard ones; True if that changed them."""
+    if on == _high[0]:
+        return False
+    _high[0] = on
+    globals().update(HIGH_CONTRAST if on else _STANDARD)
+    return True
+
+
+def high_contrast() -> bool:
+    """True while the high-contrast colours are in use."""
+    return _high[0]

@@ -11,11 +11,15 @@ from . import palette
 from .cards import font
 
 
-@lru_cache(maxsize=2048)
 def render(
-    text: str, size: int, colour: palette.Colour = palette.TEXT, *, bold: bool = False
+    text: str, size: int, colour: palette.Colour | None = None, *, bold: bool = False
 ) -> pygame.Surface:
-    """The text as a surface (cached)."""
+    """The text as a surface (cached; no ``colour``: the words' colour of the look in use)."""
+    return _render(text, size, colour or palette.TEXT, bold=bold)
+
+
+@lru_cache(maxsize=2048)
+def _render(text: str, size: int, colour: palette.Colour, *, bold: bool) -> pygame.Surface:
     img, _ = font(bold=bold).render(text, colour, size=max(6, size))
     return img
 
@@ -41,7 +45,7 @@ def draw(
     text: str,
     size: int,
     pos: tuple[float, float],
-    colour: palette.Colour = palette.TEXT,
+    colour: palette.Colour | None = None,
     *,
     bold: bool = False,
     anchor: str = "topleft",
@@ -51,6 +55,7 @@ def draw(
 
     Text wider than ``max_width`` is shortened with an ellipsis.
     """
+    colour = colour or palette.TEXT  # (the look in use: standard or high contrast)
     if max_width is None:
         img = render(text, size, colour, bold=bold)
     else:

@@ -15,6 +15,7 @@ from pygame_gui.core.interfaces import IUIElementInterface
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from ..i18n import tr
+from . import palette
 from .resources import asset
 
 E = TypeVar("E", bound=IUIElementInterface)
@@ -71,7 +72,21 @@ def scaled_theme(scale: float) -> dict[str, Any]:
         misc = block.get("misc") if isinstance(block, dict) else None
         if isinstance(misc, dict) and "list_item_height" in misc:  # a dropdown's options
             misc["list_item_height"] = str(round(int(misc["list_item_height"]) * scale))
+    if palette.high_contrast():
+        for name, colours in HIGH_CONTRAST.items():
+            theme.setdefault(name, {}).setdefault("colours", {}).update(colours)
     return theme
+
+
+#: The widgets' colours in the high-contrast look: black behind white words, bright borders.
+HIGH_CONTRAST: dict[str, dict[str, str]] = {
+    "defaults": {"normal_bg": "#000000F5", "hovered_bg": "#1E3C2D", "dark_bg": "#000000FA",
+                 "normal_text": "#FFFFFF", "disabled_text": "#B4B4B4", "normal_border": "#FFD460"},
+    "label": {"normal_text": "#FFFFFF"}, "#note": {"normal_text": "#FFFFFF"},
+    "#heading": {"normal_text": "#FFD460"},
+    "check_box": {"normal_bg": "#000000", "normal_text": "#FFFFFF"}, "text_box": {"dark_bg": "#000000FA"},
+    "window": {"dark_bg": "#000000FF", "normal_border": "#FFD460"},
+}
 
 
 def make_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:

@@ -121,9 +121,9 @@ class TableScene(Scene):
         self.pointer.cancel()
         self.rebuild()
 
-    def on_language(self) -> None:
+    def on_restyle(self) -> None:
         self.painter.invalidate()  # the cached layer holds words
-        super().on_language()
+        super().on_restyle()
 
     def build(self) -> None:
         self.layout, self.geometry, self.pointer = self._lay_out(lambda g: self.pointer)
