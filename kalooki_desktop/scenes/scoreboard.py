@@ -404,10 +404,9 @@ class ScoreboardScene(Scene):
         y += 8
         txt.draw(surface, tr("score.total"), small, (x0, y), palette.GOLD, bold=True)
         best = min(s.match.totals) if rows else None
-        for p in range(players):
-            total = s.match.totals[p]
-            colour = palette.GOLD if total == best else palette.TEXT
-            cell(p, number(total), y, colour, bold=True, size=small + 1)
+        for p, total in enumerate(s.match.totals):
+            cell(p, number(total), y, palette.GOLD if total == best else palette.TEXT, bold=True,
+                 size=small + 1)
         if self.final:
             y = self.draw_places(surface, (x0, y + small + 8), small, col_w - 6, cell)
         for label, values in extra:
