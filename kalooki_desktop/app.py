@@ -25,7 +25,7 @@ from .storage.paths import check_data_dir, data_dir, make_folder, sub_dir
 from .storage.settings import MIN_WINDOW, load_settings
 from .ui import palette, window
 from .ui.cards import forget_faces, set_four_colour_scheme
-from .ui.focus import FocusRing
+from .ui.focus import FocusRing, focusable
 from .ui.resources import asset
 from .ui.sound import Sounds
 from .ui.theme import ConfirmDialog, font_size, make_ui_manager, scaled_theme, tighter, ui_scale
@@ -397,7 +397,8 @@ class App:
         self.ui.draw_ui(self.screen)
         if top is not None:
             top.draw_top(self.screen)
-            if top.focus_ring:
+            if top.focus_ring and top.focus.shown:
+                top.focus.settle(focusable(top._widgets))
                 top.focus.draw(self.screen)
         self.toasts.draw(self.screen)
 

@@ -181,3 +181,37 @@ def test_the_high_contrast_look_by_keys_words_at_seven_to_one_on_felt_and_panels
         assert not palette.high_contrast() and palette._STANDARD["TEXT"] == palette.TEXT
     finally:
         palette.set_high_contrast(False)
+
+
+def test_the_focus_keeps_its_place_when_a_screen_is_made_anew(app) -> None:
+    open_from_menu(app, "settings")
+    settings = top(app, SettingsScene)
+    focus_on(app, settings.language)
+    place = settings.focus.place
+    key(app, pygame.K_RIGHT)  # another language: the screen is made again in it
+    step(app, 3)
+    key(app, pygame.K_RIGHT)  # and the next key still acts where the focus was
+    step(app, 3)
+    again = top(app, SettingsScene)
+    assert again.focus.shown and again.focus.current is again.language and again.focus.place == place
+    assert app.settings.language not in ("en",) or i18n.language() == app.settings.language
+
+
+def test_at_the_table_ctrl_s_saves_under_a_name_and_p_shows_the_scores(app) -> None:
+    from kalooki_desktop.scenes.scoreboard import ScoreboardScene
+    from kalooki_desktop.scenes.table.dialogs import SaveAsScene
+
+    open_from_menu(app, "new")
+    focus_on(app, top(app, NewGameScene).start)
+    key(app, pygame.K_RETURN)
+    step(app, 3)
+    assert isinstance(app.top, TableScene)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    step(app, 2)
+    assert isinstance(app.top, SaveAsScene)
+    key(app, pygame.K_ESCAPE)
+    step(app, 2)
+    assert isinstance(app.top, TableScene)
+    key(app, pygame.K_p)
+    step(app, 2)
+    assert isinstance(app.top, ScoreboardScene)

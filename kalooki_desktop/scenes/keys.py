@@ -15,7 +15,7 @@ from ..ui.draw import backdrop, panel
 SCREEN_KEYS = ("focus", "press", "step", "back", "fullscreen", "screenshot", "help")
 #: The table's keys (:mod:`.table.keyboard` and the table scene's own).
 TABLE_KEYS = ("areas", "along", "carry", "pick", "put", "low", "joker", "call", "allow", "hint", "take_back",
-              "escape", "fullscreen", "screenshot", "help")
+              "save", "escape", "fullscreen", "screenshot", "help")
 
 
 def rows(names: tuple[str, ...]) -> list[tuple[str, str]]:

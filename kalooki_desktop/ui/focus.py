@@ -57,6 +57,7 @@ class FocusRing:
     def __init__(self) -> None:
         self.current: UIElement | None = None
         self.shown = False
+        self.place = 0  # where the focus was in reading order: kept when the widgets are made anew
 
     def handle(self, event: pygame.event.Event, widgets: Sequence[UIElement]) -> bool:
         """Use a key that moves or presses the focus; True when the event was used."""
@@ -68,10 +69,11 @@ class FocusRing:
         items = focusable(widgets)
         if not items:
             return False
-        if self.current not in items:
-            self.current = None
+        self.settle(items)
         if isinstance(self.current, UITextEntryLine) and event.key not in (pygame.K_TAB, pygame.K_ESCAPE):
             return False  # the words typed go to the text box
+        if self.current is not None:
+            self.place = items.index(self.current)
         shift = bool(event.mod & pygame.KMOD_SHIFT)
         if event.key in _NEXT or event.key in _PREVIOUS:
             back = event.key in _PREVIOUS or (event.key == pygame.K_TAB and shift)
@@ -87,12 +89,20 @@ class FocusRing:
             return True
         return False
 
+    def settle(self, items: Sequence[UIElement]) -> None:
+        """Keep the focus on a widget on show: when the screen's widgets were made anew (a
+        choice, a language, a page), on the one in the same place."""
+        if self.current in items:
+            return
+        self.current = items[min(self.place, len(items) - 1)] if self.shown and items else None
+
     def _move(self, items: list[UIElement], by: int) -> None:
         if self.current is None or not self.shown:
             self.current = items[0] if by > 0 else items[-1]
         else:
             self.current = items[(items.index(self.current) + by) % len(items)]
         self.shown = True
+        self.place = items.index(self.current)
         if isinstance(self.current, UITextEntryLine):
             self.current.focus()
 

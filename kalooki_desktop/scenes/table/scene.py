@@ -303,6 +303,9 @@ class TableScene(Scene):
             if self.ending.held is not None and event.type != pygame.MOUSEBUTTONUP:
                 self.end_outro()  # a click or a key skips the pause
             return True  # the hand is over: the scoreboard comes next
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            self.app.push("save_as", self.session)  # Ctrl+S: Save as
+            return True
         if event.type == pygame.KEYDOWN:
             return self.keys.handle(event.key, event.mod) or self.on_key(event.key)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -328,6 +331,7 @@ class TableScene(Scene):
             pygame.K_h: self.show_hint,
             pygame.K_c: lambda: self.submit(Call()),
             pygame.K_m: self.toggle_sound,
+            pygame.K_p: lambda: self.app.push("scoreboard", self.session, None),
             pygame.K_s: lambda: self.model.sort("rank" if self.model.sort_mode == "suit" else "suit"),
         }
         if prompt == DecisionKind.CALL:
