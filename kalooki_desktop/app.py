@@ -398,7 +398,9 @@ class App:
         if top is not None:
             top.draw_top(self.screen)
             if top.focus_ring and top.focus.shown:
-                top.focus.settle(focusable(top._widgets))
+                current = top.focus.current
+                if current is None or current not in top._widgets or not current.visible:
+                    top.focus.settle(focusable(top._widgets))  # only when the widgets were made anew
                 top.focus.draw(self.screen)
         self.toasts.draw(self.screen)
 
