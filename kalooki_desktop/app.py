@@ -26,9 +26,18 @@ from .storage.settings import MIN_WINDOW, load_settings
 from .ui import palette, window
 from .ui.cards import forget_faces, set_four_colour_scheme
 from .ui.focus import FocusRing, focusable
+from .ui.layout import set_large_cards
 from .ui.resources import asset
 from .ui.sound import Sounds
-from .ui.theme import ConfirmDialog, font_size, make_ui_manager, scaled_theme, tighter, ui_scale
+from .ui.theme import (
+    ConfirmDialog,
+    font_size,
+    make_ui_manager,
+    scaled_theme,
+    set_interface_scale,
+    tighter,
+    ui_scale,
+)
 from .ui.toast import Toasts
 from .ui.window import fit_window
 
@@ -237,6 +246,8 @@ class App:
         set_language(self.settings.language)
         set_four_colour_scheme(self.settings.four_colour_scheme)
         palette.set_high_contrast(self.settings.high_contrast)
+        set_interface_scale(self.settings.interface_scale)
+        set_large_cards(self.settings.large_cards)
         forget_faces()
         w, h = fit_window(size) if size else fit_window(tuple(self.settings.window), on_screen=True)
         pygame.display.set_caption(tr("app.title"))
@@ -493,11 +504,17 @@ class App:
             scene.on_restyle()
 
     def apply_look(self) -> None:
-        """The look the settings ask for (standard or high contrast): the colours, the widgets'
-        theme and every scene drawn anew in it."""
-        if not palette.set_high_contrast(self.settings.high_contrast):
+        """The look the settings ask for (standard or high contrast, the interface size, the card
+        size): the colours, the widgets' theme at the scale the window holds, and every scene
+        laid out and drawn anew in it."""
+        st = self.settings
+        contrast = palette.set_high_contrast(st.high_contrast)
+        if contrast:
+            forget_faces()
+        sizes = set_interface_scale(st.interface_scale) | set_large_cards(st.large_cards)
+        if not contrast and not sizes:
             return
-        forget_faces()
+        self.scale = ui_scale(self.screen.get_size())
         self.ui.get_theme().load_theme(scaled_theme(self.scale))
         for scene in self.scenes:
             scene.on_restyle()

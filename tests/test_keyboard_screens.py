@@ -215,3 +215,49 @@ def test_at_the_table_ctrl_s_saves_under_a_name_and_p_shows_the_scores(app) -> N
     key(app, pygame.K_p)
     step(app, 2)
     assert isinstance(app.top, ScoreboardScene)
+
+
+def test_the_interface_size_and_large_cards_by_keys_lay_the_table_out_as_far_as_the_window_holds(app) -> None:
+    from kalooki_desktop.ui.layout import set_large_cards
+    from kalooki_desktop.ui.theme import set_interface_scale
+
+    open_from_menu(app, "new")
+    focus_on(app, top(app, NewGameScene).start)
+    key(app, pygame.K_RETURN)
+    step(app, 3)
+    before = top(app, TableScene).layout
+    assert app.scale == 1.0 and before.font == 16
+    try:
+        key(app, pygame.K_ESCAPE)
+        step(app, 2)
+        open_from_menu(app, "settings")
+        settings = top(app, SettingsScene)
+        focus_on(app, settings.interface)
+        key(app, pygame.K_RIGHT)  # from fitting the window to 75%
+        step(app, 3)
+        assert app.settings.interface_scale == 75 and app.scale == 0.75
+        for _ in range(5):  # on to 200%: this 1280x800 window holds 100%, and the row says so
+            key(app, pygame.K_RIGHT)
+            step(app, 3)
+        settings = top(app, SettingsScene)
+        assert app.settings.interface_scale == 200 and app.scale == 1.0
+        assert (i18n.tr("settings.interface_capped", here=i18n.percent(1.0)), ) == tuple(
+            text for text, _ in settings.labels if "100" in text)
+        focus_on(app, settings.interface)
+        for _ in range(5):
+            key(app, pygame.K_LEFT)  # back to 75%
+            step(app, 3)
+        assert app.settings.interface_scale == 75
+        focus_on(app, top(app, SettingsScene).large)
+        key(app, pygame.K_SPACE)
+        step(app, 3)
+        assert app.settings.large_cards
+        key(app, pygame.K_ESCAPE)  # the settings left, the game continued from the menu
+        step(app, 3)
+        open_from_menu(app, "continue")
+        after = top(app, TableScene).layout
+        assert after.font < before.font and after.bar.h < before.bar.h
+        assert after.hand_card_h > before.hand_card_h and after.slot_card_h > before.slot_card_h
+    finally:
+        set_interface_scale(0)
+        set_large_cards(False)

@@ -19,6 +19,8 @@ from kalooki_desktop.i18n import tr
 from kalooki_desktop.play.session import HUMAN, GameSetup, Session
 from kalooki_desktop.storage import saves
 from kalooki_desktop.storage.paths import set_data_dir
+from kalooki_desktop.ui.layout import set_large_cards
+from kalooki_desktop.ui.theme import set_interface_scale, window_scale
 
 from .gui import act, jamaican, key, make_app, step, table_at
 from .layout_probe import Probe
@@ -327,8 +329,28 @@ def test_every_scene_fits_its_words_in_every_language(probe, size, language):
     every_scene_fits(probe, size, language)
 
 
-def every_scene_fits(probe: Probe, size: tuple[int, int], language: str) -> None:
+#: Interface sizes (per cent) and card sizes at the window sizes that hold them: 75% anywhere, 100%
+#: where the window is larger than 1280x800, 200% from 2560x1600; the large cards anywhere.
+LOOKS = [(75, False, (1024, 640)), (75, False, (1920, 1080)), (100, False, (1920, 1080)),
+         (200, False, (2560, 1600)), (0, True, (1024, 640)), (0, True, (1920, 1080))]
+
+
+@pytest.mark.parametrize(("scale", "large", "size"), LOOKS,
+                         ids=[f"{f'{n}%' if n else 'auto'}{'-large' if big else ''}-{w}x{h}" for n, big, (w, h) in LOOKS])
+def test_every_scene_fits_its_words_at_every_interface_and_card_size(probe, scale, large, size):
+    try:
+        every_scene_fits(probe, size, "en", scale, large=large)
+    finally:
+        set_interface_scale(0)
+        set_large_cards(False)
+
+
+def every_scene_fits(probe: Probe, size: tuple[int, int], language: str, scale: int = 0, *,
+                     large: bool = False) -> None:
     app = make_app(size)
+    app.settings.interface_scale, app.settings.large_cards = scale, large
+    app.apply_look()
+    assert app.scale == (min(scale / 100, window_scale(size)) if scale else window_scale(size))
     app.change_language(language)
     found = []
     for name in scenes(app):

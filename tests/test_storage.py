@@ -268,6 +268,14 @@ def test_bad_values_in_settings_fall_back_one_by_one(data):
     assert "speed" not in message and "window size" in message
 
 
+@pytest.mark.parametrize("size", [90, 250, -1, "200", True, 150.0, None])
+def test_an_interface_size_not_offered_fits_the_window_and_is_named(data, size):
+    (data / "settings.json").write_text(json.dumps({"interface_scale": size, "large_cards": True}))
+    s, message = load_settings()
+    assert s.interface_scale == 0 and s.large_cards is True
+    assert message is not None and "interface size" in message
+
+
 def test_bad_statistics_file_is_moved_aside_and_counting_goes_on(data):
     (data / "stats.json").write_text('{"version": 1, "games": [{"date": 3')
     other = good_save("mine")

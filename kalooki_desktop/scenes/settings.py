@@ -1,8 +1,9 @@
 """Settings, in two columns: the play (animation speed, reduce motion, how long the Call prompt
 waits and whether it comes for every discard or only for a card that could help, the coach,
 whether a double-click discard of a card the contract needs asks first) and the look and sound
-(the language, applied at once; the cards' colours, the high-contrast look, fullscreen, sound
-and volume). Saved when the scene is left."""
+(the language, applied at once; the cards' colours, the interface size as far as the window
+holds it, large cards, the high-contrast look, fullscreen, sound and volume). Saved when the
+scene is left."""
 
 from __future__ import annotations
 
@@ -13,18 +14,20 @@ import pygame_gui
 from pygame_gui.elements import UICheckBox, UIHorizontalSlider
 
 from ..app import Scene, register_scene
-from ..i18n import NAMES, languages, tr
+from ..i18n import NAMES, languages, percent, tr
 from ..storage.files import reason
-from ..storage.settings import SPEEDS
+from ..storage.settings import INTERFACE_SCALES, SPEEDS
 from ..ui import palette
 from ..ui import text as txt
 from ..ui.cards import set_four_colour_scheme
 from ..ui.draw import backdrop, panel
-from ..ui.theme import Answers, DropDown
+from ..ui.theme import Answers, DropDown, window_scale
 
 CALL_WAITS = (3, 5, 8, 15, 0)
 #: The decks offered: two colours, the English four-colour deck, the German one.
 DECKS = ("two", "english", "german")
+#: The rows of the longer column.
+ROWS = 8
 #: A check box ticked or cleared.
 _TICKS = (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED)
 
@@ -36,16 +39,16 @@ class SettingsScene(Scene):
     def build(self) -> None:
         w, h = self.size
         px = self.px
-        self.box = pygame.Rect(0, 0, min(px(1000), w - 60), min(px(420), h - px(150)))
+        self.box = pygame.Rect(0, 0, min(px(1000), w - 60), min(px(500), h - px(150)))
         self.box.center = (w // 2, h // 2 - px(20))
         self.answers = Answers()
         self.labels: list[tuple[str, pygame.Rect]] = []
         inner = self.box.w - px(90)
-        play = round(inner * 0.56)  # the play's names are the longer
+        play = round(inner * 0.54)  # the play's names are the longer
         left = self.box.x + px(30)
         right = left + play + px(30)
         top = self.box.y + px(56)
-        row = (self.box.bottom - top - px(8)) // 6
+        row = (self.box.bottom - top - px(8)) // ROWS
         self._play(left, play, top, row)
         self._look(right, inner - play, top, row)
         self.back = self.button(
@@ -101,24 +104,43 @@ class SettingsScene(Scene):
         self.look_heading = (x, y - px(40))
         names: list[str | tuple[str, str]] = [(NAMES.get(code, code), code) for code in languages()]
         decks: list[str | tuple[str, str]] = [(tr(f"settings.deck_{d}"), d) for d in DECKS]
-        labels = [tr("settings.language"), tr("settings.deck"), tr("settings.volume")]
-        cw = self._control_width([str(o[0]) for o in (*names, *decks)], labels, width)
+        sizes, size_label = self._interface_sizes()
+        labels = [tr("settings.language"), tr("settings.deck"), size_label, tr("settings.volume")]
+        cw = self._control_width([str(o[0]) for o in (*names, *decks, *sizes)], labels, width)
         cx = x + width - cw
+        place = pygame.Rect(cx, y, cw, px(34))
         self._label(labels[0], x, y, cx - x - px(8))
-        chosen = (NAMES.get(st.language, st.language), st.language)
-        self.language = self._menu(names, chosen, pygame.Rect(cx, y, cw, px(34)), self.choose_language)
+        self.language = self._menu(names, (NAMES.get(st.language, st.language), st.language), place,
+                                   self.choose_language)
         self._label(labels[1], x, y + row, cx - x - px(8))
         deck = st.four_colour_scheme if st.four_colour else "two"
-        place = pygame.Rect(cx, y + row, cw, px(34))
-        self.deck = self._menu(decks, (tr(f"settings.deck_{deck}"), deck), place, self.choose_deck)
-        self.contrast = self._check(tr("settings.high_contrast"), x, y + 2 * row, "high_contrast")
-        self.full = self._check(tr("settings.fullscreen"), x, y + 3 * row, "fullscreen")
-        self.sound = self._check(tr("settings.sound"), x, y + 4 * row, "sound")
-        self._label(tr("settings.volume"), x, y + 5 * row, cx - x - px(8))
-        slider = UIHorizontalSlider(pygame.Rect(cx, y + 5 * row + px(4), cw, px(28)), st.volume, (0.0, 1.0),
+        chosen = (tr(f"settings.deck_{deck}"), deck)
+        self.deck = self._menu(decks, chosen, place.move(0, row), self.choose_deck)
+        self._label(labels[2], x, y + 2 * row, cx - x - px(8))
+        current = next(o for o in sizes if o[1] == str(st.interface_scale))
+        self.interface = self._menu(sizes, current, place.move(0, 2 * row), self.choose_interface)
+        self.large = self._check(tr("settings.large_cards"), x, y + 3 * row, "large_cards")
+        self.contrast = self._check(tr("settings.high_contrast"), x, y + 4 * row, "high_contrast")
+        self.full = self._check(tr("settings.fullscreen"), x, y + 5 * row, "fullscreen")
+        self.sound = self._check(tr("settings.sound"), x, y + 6 * row, "sound")
+        self._label(tr("settings.volume"), x, y + 7 * row, cx - x - px(8))
+        slider = UIHorizontalSlider(pygame.Rect(cx, y + 7 * row + px(4), cw, px(28)), st.volume, (0.0, 1.0),
                                     self.app.ui)
         self.volume = self.answers.on(self.widget(slider), pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
                                       lambda _: self.set_volume())
+
+    def _interface_sizes(self) -> tuple[list[str | tuple[str, str]], str]:
+        """The interface sizes (fitting the window names the size it gives here), and the row's
+        name, which says what this window holds of a larger size than it has room for."""
+        here = window_scale(self.size)
+        options: list[str | tuple[str, str]] = [
+            (tr("settings.interface_fit", n=percent(here)) if not n else percent(n / 100), str(n))
+            for n in INTERFACE_SCALES
+        ]
+        chosen = self.app.settings.interface_scale
+        if chosen / 100 > here:
+            return options, tr("settings.interface_capped", here=percent(here))
+        return options, tr("settings.interface")
 
     def _control_width(self, options: list[str], labels: list[str], width: int) -> int:
         """The width of a column's dropdowns and slider: as wide as their widest option needs (and
@@ -135,6 +157,12 @@ class SettingsScene(Scene):
         if st.four_colour:
             st.four_colour_scheme = deck
         set_four_colour_scheme(st.four_colour_scheme)
+
+    def choose_interface(self) -> None:
+        """An interface size was chosen: every screen laid out at once at the size the window
+        holds of it."""
+        self.app.settings.interface_scale = int(self.interface.selected_option[1])
+        self.app.apply_look()
 
     def choose_language(self) -> None:
         """A language was chosen: every word of the game changes to it at once."""
@@ -159,7 +187,7 @@ class SettingsScene(Scene):
         elif on != st.fullscreen:
             self.app.toggle_fullscreen()
         self.apply()
-        if name == "high_contrast":
+        if name in ("high_contrast", "large_cards"):
             self.app.apply_look()
 
     def set_volume(self) -> None:

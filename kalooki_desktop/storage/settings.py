@@ -21,6 +21,8 @@ SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "instant": 
 #: The smallest window the table is laid out for, and the largest any screen needs.
 MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (7680, 4320)
+#: The interface sizes offered (per cent); 0 fits the words and widgets to the window.
+INTERFACE_SCALES = (0, 75, 100, 125, 150, 175, 200)
 #: The longest Call prompt offered (seconds); 0 waits until answered.
 MAX_CALL_WAIT_S = 60
 
@@ -41,6 +43,8 @@ class Settings:
     four_colour: bool = False
     four_colour_scheme: str = "english"  # which four-colour deck: "english" or "german"
     high_contrast: bool = False  # a darker felt, black panels, white words
+    interface_scale: int = 0  # the words' and widgets' size, per cent (INTERFACE_SCALES); 0 fits the window
+    large_cards: bool = False  # larger cards at the table
     window: list[int] = field(default_factory=lambda: [1280, 800])
     fullscreen: bool = False
     last_game: dict[str, Any] = field(default_factory=dict)
@@ -95,6 +99,12 @@ def _window(value: Any, where: str) -> list[int]:
     return [max(lo, min(hi, v)) for v, lo, hi in zip(size, MIN_WINDOW, MAX_WINDOW, strict=True)]
 
 
+def _one_of(choices: tuple[int, ...], value: int, where: str) -> int:
+    if value not in choices:
+        raise sc.Invalid(where, "unknown_value")
+    return value
+
+
 _LAST_GAME = sc.obj(
     {},
     {
@@ -131,6 +141,8 @@ _SCHEMA: dict[str, sc.Validator] = {
     "four_colour": sc.boolean(),
     "four_colour_scheme": sc.string(16, ("english", "german")),
     "high_contrast": sc.boolean(),
+    "interface_scale": lambda v, where: _one_of(INTERFACE_SCALES, sc.integer(0, 200)(v, where), where),
+    "large_cards": sc.boolean(),
     "window": _window,
     "fullscreen": sc.boolean(),
     "last_game": _LAST_GAME,

@@ -13,6 +13,29 @@ from dataclasses import dataclass, field
 import pygame
 
 from .cards import card_size
+from .theme import ui_scale
+
+#: The cards' heights as shares of the window's height: in the hand, in a staging slot, on the
+#: piles; and the melds' heights tried largest first. The large card size (Settings) is the second.
+CARD_SHARES = {
+    False: (0.19, 0.105, 0.15, (0.12, 0.105, 0.092, 0.08, 0.07, 0.062, 0.055, 0.048)),
+    True: (0.235, 0.125, 0.17, (0.14, 0.12, 0.105, 0.092, 0.08, 0.07, 0.062, 0.055, 0.048)),
+}
+_large = False  # the large card size chosen in Settings
+
+
+def set_large_cards(on: bool) -> bool:  # noqa: FBT001 (a setting's value)
+    """The large card size (``on``) or the standard one; True if it changed."""
+    global _large
+    changed, _large = on != _large, on
+    return changed
+
+
+def meld_heights(window_h: int) -> tuple[int, ...]:
+    """The melds' card heights in a window ``window_h`` high, largest first (the table shows them
+    at the largest that fits)."""
+    return tuple(max(34, round(window_h * f)) for f in CARD_SHARES[_large][3])
+
 
 #: Cards of a meld overlap to this share of a card's width (the corner index stays visible).
 MELD_STEP = 0.3
@@ -46,7 +69,8 @@ def table_layout(size: tuple[int, int], players: int, slot_kinds: list[int] | No
     """The layout for ``players`` seats; ``slot_kinds`` are the staging slots (3 or 4 each), or None
     once the player has laid."""
     w, h = size
-    s = max(0.8, min(w / 1280, h / 800))
+    s = ui_scale(size)
+    hand_share, slot_share, pile_share, _ = CARD_SHARES[_large]
     font = max(14, round(16 * s))
     small = max(12, round(13 * s))
     bar = pygame.Rect(0, 0, w, round(44 * s))
@@ -54,20 +78,20 @@ def table_layout(size: tuple[int, int], players: int, slot_kinds: list[int] | No
     side = pygame.Rect(w - side_w, bar.bottom, side_w, h - bar.bottom)
     play = pygame.Rect(0, bar.bottom, w - side_w, h - bar.bottom)
     pad = round(14 * s)
-    hand_card_h = max(100, round(h * 0.19))
+    hand_card_h = max(100, round(h * hand_share))
     lift = round(hand_card_h * 0.14)
     hand = pygame.Rect(play.x + pad, h - pad - hand_card_h - lift, play.w - 2 * pad, hand_card_h + lift)
     controls = pygame.Rect(play.x + pad, hand.y - round(42 * s), play.w - 2 * pad, round(38 * s))
     seats = _seats(play, bar, players - 1, s, pad)
     seats_bottom = max((r.bottom for r in seats.values()), default=bar.bottom)
-    slot_card_h = max(64, round(h * 0.105))
+    slot_card_h = max(64, round(h * slot_share))
     staging, slots, lay_button = _staging(play, controls, slot_kinds, slot_card_h, small, s, pad)
     middle_bottom = (staging.y if staging is not None else controls.y) - round(6 * s)
     middle = pygame.Rect(
         play.x + pad, seats_bottom + round(10 * s), play.w - 2 * pad,
         max(40, middle_bottom - seats_bottom - round(10 * s)),
     )
-    pile_h = min(round(h * 0.15), middle.h - small - 10)
+    pile_h = min(round(h * pile_share), middle.h - small - 10)
     pcw, _ = card_size(pile_h)
     stock = pygame.Rect(middle.x + round(6 * s), middle.y + small + 8, pcw, pile_h)
     pile = pygame.Rect(stock.right + round(22 * s), stock.y, pcw, pile_h)

@@ -15,22 +15,55 @@ from pygame_gui.core.interfaces import IUIElementInterface
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from ..i18n import tr
+from ..storage.settings import INTERFACE_SCALES
 from . import palette
 from .resources import asset
 
 E = TypeVar("E", bound=IUIElementInterface)
 
 
-def ui_scale(size: tuple[int, int]) -> float:
-    """How much larger than at 1280x800 the words and widgets are drawn for a window of
-    ``size`` (everything scales with the window, the table too: :func:`.ui.layout.table_layout`),
-    in steps of 0.05.
+_interface = 0  # the chosen interface size, per cent (0: fits the window)
 
-    >>> ui_scale((1280, 800)), ui_scale((1024, 640)), ui_scale((2560, 1440))
+
+def set_interface_scale(percent: int) -> bool:
+    """The interface size chosen in Settings (:data:`INTERFACE_SCALES`; anything else fits the
+    window); True if it changed."""
+    chosen = percent if percent in INTERFACE_SCALES else 0
+    global _interface
+    changed, _interface = chosen != _interface, chosen
+    return changed
+
+
+def interface_scale() -> int:
+    """The interface size in use, per cent (0: fits the window)."""
+    return _interface
+
+
+def window_scale(size: tuple[int, int]) -> float:
+    """The largest scale whose layouts a window of ``size`` holds: how much larger than at
+    1280x800 everything is when it fits the window (every layout is made for the room of a
+    1280x800 window at 1.0), in steps of 0.05.
+
+    >>> window_scale((1280, 800)), window_scale((1024, 640)), window_scale((2560, 1440))
     (1.0, 0.8, 1.8)
     """
     s = max(0.8, min(3.0, size[0] / 1280, size[1] / 800))
     return round(s * 20) / 20
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much larger than at 1280x800 the words and widgets are drawn in a window of ``size``:
+    the window's own scale (:func:`window_scale`; everything scales with the window, the table
+    too: :func:`.ui.layout.table_layout`), or the interface size chosen in Settings as far as
+    the window holds it (200% needs a window of 2560x1600).
+
+    >>> set_interface_scale(200), ui_scale((1920, 1080)), ui_scale((2560, 1600)), ui_scale((3840, 2160))
+    (True, 1.35, 2.0, 2.0)
+    >>> set_interface_scale(75), ui_scale((1024, 640)), ui_scale((1920, 1080)), set_interface_scale(0)
+    (True, 0.75, 0.75, True)
+    """
+    fits = window_scale(size)
+    return fits if not _interface else min(fits, _interface / 100)
 
 
 def font_size(size: int, scale: float) -> int:

@@ -10,7 +10,7 @@ import pygame
 from ...engine.cards import Card
 from ...engine.melds import Meld
 from ...play.session import HUMAN
-from ...ui.layout import TableLayout, fan, meld_flow, row
+from ...ui.layout import TableLayout, fan, meld_flow, meld_heights, row
 from .model import HandModel
 
 #: The width of the player's badge at the left of the hand, at the 1280x800 scale.
@@ -86,8 +86,7 @@ class TableGeometry:
         for i, m in enumerate(table):
             groups.setdefault(m.owner, []).append((i, len(m.cards)))
         order = sorted(groups, key=lambda s: (s != HUMAN, s))
-        h = lay.size[1]
-        sizes = tuple(max(34, round(h * f)) for f in (0.12, 0.105, 0.092, 0.08, 0.07, 0.062, 0.055, 0.048))
+        sizes = meld_heights(lay.size[1])
         placed = meld_flow(lay.melds, [(s, groups[s]) for s in order], lay.small + 4, sizes)
         if placed is None:  # too many to fit: the smallest cards, running on below
             placed = meld_flow(
