@@ -11,17 +11,22 @@ import pytest
 
 from kalooki_desktop.ai.base import BOTS, make_bot
 from kalooki_desktop.ai.hard import HardBot, HardConfig
+from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.engine.game import Game
 from kalooki_desktop.engine.seatview import SeatView
 from kalooki_desktop.engine.systems import SYSTEMS, system_of
 
 PRESETS = {"jamaican": "jamaican", "british": "british40"}
-CASES = sorted(BOTS)
+CASES = [*sorted(BOTS), ("jamaican", "tutor")]  # the guided hand's tutor with its script too
 
 
 def _bot(system: str, level: str) -> Any:
     if (system, level) == ("jamaican", "hard"):
         return HardBot(HardConfig(worlds=6))  # a budget of worlds: the same choice on any machine
+    if level == "tutor":
+        from kalooki_desktop.ai.tutor import TutorBot
+
+        return TutorBot(parse_cards("7H 8S KD"), parse_cards("8S 9C QH"))
     return make_bot(level, system)
 
 

@@ -46,7 +46,7 @@ def test_the_focus_shows_only_once_a_key_moves_it_and_walks_the_menu_both_ways(a
     first = menu.focus.current
     assert menu.focus.shown and first is menu.buttons["new"]  # Continue is off: no game yet
     key(app, pygame.K_TAB)
-    assert menu.focus.current is menu.buttons["practice"]
+    assert menu.focus.current is menu.buttons["learn"]
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     key(app, pygame.K_UP)
     assert menu.focus.current is menu.buttons["quit"]  # round from the first to the last

@@ -289,6 +289,44 @@ def scenes(app: App) -> Iterator[str]:
     step(app)
     yield "new game, Kalooki 51"
     app.pop()
+    yield from guided_hand(app)
+
+
+def guided_hand(app: App) -> Iterator[str]:
+    """The guided first hand at its first tip, at the allow question (its tip beside the
+    question), once the player has laid (a tack), and its end."""
+    from kalooki_desktop.play.guide import Guide, guided_session
+    from kalooki_desktop.scenes.guide import GuideResultScene
+    from kalooki_desktop.scenes.table import TableScene
+
+    from .test_guide import following
+
+    session = app.host.guided = guided_session(threaded=False, speed=1000)
+    guide = app.host.guide = Guide()
+    table = TableScene(app, session)
+    app.push(table)
+    step(app, 3)
+    yield "guided hand, its first tip"
+    now = 0.0
+    for moment in ("allow", "tack", "end"):
+        while not session.over:
+            tip = guide.tip(session)
+            assert tip is not None
+            if tip.moment == moment:
+                break
+            if session.prompt() is None:
+                now += 5000
+                session.tick(now)
+            else:
+                session.submit(following(session, tip))
+        step(app, 3)
+        if moment != "end":
+            yield f"guided hand, the {moment} tip"
+    app.pop()
+    app.push(GuideResultScene(app, session, session.match.results[-1]))
+    step(app)
+    yield "the guided hand's end"
+    app.pop()
 
 
 def allow_dialog(app: App) -> None:

@@ -40,6 +40,7 @@ PERSONAS: dict[str, Persona] = {
     "hard": Persona("hard", "Miss Ivy", 700),
     "greedy": Persona("greedy", "Junior", 900),
     "random": Persona("random", "Lucky", 600),
+    "tutor": Persona("tutor", "Auntie Pearl", 1100),  # the guided first hand's opponents
 }
 
 #: The levels offered in the new-game dialog, weakest first.
@@ -55,6 +56,7 @@ NAMES: dict[str, tuple[str, ...]] = {
              "Lady Icilda"),
     "greedy": ("Junior", "Ricky", "Tanya", "Omar", "Shelly", "Dwayne", "Keisha"),
     "random": ("Lucky", "Chance", "Breezy", "Dice", "Spinner", "Flip", "Rolly"),
+    "tutor": ("Auntie Pearl", "Cousin Dawn"),
 }
 
 

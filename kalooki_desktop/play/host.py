@@ -10,6 +10,7 @@ from collections.abc import Callable
 from ..storage import autosave
 from ..storage.autosave import Autosave
 from ..storage.settings import Settings
+from .guide import Guide, guided_session
 from .practice import Practice
 from .record import GameRecord
 from .session import GameSetup, Session
@@ -27,6 +28,8 @@ class GameHost:
         self.notify = notify
         self.session: Session | None = None
         self.practice: Practice | None = None  # the practice under way (its hands are not the game)
+        self.guided: Session | None = None  # the guided first hand on show (not the game either)
+        self.guide = Guide()  # its tips and the moments it has shown
         self.threaded_games = True  # computer players and the coach think on their own threads
         self.persist = True  # write autosaves and statistics (the smoke test may turn it off)
         self.offer_backup = False  # the damaged autosave's good previous copy can be restored
@@ -75,6 +78,17 @@ class GameHost:
         run.session = run.begin(session)
         return session
 
+    def play_guided(self) -> Session:
+        """The guided first hand from its start, with the player's animation pace (its Call
+        prompt waits until answered). It is not the game in progress (:attr:`session`): that
+        waits; nor is it autosaved or counted."""
+        if self.guided is not None:
+            self.guided.close()
+        self.guided = guided_session(threaded=self.threaded_games, speed=self.settings.speed_factor)
+        self.guide = Guide()
+        self.settings.guide_seen = True
+        return self.guided
+
     def at_table(self, record: GameRecord) -> Session:
         """The game of ``record`` (read from a save) played at the table with the player's pace."""
         return Session.of(record, threaded=self.threaded_games, speed=self.settings.speed_factor,
@@ -115,3 +129,5 @@ class GameHost:
         self.set_session(None)
         if self.practice is not None and self.practice.session is not None:
             self.practice.session.close()
+        if self.guided is not None:
+            self.guided.close()

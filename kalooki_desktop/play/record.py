@@ -41,6 +41,7 @@ class GameRecord:
     scenario: dict[str, Any] | None = None  # the exact deal it started from (tests, bug reports)
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # kept in saves and statistics
     practice: int | None = None  # the hand of the schedule practised (:mod:`.practice`), if any
+    guided: bool = False  # the guided first hand (:mod:`.guide`)
     match: Game = field(init=False)
     names: list[str] = field(init=False)
     levels: list[str | None] = field(init=False)

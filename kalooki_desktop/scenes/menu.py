@@ -1,4 +1,5 @@
-"""The main menu: Continue (when a game is in progress), New game, Rules, Settings, Quit."""
+"""The main menu: Continue (when a game is in progress), New game, the guided first hand (first
+in line until it has been played once), Practice, Load, Rules, Statistics, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -28,8 +29,8 @@ class MenuScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
-        items = ["continue", "new", "practice", "load", "rules", "stats", "settings", "quit"]
-        y = round(h * 0.47)
+        items = ["continue", "new", "learn", "practice", "load", "rules", "stats", "settings", "quit"]
+        y = round(h * 0.45)
         footer = h - 12 - self.font_px(14) - self.px(10)  # the keys' line stays clear
         gap = (footer - y) / len(items)
         session = self.app.host.session
@@ -37,8 +38,13 @@ class MenuScene(Scene):
         weakest = progress.weakest_hand()
         if weakest is not None:  # the contract to practise
             labels["practice"] = tr("menu.practice_weakest", n=weakest)
-        if session is not None and not session.over:
+        playing = session is not None and not session.over
+        if session is not None and playing:
             labels["continue"] = words_of(session.rules.system).continuing(session.view())
+        first = not playing and not self.app.settings.guide_seen  # a first start: the guided hand first
+        if first:
+            labels["learn"] = tr("menu.learn_first")
+        primary = "continue" if session else "learn" if first else "new"
         bh = min(max(42, h // 17), round(gap) - self.px(6))
         bw = self.fitted(list(labels.values()), min(self.px(360), w // 3), w - self.px(80), "#big_button")
         x = (w - bw) // 2
@@ -47,7 +53,7 @@ class MenuScene(Scene):
             b = self.button(
                 pygame.Rect(x, round(y + i * gap), bw, bh),
                 labels[key],
-                "#menu_primary" if key == ("continue" if session else "new") else "#big_button",
+                "#menu_primary" if key == primary else "#big_button",
                 command=partial(self.choose, key),
             )
             self.buttons[key] = b
@@ -88,7 +94,9 @@ class MenuScene(Scene):
 
     def choose(self, key: str) -> None:
         """Act on a menu item."""
-        if key == "continue" and self.app.host.session is not None and not self.app.host.session.over:
+        if key == "learn":
+            self.app.push("table", self.app.host.play_guided())
+        elif key == "continue" and self.app.host.session is not None and not self.app.host.session.over:
             self.app.push("table", self.app.host.session)
         elif key in _OPENS:
             self.app.push(_OPENS[key])

@@ -45,6 +45,7 @@ class Settings:
     high_contrast: bool = False  # a darker felt, black panels, white words
     interface_scale: int = 0  # the words' and widgets' size, per cent (INTERFACE_SCALES); 0 fits the window
     large_cards: bool = False  # larger cards at the table
+    guide_seen: bool = False  # the guided first hand was started once (the menu stops pointing to it)
     window: list[int] = field(default_factory=lambda: [1280, 800])
     fullscreen: bool = False
     last_game: dict[str, Any] = field(default_factory=dict)
@@ -143,6 +144,7 @@ _SCHEMA: dict[str, sc.Validator] = {
     "high_contrast": sc.boolean(),
     "interface_scale": lambda v, where: _one_of(INTERFACE_SCALES, sc.integer(0, 200)(v, where), where),
     "large_cards": sc.boolean(),
+    "guide_seen": sc.boolean(),
     "window": _window,
     "fullscreen": sc.boolean(),
     "last_game": _LAST_GAME,

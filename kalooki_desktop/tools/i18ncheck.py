@@ -56,13 +56,15 @@ def _family_keys() -> set[str]:
     """The keys built at run time, every member of each family."""
     from ..ai.personas import LEVELS
     from ..engine.refusal import MESSAGES
+    from ..play.guide import MOMENTS
     from ..scenes.newgame import B_BONUSES, B_LIMITS, B_SWITCHES, PRESETS, SWITCHES
     from ..scenes.rules import B_SECTIONS, SECTIONS
     from ..storage.schema import PROBLEMS
     from ..storage.settings import SPEEDS, Settings
     from ..storage.stats import GAMES
 
-    keys = {f"level.{lv}" for lv in LEVELS} | {f"persona.{lv}.blurb" for lv in LEVELS}
+    keys = {f"level.{lv}" for lv in (*LEVELS, "tutor")} | {f"persona.{lv}.blurb" for lv in LEVELS}
+    keys |= {f"guide.moment.{m}" for m in MOMENTS}
     keys |= {f"preset.{p}" for p in PRESETS} | {f"speed.{s}" for s in SPEEDS}
     keys |= {f"variant.{v}.{part}" for v in (*SWITCHES, *B_SWITCHES, "J-V10") for part in ("name", "help")}
     keys |= {f"rules.{s}.{part}" for s in SECTIONS for part in ("title", "body", "example")}
@@ -73,7 +75,7 @@ def _family_keys() -> set[str]:
     keys |= {f"{words}.{k}" for words in ("stats", "progress")
              for k in ("damaged", "damaged_restored", *(f"records_dropped.{f}" for f in i18n.PLURAL_FORMS))}
     keys |= {f"table.kalooki_{k}" for k in ("none", "double", "plus25")} | {f"stats.game.{g}" for g in GAMES}
-    keys |= {f"menu.{k}" for k in ("continue", "new", "load", "rules", "stats", "settings", "quit")}
+    keys |= {f"menu.{k}" for k in ("continue", "new", "learn", "load", "rules", "stats", "settings", "quit")}
     keys |= {f"settings.field.{f}" for f in Settings.__dataclass_fields__}
     moves = ("discard", "pluck_stock", "pluck_discard", "call", "allow", "refuse", "lay", "tack",
              "move_joker", "end", "retrieve", "buy_in", "stay_out", "lay_open", "lay_meld", "layoff", "pass",

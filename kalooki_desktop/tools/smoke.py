@@ -1,16 +1,17 @@
 """``kalooki --smoke-test [--lang de]``: the real app, headless: the menu, then every screen it
 opens (Statistics and Load, so every file of the data folder is read; both pages of the rules;
-Settings; Practice), then a new game whose player seat is played by the hint, frame after frame,
-then exit 0 (an exception exits 1 with its traceback). CI and the packaged build run it, in each
-language."""
+Settings; Practice; the guided first hand, a few of its moves), then a new game whose player
+seat is played by the hint, frame after frame, then exit 0 (an exception exits 1 with its
+traceback). CI and the packaged build run it, in each language."""
 
 from __future__ import annotations
 
 from ..app import FPS, App
 
-#: The screens the smoke test visits from the menu before it starts a game.
+#: The screens the smoke test visits from the menu before it starts a game (the guided first
+#: hand: its first tips, then back to the menu).
 _VISITS = (("stats", "StatisticsScene"), ("load", "LoadScene"), ("rules", "RulesScene"),
-           ("settings", "SettingsScene"), ("practice", "PracticeScene"))
+           ("settings", "SettingsScene"), ("practice", "PracticeScene"), ("learn", "TableScene"))
 
 
 class _Player:
@@ -47,6 +48,11 @@ class _Player:
             top.choose(next((k for k, name in _VISITS if name not in self.seen), "new"))
         elif isinstance(top, NewGameScene) and frame >= 4:
             top.begin(self.seed)
+        elif isinstance(top, TableScene) and top.session.guided:
+            if frame % 2 == 0:
+                top.play_hint()
+            if frame % 40 == 0:  # a few of its tips seen: on to a game
+                app.reset("menu")
         elif isinstance(top, TableScene) and frame % 2 == 0:
             top.play_hint()
         elif isinstance(top, ScoreboardScene) and frame % 5 == 0:

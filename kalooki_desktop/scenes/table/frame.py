@@ -58,3 +58,4 @@ class TableFrame:
     flash: tuple[tuple[int, str], ...]  # (seat, bubble)
     ended: bool = False  # the hand that just ended is on show
     out: int | None = None  # then: the seat that went out
+    guided: bool = False  # the guided hand's tips are on show in the side panel, in the log's place

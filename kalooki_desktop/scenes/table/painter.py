@@ -51,6 +51,7 @@ def snapshot(
     lay_refusal: Refusal | str | None,
     four_colour: bool,
     ended: bool = False,
+    guided: bool = False,
 ) -> TableFrame:
     """What one frame of the table shows, read from the game, the model and the choreography
     (the log is left out: it is read only when the cached layer is drawn). ``ended``: the hand
@@ -96,6 +97,7 @@ def snapshot(
         flash=tuple((seat, text) for seat, (text, _) in choreo.flash.items()),
         ended=ended_view is not None,
         out=out,
+        guided=guided,
     )
 
 

@@ -49,6 +49,8 @@ class Presenter:
         """The top bar's title: the hand of the schedule and its contract (a practice hand: the
         hand practised; a sudden-death hand after the schedule, J-V6)."""
         contract = contract_text(view.contract)
+        if session.guided:
+            return tr("guide.bar", contract=contract)
         if session.practice is not None:  # a practice hand: the hand of the schedule practised
             hand = tr("practice.hand", n=session.practice, contract=contract)
             return tr("practice.result_title", hand=hand)

@@ -38,6 +38,7 @@ from .drops import Drops, Play, Reorder, Stage
 from .ending import HandEnd
 from .frame import TableFrame
 from .geometry import TableGeometry
+from .guidepanel import GuidePanel
 from .hinting import TableHint
 from .keyboard import TableKeys
 from .model import HandModel
@@ -53,7 +54,7 @@ class TableScene(Scene):
     """A hand in play."""
 
     focus_ring = False  # the table moves its own focus over cards, slots, melds and piles
-    help_keys = TABLE_KEYS
+    help_keys: tuple[str, ...] = TABLE_KEYS
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
@@ -73,6 +74,9 @@ class TableScene(Scene):
         self._lay_check: tuple[object, Refusal | str | None] | None = None
         self.painter, self.coach_line = TablePainter(), CoachLine()
         self.keys = TableKeys(self)  # the table by keys alone
+        self.guide = GuidePanel(self) if session.guided else None  # the guided first hand's tips
+        if self.guide is not None:
+            self.help_keys = (*TABLE_KEYS, "guide")
         self._frame: TableFrame | None = None
         self.sync_hand()
         self.layout, self.geometry, self.pointer = self._lay_out(Pointer)
@@ -129,6 +133,8 @@ class TableScene(Scene):
         self.layout, self.geometry, self.pointer = self._lay_out(lambda g: self.pointer)
         self.pointer.geometry = self.geometry
         self._controls = TableControls(self, self.layout, self.commands(), self.sound_label())
+        if self.guide is not None:
+            self.guide.build()
         self.refresh_widgets()
 
     def _lay_out(
@@ -334,6 +340,8 @@ class TableScene(Scene):
             pygame.K_p: lambda: self.app.push("scoreboard", self.session, None),
             pygame.K_s: lambda: self.model.sort("rank" if self.model.sort_mode == "suit" else "suit"),
         }
+        if self.guide is not None and self.guide.on:
+            keys[pygame.K_g] = self.guide.stop
         if prompt == DecisionKind.CALL:
             keys[pygame.K_l] = keys[pygame.K_SPACE] = self.session.let_go
             keys[pygame.K_n] = lambda: calls_off(self.session, self.app.toast)
@@ -436,6 +444,8 @@ class TableScene(Scene):
             self.end_outro()
         self.coach_line.update(self.session, self.app, ended=self.ending.on_show())  # every frame
         self.hint.update()
+        if self.guide is not None:
+            self.guide.update()
         if self.ending.on_show():
             self.sync_hand()
             self.fit_staging()
@@ -469,6 +479,8 @@ class TableScene(Scene):
         if result is None:
             return
         after = "practice_result" if self.session.practice is not None else "scoreboard"
+        if self.session.guided:
+            after = "guide_result"
         self.app.push(after, self.session, result)
 
     def refresh_widgets(self) -> None:
@@ -519,6 +531,7 @@ class TableScene(Scene):
             lay_refusal=self.lay_refusal(),
             four_colour=self.app.settings.four_colour,
             ended=self.ending.on_show(),
+            guided=self.guide is not None and self.guide.on,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -538,10 +551,13 @@ class TableScene(Scene):
             s.over,
             len(s.moves),
             self.ending.on_show(),
+            f.guided,
         )
         drag = f.drag
         targets = self.drops.targets(drag) if drag is not None else None
         self.painter.draw(surface, f, g, c, static_key=static_key, session=s, targets=targets)
+        if self.guide is not None:
+            self.guide.draw(surface, g, c)
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
         if self._frame is None:

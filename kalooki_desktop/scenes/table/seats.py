@@ -44,6 +44,8 @@ def draw_side(surface: pygame.Surface, f: TableFrame, g: TableGeometry) -> None:
     y += 8
     pygame.draw.line(surface, palette.GOLD_DARK, (x, y), (side.right - 12, y), 1)
     y += 10
+    if f.guided:  # the guide's tips take the log's place
+        return
     txt.draw(surface, tr("table.log"), lay.font, (x, y), palette.GOLD, bold=True)
     y += lay.font + 8
     line_h = lay.small + 7

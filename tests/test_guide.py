@@ -1,0 +1,165 @@
+"""The guided first hand: its tips come at their moments and say what is true then; following
+them shows every moment (allowing the tutor's call or refusing it); the whole hand by keys alone
+from the menu to its end; Skip; it is neither the game in progress nor counted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from kalooki_desktop import i18n
+from kalooki_desktop.engine.actions import Action, Allow, Call, Discard, Lay, PluckStock, Refuse, Tack
+from kalooki_desktop.engine.contract import find_lays
+from kalooki_desktop.engine.view import View
+from kalooki_desktop.play.guide import MOMENTS, Guide, Tip, guided_session
+from kalooki_desktop.play.session import HUMAN, Session
+from kalooki_desktop.scenes.guide import GuideResultScene
+from kalooki_desktop.scenes.menu import MenuScene
+from kalooki_desktop.scenes.table import TableScene
+from kalooki_desktop.storage.paths import set_data_dir
+
+from .gui import focus_on, key, make_app, run_until, step, top
+from .test_keyboard_table import keys_for
+
+
+def following(session: Session, tip: Tip, *, refuse: bool = False) -> Action:
+    """What the tip asks the player to do (the build tip: discard the 2♦ it leaves spare)."""
+    view = session.view()
+    assert isinstance(view, View)
+    legal = view.legal_actions()
+    if tip.moment == "pluck":
+        return PluckStock()
+    if tip.moment == "call":
+        return Call()
+    if tip.moment == "allow":
+        return Refuse() if refuse else Allow()
+    if tip.moment == "lay":
+        return Lay.of(next(find_lays(view.my_hand, view.spec, 1)))
+    if tip.moment == "tack":
+        return next(a for a in legal if isinstance(a, Tack))
+    discards = [a for a in legal if isinstance(a, Discard)]
+    return min(discards, key=lambda a: view.card_points(a.card))
+
+
+@pytest.mark.parametrize("refuse", [False, True], ids=["allowing", "refusing"])
+def test_following_the_tips_shows_every_moment_in_order_and_the_player_goes_out(refuse: bool) -> None:  # noqa: FBT001
+    session, guide = guided_session(threaded=False, speed=1000), Guide()
+    now = 0.0
+    shown: list[str] = []
+    for _ in range(500):
+        if session.over:
+            break
+        tip = guide.tip(session)
+        assert tip is not None
+        if session.prompt() is None:
+            assert tip.moment == "wait" and tip.target == ""
+            now += 5000
+            session.tick(now)
+            continue
+        if not shown or shown[-1] != tip.moment:
+            shown.append(tip.moment)
+        assert session.submit(following(session, tip, refuse=refuse)) is None, tip
+    assert session.over and session.match.results[-1].out == HUMAN
+    assert guide.seen == list(MOMENTS)
+    assert guide.tip(session) is None  # the hand is over: no tip
+    assert list(dict.fromkeys(m for m in shown if m in MOMENTS)) == list(MOMENTS)  # each first in order
+
+
+def test_each_tip_names_what_is_true_at_its_moment() -> None:
+    session, guide = guided_session(threaded=False, speed=1000), Guide()
+    now, seen = 0.0, dict[str, tuple[Any, ...]]()
+    while not session.over:
+        tip = guide.tip(session)
+        assert tip is not None
+        if session.prompt() is None:
+            now += 5000
+            session.tick(now)
+            continue
+        view = session.view()  # what the player sees at the tip's moment (a view follows the game)
+        seen.setdefault(tip.moment, (tip, view.discard_top, view.caller, view.laid[HUMAN], view.my_hand))
+        session.submit(following(session, tip))
+    call, top_card, _, _, _ = seen["call"]
+    assert i18n.card_name(top_card) in call.text and "Auntie Pearl" in call.text  # seat 1 discarded it
+    allow, top_card, caller, _, _ = seen["allow"]
+    assert caller == 1 and i18n.card_name(top_card) in allow.text
+    tack, _, _, laid, _ = seen["tack"]
+    assert tack.target == "meld" and tack.meld >= 0 and laid
+    out, _, _, _, hand = seen["out"]
+    assert len(hand) == 1 and i18n.card_name(hand[0]) in out.text
+
+
+@pytest.fixture
+def app(tmp_path):
+    set_data_dir(tmp_path)
+    a = make_app(persist=True)
+    a.host.threaded_games = False
+    a.push(MenuScene(a))
+    step(a, 2)
+    yield a
+    a.shutdown()
+    set_data_dir(None)
+
+
+def test_the_menu_offers_the_guided_hand_first_until_it_is_played(app) -> None:
+    menu = top(app, MenuScene)
+    assert menu.buttons["learn"].text == i18n.tr("menu.learn_first")
+    assert menu.buttons["learn"].object_ids[-1] == "#menu_primary"
+    focus_on(app, menu.buttons["learn"])
+    key(app, pygame.K_RETURN)
+    step(app, 2)
+    assert isinstance(app.top, TableScene) and app.top.session.guided and app.settings.guide_seen
+    key(app, pygame.K_ESCAPE)
+    step(app, 2)
+    menu = top(app, MenuScene)
+    assert menu.buttons["learn"].text == i18n.tr("menu.learn")
+
+
+def test_the_whole_guided_hand_by_keys_from_the_menu_to_its_end(app, tmp_path) -> None:
+    focus_on(app, top(app, MenuScene).buttons["learn"])
+    key(app, pygame.K_RETURN)
+    step(app, 2)
+    scene = top(app, TableScene)
+    session = scene.session
+    assert app.host.session is None and app.host.guided is session  # not the game in progress
+    for _ in range(400):
+        if session.over:
+            break
+        tip = scene.guide.tip if scene.guide is not None else None
+        if session.prompt() is None or tip is None or scene.busy():
+            step(app, 4)
+            continue
+        before = len(session.match.actions)
+        if tip.moment == "call":
+            key(app, pygame.K_c)
+        elif tip.moment == "allow":
+            key(app, pygame.K_a)
+        else:
+            keys_for(app, scene, following(session, tip))
+        assert len(session.match.actions) > before, (tip.moment, app.toast_text)
+    assert session.over
+    run_until(app, lambda: isinstance(app.top, GuideResultScene))
+    result = top(app, GuideResultScene)
+    assert result.seen == list(MOMENTS) and result.outcome() == i18n.tr("guide.done_you")
+    kept = {p.name for p in tmp_path.rglob("*.json")}
+    assert kept <= {"settings.json"}, kept  # no autosave, no statistics, no progress of this hand
+    key(app, pygame.K_RETURN)  # Play it again: the guided hand from its start
+    step(app, 3)
+    again = top(app, TableScene)
+    assert again.session.guided and not again.session.match.actions and again.guide is not None
+    assert again.guide.guide.seen == ["pluck"]  # a new guide: only its first tip so far
+
+
+def test_skipping_the_guide_by_keys_leaves_the_hand_to_play_without_tips(app) -> None:
+    app.push("table", app.host.play_guided())
+    step(app, 3)
+    scene = top(app, TableScene)
+    assert scene.guide is not None and scene.guide.on and scene.guide.skip is not None
+    assert "guide" in scene.help_keys  # F1 says so
+    key(app, pygame.K_g)
+    step(app, 2)
+    assert not scene.guide.on and not scene.guide.skip.visible and scene.guide.guide.skipped
+    scene.rebuild()  # a window made anew keeps it skipped
+    step(app, 2)
+    assert not scene.guide.on and not scene.guide.skip.visible
