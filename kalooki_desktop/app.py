@@ -42,6 +42,11 @@ from .ui.toast import Toasts
 from .ui.window import fit_window
 
 MIN_SIZE = MIN_WINDOW
+#: How long after a result screen appears its keys wait (ms): a key meant for the table is not taken
+#: as the answer to the screen that replaced it.
+KEY_GRACE_MS = 600
+#: The keys that answer a result screen: Enter goes on, Esc goes back.
+RESULT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)
 #: The window surface is never smaller than this, even fullscreen on a desktop smaller than
 #: :data:`MIN_SIZE` (the player is asked for a larger screen meanwhile).
 FLOOR_SIZE = (MIN_SIZE[0] // 2, MIN_SIZE[1] // 2)
@@ -65,6 +70,7 @@ class Scene:
     transparent = False
     #: The keyboard's focus moves over the scene's widgets (:mod:`.ui.focus`); the table has its own.
     focus_ring = True
+    scrolls = False  # Up and Down scroll the screen's text (the rules), not the keyboard's focus
     #: The keys F1 (or ?) lists for this scene, as catalogue names (``keys.<name>.keys`` and
     #: ``.does``); none: F1 does nothing here.
     help_keys: tuple[str, ...] = ("focus", "press", "step", "back", "fullscreen", "screenshot", "help")
@@ -77,7 +83,13 @@ class Scene:
     # lifecycle
     def on_enter(self) -> None:
         """The scene became the top of the stack."""
+        self.entered_ms = self.app.now_ms
         self.rebuild()
+
+    def just_shown(self) -> bool:
+        """True for the first moment the scene is on show: a key pressed then was meant for the
+        screen before it (a result screen ignores it rather than skip itself)."""
+        return self.app.now_ms - getattr(self, "entered_ms", -KEY_GRACE_MS) < KEY_GRACE_MS
 
     def on_exit(self) -> None:
         """The scene stops being the top of the stack."""
@@ -439,7 +451,8 @@ class App:
             if top.help_keys:
                 self.push("keys", top.help_keys)  # the keys of this screen, over it
             return
-        if top.focus_ring and top.focus.handle(event, top._widgets):
+        scrolling = top.scrolls and event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN)
+        if top.focus_ring and not scrolling and top.focus.handle(event, top._widgets):
             return
         top.handle_event(event)
 

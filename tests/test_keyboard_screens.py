@@ -261,3 +261,38 @@ def test_the_interface_size_and_large_cards_by_keys_lay_the_table_out_as_far_as_
     finally:
         set_interface_scale(0)
         set_large_cards(False)
+
+
+def test_a_hands_scores_stay_until_answered_then_esc_goes_to_the_menu_with_the_game_kept(app) -> None:
+    from kalooki_desktop.play.session import GameSetup, Session
+    from kalooki_desktop.scenes.scoreboard import ScoreboardScene
+
+    session = Session(GameSetup(("easy", "easy"), seed=3), threaded=False, speed=1000)
+    now = 0.0
+    while not session.match.results:
+        now += 5000
+        session.autoplay(now)
+    app.host.set_session(session)
+    app.push(ScoreboardScene(app, session, session.match.results[-1]))
+    step(app, 2)
+    key(app, pygame.K_RETURN)  # a key meant for the table, pressed as the scores came
+    key(app, pygame.K_SPACE)  # the table's pick key: never the scores' answer
+    step(app, 40)
+    assert isinstance(app.top, ScoreboardScene)
+    key(app, pygame.K_ESCAPE)
+    step(app, 2)
+    assert isinstance(app.top, MenuScene) and app.host.session is session and not session.over
+
+
+def test_the_rules_scroll_with_the_arrows_as_their_footer_says_while_tab_moves_the_focus(app) -> None:
+    open_from_menu(app, "rules")
+    rules = top(app, RulesScene)
+    key(app, pygame.K_TAB)
+    focused = rules.focus.current
+    assert rules.focus.shown and rules.scroll == 0
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert rules.scroll > 0 and rules.focus.current is focused
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    assert rules.scroll == 0

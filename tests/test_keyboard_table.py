@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from kalooki_desktop import i18n
 from kalooki_desktop.engine.actions import Discard, PluckStock
 from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.engine.rules import FOUR, THREE
@@ -200,3 +201,44 @@ def test_a_whole_british_deal_by_keys(app, seed, kinds) -> None:
             step(app, 4)
     assert session.match.results, "the deal never ended"
     assert kinds <= set(made), made
+
+
+def test_a_late_c_with_no_call_prompt_calls_nothing_and_says_so(app) -> None:
+    hands = ["7S 7D 9S 9H KS KH 4C 5C 2S", "7H 3H 5D 6C 8S 10H QD JC AH", OTHERS[1], OTHERS[2]]
+    scene = table_at(app, hands, discard="2C", stock=STOCK)
+    s, m = scene.session, jamaican(scene.session)
+    assert s.prompt() == "pluck"
+    before = len(m.actions)
+    key(app, pygame.K_c)  # the player plucks next: no Call prompt is on show
+    assert len(m.actions) == before and app.toast_text == i18n.tr("table.no_call_now")
+
+
+def test_the_melds_join_the_tab_round_only_once_the_player_may_tack_and_picked_cards_go_to_the_pile(app):
+    from kalooki_desktop.engine.actions import Lay
+    from kalooki_desktop.engine.contract import find_lays
+
+    hands = ["2S 3H 5D 6C 8S 10H QD JC AH KS", "7C 7H 7D 9C 9H 9D 4S 5S 6S 7S KH QH",
+             "2H 3D 5C 6S 8H 10D QC JS AD KD", "2D 3C 5S 6H 8D 10C QS JH AC KC"]
+    scene = table_at(app, hands, discard="2C", stock="4H 4C 8C 9S 3S JD 10S", hand=2, dealer=0)
+    s, m = scene.session, jamaican(scene.session)
+    act(m, 1, PluckStock())
+    m.apply(1, Lay.of(next(find_lays(m.hand.hands[1], m.hand.spec, 1))))
+    act(m, 1, Discard(m.hand.hands[1][0]))
+    for seat in (2, 3):
+        act(m, seat, PluckStock())
+        act(m, seat, Discard(m.hand.hands[seat][0]))
+    run_until(app, lambda: s.prompt() == "pluck")
+    assert len(s.view().table) == 3 and not s.view().laid[0]
+    areas = set()
+    for _ in range(8):
+        key(app, pygame.K_TAB)
+        areas.add(scene.keys.focus.area)
+    assert "melds" not in areas  # no tack before the player's own lay (J-6.1)
+    go(app, scene, "piles", 0)
+    key(app, pygame.K_SPACE)  # plucked
+    pick(app, scene, "KS")
+    for _ in range(3):
+        key(app, pygame.K_TAB)
+        if scene.keys.focus.area == "piles":
+            break
+    assert scene.keys.focus.area == "piles" and scene.keys.focus.index == 1  # where a picked card goes

@@ -251,3 +251,39 @@ def test_practising_coming_out_in_kalooki_40_plays_british_deals_and_replays_one
     step(app)
     again = app.top.session
     assert again.setup.seed == first.setup.seed and [list(h) for h in again.match.hand.hands] == dealt
+
+
+def test_leaving_a_practice_hand_under_way_asks_first_and_no_keeps_it(app) -> None:
+    import pygame
+
+    from .gui import key, run_until
+
+    app.push(MenuScene(app))
+    step(app)
+    app.top.choose("practice")
+    step(app)
+    scene = app.top
+    assert isinstance(scene, PracticeScene)
+    scene.target = "1"
+    press_button(app, scene.start)
+    step(app)
+    table = app.top
+    assert isinstance(table, TableScene)
+    key(app, pygame.K_ESCAPE)  # nothing played yet: leaves at once
+    step(app, 2)
+    assert isinstance(app.top, PracticeScene)
+    press_button(app, app.top.start)
+    step(app)
+    table = app.top
+    assert isinstance(table, TableScene)
+    run_until(app, lambda: table.session.prompt() is not None and not table.busy())
+    run_until(app, lambda: table.session.prompt() == "pluck")
+    assert play_by_mouse(app, table)  # the player has plucked: the hand is under way
+    key(app, pygame.K_ESCAPE)
+    assert table.slips.asking() and app.top is table
+    key(app, pygame.K_n)  # keep playing
+    assert not table.slips.asking() and app.top is table
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)  # leave
+    step(app, 2)
+    assert isinstance(app.top, PracticeScene)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from kalooki_desktop import i18n
 from kalooki_desktop.ai.normal import NormalBot
 from kalooki_desktop.ai.random_bot import RandomBot
 from kalooki_desktop.engine.match import Match
@@ -128,6 +129,14 @@ def test_a_finished_hand_kept_in_a_save_is_reviewed_from_the_load_screen(app, tm
         assert scene.review.result.number == 1 and len(scene.review.steps) > 20
         key(app, pygame.K_PAGEDOWN)  # no later hand has ended: it says so and stays
         assert scene.review.deal == 0 and "No other finished hand" in app.toast_text
+        assert {"review_step", "review_note", "review_try", "review_deal"} <= set(scene.help_keys)  # F1
+        at = scene.k
+        key(app, pygame.K_n)  # the next flagged decision, or why there is none
+        flagged = [k for k in scene.review.player_steps() if scene._flagged(k)]
+        if flagged:
+            assert scene.k in flagged
+        else:
+            assert scene.k == at and app.toast_text in (i18n.tr("review.no_notes"), scene.weighing_text())
         key(app, pygame.K_ESCAPE)
         assert isinstance(app.top, LoadScene)
     finally:

@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UILabel
 
 from ..ai.personas import LEVELS
-from ..app import App, Scene, register_scene
+from ..app import RESULT_KEYS, App, Scene, register_scene
 from ..engine.game import DealResult
 from ..i18n import number, tr, tr_n
 from ..play.practice import OPENINGS, SCHEDULE, Practice, label_of, opponents_of, practice_of
@@ -177,7 +177,9 @@ class PracticeResultScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
             return False
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if self.just_shown() and event.key in (*RESULT_KEYS, pygame.K_r):
+            return True  # a key meant for the table: the result stays on show
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play(replay=False)
         elif event.key == pygame.K_r:
             self.play(replay=True)

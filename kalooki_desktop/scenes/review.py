@@ -41,6 +41,9 @@ def open_review(app: App, session: Session) -> None:
 class ReviewScene(Scene):
     """Steps through one finished hand (see the module docstring)."""
 
+    help_keys = ("review_step", "review_ends", "review_note", "review_try", "review_deal", "back",
+                 "fullscreen", "screenshot", "help")
+
     def __init__(self, app: App, session: Session, deal: int | None = None) -> None:
         super().__init__(app)
         self.session = session
@@ -133,6 +136,8 @@ class ReviewScene(Scene):
         later = [k for k in flagged if k > self.k]
         if later or flagged:
             self.go((later or flagged)[0])
+        else:  # none flagged so far: said so, or that the coach is still weighing
+            self.app.toast(self.weighing_text() or tr("review.no_notes"), "info", 3.0)
 
     def weighing_text(self) -> str | None:
         """How far the coach is in weighing the player's decisions, or None when it is done."""

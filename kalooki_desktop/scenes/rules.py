@@ -25,6 +25,8 @@ B_SECTIONS = (
 class RulesScene(Scene):
     """A scrolling page of the rules (mouse wheel, arrows, Page Up/Down)."""
 
+    scrolls = True
+
     def __init__(self, app: object) -> None:
         super().__init__(app)  # type: ignore[arg-type]
         self.scroll = 0

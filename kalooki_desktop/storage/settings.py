@@ -56,6 +56,12 @@ class Settings:
         """The animation and pacing speed factor."""
         return SPEEDS.get(self.speed, 1.0) * (3.0 if self.reduce_motion else 1.0)
 
+    @property
+    def reading_factor(self) -> float:
+        """The pace of the pauses the player reads (a hand's end held on the table): the animation
+        speed's, reduce motion leaving them as long as ever."""
+        return SPEEDS.get(self.speed, 1.0)
+
     @staticmethod
     def path() -> Path:
         """Where the settings live."""

@@ -72,7 +72,7 @@ class GuidePanel:
         self.scene.painter.invalidate()
 
     def update(self) -> None:
-        """The tip for the game as it stands."""
+        """The tip for the game as it stands (none while a hand that ended is on show)."""
         self.tip = self.guide.tip(self.scene.session)
         if self.tip is None and self.skip is not None and self.skip.visible:
             self.skip.hide()  # skipped, or the hand is over

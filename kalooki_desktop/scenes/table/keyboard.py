@@ -19,7 +19,7 @@ import pygame
 
 from ...engine.actions import Action, PluckDiscard, PluckStock
 from ...engine.cards import JOKER
-from ...play.session import Session
+from ...play.session import HUMAN, Session
 from ...ui import palette
 from .drops import Drops
 from .geometry import TableGeometry
@@ -73,8 +73,9 @@ class TableKeys:
             return len(t.model.order)
         if area == "slots":
             return len(t.geometry.layout.slots) if t.geometry.layout.staging is not None else 0
-        if area == "melds":
-            return len(t.session.view().table)
+        if area == "melds":  # only once the player may put cards there (J-6.1, B-6)
+            view = t.session.view()
+            return len(view.table) if view.laid[HUMAN] else 0
         return 2  # the stock and the discard pile
 
     def _settle(self) -> None:
@@ -89,8 +90,8 @@ class TableKeys:
         at = AREAS.index(self.focus.area)
         for k in range(1, len(AREAS) + 1):
             area = AREAS[(at + by * k) % len(AREAS)]
-            if self.count(area):
-                self.focus = Focus(area, 0)
+            if self.count(area):  # the piles with cards picked up: the discard pile, where they go
+                self.focus = Focus(area, 1 if area == "piles" and self.table.model.selected else 0)
                 return
 
     # --- the keys ------------------------------------------------------------------------

@@ -48,6 +48,9 @@ from .presenters import presenter
 from .slips import Slips
 from .words import refusal_words
 
+#: A Call prompt takes C only this long after it came (ms): a key pressed before was meant for another.
+CALL_KEY_GRACE_MS = 300
+
 
 @register_scene("table")
 class TableScene(Scene):
@@ -173,7 +176,7 @@ class TableScene(Scene):
             "end": lambda: self.submit(EndTurn()),
             "lay": self.lay_contract,
             "clear": self.model.unstage_all,
-            "menu": self.app.pop,
+            "menu": self.slips.leave,
             "scores": lambda: self.app.push("scoreboard", self.session, None),
             "save": lambda: self.app.push("save_as", self.session),
             "sound": self.toggle_sound,
@@ -335,7 +338,7 @@ class TableScene(Scene):
         keys: dict[int, Callable[[], object]] = {
             pygame.K_ESCAPE: self.escape,
             pygame.K_h: self.show_hint,
-            pygame.K_c: lambda: self.submit(Call()),
+            pygame.K_c: self.call_by_key,
             pygame.K_m: self.toggle_sound,
             pygame.K_p: lambda: self.app.push("scoreboard", self.session, None),
             pygame.K_s: lambda: self.model.sort("rank" if self.model.sort_mode == "suit" else "suit"),
@@ -359,14 +362,26 @@ class TableScene(Scene):
         return True
 
     def escape(self) -> None:
-        """Esc: put a dragged card back, else clear the selection, else go to the menu."""
+        """Esc: put a dragged card back, else clear the selection, else leave (a practice hand
+        under way asks first)."""
         drag = self.pointer.cancel()
         if drag is not None:
             self.choreo.glide_back(drag, self.pace, self.now)
         elif self.model.selected:
             self.model.selected.clear()
         else:
-            self.app.pop()
+            self.slips.leave()
+
+    def call_by_key(self) -> None:
+        """C: call the discard the Call prompt offers. With no prompt on show (its time ran out)
+        nothing is called and the toast says so; a prompt only just come waits a moment (a late C
+        was meant for the one before)."""
+        s = self.session
+        left = s.call_time_left(self.now)
+        if s.prompt() != DecisionKind.CALL:
+            self.app.toast(tr("table.no_call_now"), "info", 3.0, scope="position")
+        elif left is None or s.call_wait_ms - left >= CALL_KEY_GRACE_MS:
+            self.submit(Call())
 
     def on_press(self, pos: tuple[int, int]) -> bool:
         """The left button went down."""
@@ -438,18 +453,18 @@ class TableScene(Scene):
         now = self.now
         self.choreo.update(now)
         landed = self.ending.landing is not None and not self.choreo.blocking()
-        if landed and not self.ending.landed(now, self.pace.speed):
+        if landed and not self.ending.landed(now, self.app.settings.reading_factor):
             self.app.toast(tr("table.void"), "info", 5)  # a void hand is only announced
         if self.ending.due(now):
             self.end_outro()
         self.coach_line.update(self.session, self.app, ended=self.ending.on_show())  # every frame
         self.hint.update()
-        if self.guide is not None:
-            self.guide.update()
         if self.ending.on_show():
             self.sync_hand()
             self.fit_staging()
             self.refresh_widgets()
+            if self.guide is not None:
+                self.guide.update()
             return
         if self.deal_pending and self.model.order:
             self.deal_pending = False
@@ -465,6 +480,8 @@ class TableScene(Scene):
         self.fit_staging()
         self.refresh_widgets()
         self.session.staging = (len(self.session.match.results), self.model.staged())  # saved with the game
+        if self.guide is not None:
+            self.guide.update()  # the tip for the game as this frame leaves it
 
     def fit_staging(self) -> None:
         """Lay the table out again when the staging slots come or go (the player laid, a new hand)."""

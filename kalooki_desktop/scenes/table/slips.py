@@ -1,5 +1,6 @@
 """Slips at the table: taking back the plays of one's turn (the Take back button, Ctrl+Z) and
-one question before a double-click throws away a card the contract needs.
+one question before a double-click throws away a card the contract needs, and one before a
+practice hand under way is left (it is not kept).
 
 A take back is the engine's (:class:`.engine.actions.TakeBack`, through
 :meth:`.session.Session.take_back`): the cards come back from the table to the hand, and the
@@ -9,11 +10,13 @@ changed and laid again. A refused take back names why.
 The question comes for a card the contract needs (British Kalooki: a card the opening in the
 hand needs, before coming out), for a double-click only, once per card per turn, and only while
 the setting is on (Settings: "Ask before a double-click discards a card my contract needs"): a card dragged
-onto the pile is a deliberate discard and goes at once. Y or Enter discards, N or Esc keeps it.
+onto the pile is a deliberate discard and goes at once. Y or Enter discards, N or Esc keeps it;
+likewise for leaving a practice hand.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -72,7 +75,7 @@ class Slips:
         self.asked: set[tuple[int, int, Card]] = set()  # (deals ended, turn, card) asked about
         self.dialog: ConfirmDialog | None = None
         self.answers = Answers()  # the open question's answers
-        self.card: Card | None = None  # the card the open question is about
+        self.yes: Callable[[], None] | None = None  # what the open question's Yes does
 
     # --- take back ---------------------------------------------------------------------
 
@@ -116,25 +119,42 @@ class Slips:
             scene.submit(Discard(card))
             return
         self.asked.add(key)
-        self.card = card
-        self.dialog = scene.ask(question, title=tr("table.discard_needed_title"),
-                                action=tr("table.discard_needed_yes"))
+        self._ask(question, tr("table.discard_needed_title"), tr("table.discard_needed_yes"),
+                  lambda: self._submit(Discard(card)))
+
+    def leave(self) -> None:
+        """Leave the table (Esc, Menu). A practice hand the player has begun is lost when left,
+        so the player is asked first; a game waits in the menu (Continue) and leaves at once."""
+        scene, session = self.scene, self.scene.session
+        begun = any(seat == HUMAN for seat, _ in session.match.actions)
+        if session.practice is None or session.over or not begun:
+            scene.app.pop()
+            return
+        self._ask(tr("table.leave_practice"), tr("table.leave_practice_title"),
+                  tr("table.leave_practice_yes"), scene.app.pop)
+
+    def _submit(self, action: Action) -> None:
+        self.scene.submit(action)
+
+    def _ask(self, question: str, title: str, action: str, yes: Callable[[], None]) -> None:
+        self.yes = yes
+        self.dialog = self.scene.ask(question, title=title, action=action)
         self.answers = Answers()
-        self.answers.on(self.dialog, _ANSWERS, lambda e: self.answer(discard=e.type == _ANSWERS[0]))
+        self.answers.on(self.dialog, _ANSWERS, lambda e: self.answer(yes=e.type == _ANSWERS[0]))
 
     def asking(self) -> bool:
         """True while the question is on show (a resize removes it: the card stays)."""
         return self.dialog is not None and bool(self.dialog.alive())  # type: ignore[no-untyped-call]
 
-    def answer(self, *, discard: bool) -> None:
-        """Close the question; ``discard``: the card goes to the pile."""
-        card, dialog = self.card, self.dialog
-        self.dialog = self.card = None
+    def answer(self, *, yes: bool) -> None:
+        """Close the question; ``yes``: do what it asked about (discard the card, leave)."""
+        then, dialog = self.yes, self.dialog
+        self.dialog, self.yes = None, None
         self.answers = Answers()
         if dialog is not None and dialog.alive():  # type: ignore[no-untyped-call]
             dialog.kill()  # type: ignore[no-untyped-call]
-        if discard and card is not None:
-            self.scene.submit(Discard(card))
+        if yes and then is not None:
+            then()
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The question's answers and Ctrl+Z; True when the event was theirs. The dialog's own
@@ -143,9 +163,9 @@ class Slips:
             return True
         if self.asking():
             if event.type == pygame.KEYDOWN and event.key in _YES:
-                self.answer(discard=True)
+                self.answer(yes=True)
             elif event.type == pygame.KEYDOWN and event.key in _NO:
-                self.answer(discard=False)
+                self.answer(yes=False)
             return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.take_back()
