@@ -82,10 +82,13 @@ def guided(folder: Path, size: tuple[int, int], language: str, *, scale: int, mo
             continue
         if tip.moment in moments and tip.moment not in done:
             done.add(tip.moment)
-            if tip.moment == "build":
-                press(app, pygame.K_TAB)  # the keyboard's focus on the hand, one card picked up
-                press(app, pygame.K_RIGHT)
+            if tip.moment == "build":  # the keyboard's focus on the hand, one card picked up
+                while not table.keys.shown or table.keys.focus.area != "hand":
+                    press(app, pygame.K_TAB)
+                for _ in range(3):
+                    press(app, pygame.K_RIGHT)
                 press(app, pygame.K_SPACE)
+                press(app, pygame.K_RIGHT)
             app.toasts.text = ""  # (the last screenshot's toast)
             app.step(1 / 60)
             app.screenshot(folder / name.format(moment=tip.moment))

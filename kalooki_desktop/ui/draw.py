@@ -100,6 +100,18 @@ def _glow(
     return s
 
 
+def mark(surface: pygame.Surface, rect: pygame.Rect, colour: palette.Colour, size: int = 9, *,
+         below: bool = False) -> None:
+    """A small triangle pointing at the middle of ``rect``'s top edge (``below``: up at its bottom
+    edge, where a label sits above it), outlined dark: where a card may go, told by a shape and
+    not by a colour alone."""
+    cx = rect.centerx
+    edge, back = (rect.bottom + 2, rect.bottom + size + 4) if below else (rect.top - 2, rect.top - size - 4)
+    points = [(cx - size, back), (cx + size, back), (cx, edge)]
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, palette.BLACK, points, width=1)
+
+
 def glow(
     surface: pygame.Surface,
     rect: pygame.Rect,

@@ -155,8 +155,9 @@ def _fit(text: str, size: int, width: int, room: int) -> tuple[int, list[str]]:
 
 
 def mark_target(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A gold frame around ``rect`` with a solid corner mark at its top left: a shape, not a
-    colour alone."""
+    """A gold frame around ``rect`` with a solid corner mark at its bottom left (clear of the
+    labels above the piles and the melds): a shape, not a colour alone."""
     r = rect.inflate(12, 12)
     pygame.draw.rect(surface, palette.GOLD, r, width=3, border_radius=10)
-    pygame.draw.polygon(surface, palette.GOLD, [(r.x - 6, r.y - 6), (r.x + 16, r.y - 6), (r.x - 6, r.y + 16)])
+    pygame.draw.polygon(surface, palette.GOLD, [(r.x - 6, r.bottom + 6), (r.x + 16, r.bottom + 6),
+                                                (r.x - 6, r.bottom - 16)])

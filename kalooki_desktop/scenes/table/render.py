@@ -15,7 +15,7 @@ from ...ui import cards as art
 from ...ui import palette
 from ...ui import text as txt
 from ...ui.anim import Flight
-from ...ui.draw import felt, glow, panel
+from ...ui.draw import felt, glow, mark, panel
 from ...ui.layout import row
 from .drops import Targets
 from .frame import DIM, TableFrame
@@ -184,7 +184,9 @@ def draw_highlights(
 ) -> None:
     """Glows: the hint's card or pile, the piles the player may pluck from, and while a card is
     dragged every meld and the pile that would take it (``targets``, asked of the engine; the
-    slots glow in :func:`draw_slots`). The target under the pointer glows brightest."""
+    slots glow in :func:`draw_slots`). The target under the pointer glows brightest. A pile the
+    player may pluck from and every target of a drag also get a mark above them (a shape, not
+    a colour alone)."""
     lay = g.layout
     hint = f.hint
     stock, pile = f.plucks if f.drag is None else (False, False)
@@ -196,16 +198,21 @@ def draw_highlights(
         glow(surface, lay.pile, palette.GOLD, radius=8)
     elif pile:
         glow(surface, lay.pile, palette.VALID, radius=8)
+    for rect, may in ((lay.stock, stock), (lay.pile, pile)):
+        if may:  # (below: their labels are above them)
+            mark(surface, rect, palette.VALID, below=True)
     rects = g.melds()[1]
     if targets is not None and f.drag is not None:
         at = f.drag.pos
         if targets.pile:
             over = lay.pile.inflate(30, 30).collidepoint(at)
             glow(surface, lay.pile, palette.GOLD if over else palette.VALID, width=4, radius=8, spread=8)
+            mark(surface, lay.pile, palette.GOLD if over else palette.VALID, below=True)
         for i in targets.melds:
             if i in rects:
                 over = rects[i].inflate(16, 16).collidepoint(at)
                 glow(surface, rects[i], palette.GOLD if over else palette.VALID, width=4, radius=6, spread=7)
+                mark(surface, rects[i], palette.GOLD if over else palette.VALID)
     if isinstance(hint, Tack | MoveJoker) and hint.meld - 1 in rects:
         glow(surface, rects[hint.meld - 1], palette.GOLD, radius=6, spread=5)
 
