@@ -10,7 +10,18 @@ import pygame
 import pytest
 
 from kalooki_desktop import i18n
-from kalooki_desktop.engine.actions import Action, Allow, Call, Discard, Lay, PluckStock, Refuse, Tack
+from kalooki_desktop.engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    Lay,
+    Pass,
+    PluckDiscard,
+    PluckStock,
+    Refuse,
+    Tack,
+)
 from kalooki_desktop.engine.contract import find_lays
 from kalooki_desktop.engine.view import View
 from kalooki_desktop.play.guide import MOMENTS, Guide, Tip, guided_session
@@ -48,6 +59,7 @@ def test_following_the_tips_shows_every_moment_in_order_and_the_player_goes_out(
     session, guide = guided_session(threaded=False, speed=1000), Guide()
     now = 0.0
     shown: list[str] = []
+    texts: list[str] = []  # the tips of a pluck the discard pile is closed to
     for _ in range(500):
         if session.over:
             break
@@ -60,11 +72,35 @@ def test_following_the_tips_shows_every_moment_in_order_and_the_player_goes_out(
             continue
         if not shown or shown[-1] != tip.moment:
             shown.append(tip.moment)
+        if tip.moment == "pluck" and session.check(PluckDiscard()) is not None:  # J-5.3, or laid
+            assert tip.text in (i18n.tr("guide.pluck_stock"), i18n.tr("guide.pluck_laid")), tip.text
+            texts.append(tip.text)
         assert session.submit(following(session, tip, refuse=refuse)) is None, tip
     assert session.over and session.match.results[-1].out == HUMAN
     assert guide.seen == list(MOMENTS)
     assert guide.tip(session) is None  # the hand is over: no tip
     assert list(dict.fromkeys(m for m in shown if m in MOMENTS)) == list(MOMENTS)  # each first in order
+    assert (i18n.tr("guide.pluck_stock") in texts) is not refuse  # after the allowed call: the stock
+    assert guide.done(session) == list(MOMENTS)
+
+
+def test_the_steps_are_ticked_only_when_the_player_takes_them() -> None:
+    session, guide = guided_session(threaded=False, speed=1000), Guide()
+    now = 0.0
+    while guide.tip(session) is not None and "allow" not in guide.seen:
+        tip = guide.tip(session)
+        assert tip is not None
+        if session.prompt() is None:
+            now += 5000
+            session.tick(now)
+        elif tip.moment == "call":
+            session.submit(Pass())  # the player lets the card go
+        else:
+            session.submit(following(session, tip))
+    done = guide.done(session)
+    assert "call" in guide.seen and done == ["pluck"]  # no card staged, the call let go
+    assert "build" not in Guide.done(guided_session(threaded=False)) and "build" in Guide.done(
+        guided_session(threaded=False), staged=True)
 
 
 def test_each_tip_names_what_is_true_at_its_moment() -> None:
@@ -141,7 +177,8 @@ def test_the_whole_guided_hand_by_keys_from_the_menu_to_its_end(app, tmp_path) -
     assert session.over
     run_until(app, lambda: isinstance(app.top, GuideResultScene))
     result = top(app, GuideResultScene)
-    assert result.seen == list(MOMENTS) and result.outcome() == i18n.tr("guide.done_you")
+    assert result.done == list(MOMENTS) and result.outcome() == i18n.tr("guide.done_you")
+    assert i18n.tr("guide.bent") in result.details()  # laid and went out in one turn (J-8.2)
     kept = {p.name for p in tmp_path.rglob("*.json")}
     assert kept <= {"settings.json"}, kept  # no autosave, no statistics, no progress of this hand
     step(app, 40)  # (a key in the end's first moment is taken as meant for the table)
@@ -164,3 +201,22 @@ def test_skipping_the_guide_by_keys_leaves_the_hand_to_play_without_tips(app) ->
     scene.rebuild()  # a window made anew keeps it skipped
     step(app, 2)
     assert not scene.guide.on and not scene.guide.skip.visible
+
+
+def test_leaving_the_guided_hand_under_way_asks_first(app) -> None:
+    app.push("table", app.host.play_guided())
+    step(app, 3)
+    scene = top(app, TableScene)
+    key(app, pygame.K_ESCAPE)  # nothing played yet: leaves at once
+    step(app, 2)
+    assert isinstance(app.top, MenuScene)
+    app.push("table", app.host.play_guided())
+    step(app, 3)
+    scene = top(app, TableScene)
+    run_until(app, lambda: scene.session.prompt() == "pluck" and not scene.busy())
+    key(app, pygame.K_SPACE)  # plucked: the hand is under way
+    key(app, pygame.K_ESCAPE)
+    assert scene.slips.asking() and isinstance(app.top, TableScene)
+    key(app, pygame.K_RETURN)
+    step(app, 2)
+    assert isinstance(app.top, MenuScene)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from kalooki_desktop import i18n
 from kalooki_desktop.engine.actions import Discard, PluckStock
 from kalooki_desktop.engine.cards import parse_cards
 from kalooki_desktop.engine.rules import FOUR, THREE
@@ -203,16 +202,6 @@ def test_a_whole_british_deal_by_keys(app, seed, kinds) -> None:
     assert kinds <= set(made), made
 
 
-def test_a_late_c_with_no_call_prompt_calls_nothing_and_says_so(app) -> None:
-    hands = ["7S 7D 9S 9H KS KH 4C 5C 2S", "7H 3H 5D 6C 8S 10H QD JC AH", OTHERS[1], OTHERS[2]]
-    scene = table_at(app, hands, discard="2C", stock=STOCK)
-    s, m = scene.session, jamaican(scene.session)
-    assert s.prompt() == "pluck"
-    before = len(m.actions)
-    key(app, pygame.K_c)  # the player plucks next: no Call prompt is on show
-    assert len(m.actions) == before and app.toast_text == i18n.tr("table.no_call_now")
-
-
 def test_the_melds_join_the_tab_round_only_once_the_player_may_tack_and_picked_cards_go_to_the_pile(app):
     from kalooki_desktop.engine.actions import Lay
     from kalooki_desktop.engine.contract import find_lays
@@ -242,3 +231,35 @@ def test_the_melds_join_the_tab_round_only_once_the_player_may_tack_and_picked_c
         if scene.keys.focus.area == "piles":
             break
     assert scene.keys.focus.area == "piles" and scene.keys.focus.index == 1  # where a picked card goes
+
+
+def test_a_c_pressed_as_a_new_call_prompt_comes_waits_for_the_prompt_to_be_seen(app) -> None:
+    hands = ["7S 7D 9S 9H KS KH 4C 5C 2S", "7H 3H 5D 6C 8S 10H QD JC AH", OTHERS[1], OTHERS[2]]
+    scene = table_at(app, hands, discard="2C", stock=STOCK)
+    s, m = scene.session, jamaican(scene.session)
+    s.call_wait_ms = 5000  # a prompt with a deadline
+    m.apply(0, PluckStock())
+    m.apply(0, Discard(parse_cards("2S")[0]))
+    act(m, 1, PluckStock())
+    m.apply(1, Discard(parse_cards("7H")[0]))
+    run_until(app, lambda: s.prompt() == "call")
+    key(app, pygame.K_c)  # within a moment of the prompt: a key meant for what was on show before
+    assert (0, "call") not in m.hand.log and s.prompt() == "call"
+    step(app, 20)
+    key(app, pygame.K_c)
+    assert (0, "call") in m.hand.log
+
+
+def test_a_hinted_lay_put_into_the_slots_says_so(app, table) -> None:
+    from kalooki_desktop import i18n
+    from kalooki_desktop.ai.advice import Advice
+    from kalooki_desktop.engine.actions import Lay
+    from kalooki_desktop.engine.contract import find_lays
+
+    scene, s = table, table.session
+    key(app, pygame.K_SPACE)  # plucked
+    assert s.prompt() == "play" and not any(scene.model.slots)
+    m = jamaican(s)
+    lay = Lay.of(next(find_lays(m.hand.hands[0], m.hand.spec, 1)))
+    scene.hint.show(Advice(lay, "why.lay"))  # the hint, once there, is a lay
+    assert any(scene.model.slots) and app.toast_text.endswith(i18n.tr("table.hint_staged"))

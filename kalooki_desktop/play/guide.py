@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..ai.tutor import TutorBot
-from ..engine.actions import Tack
+from ..engine.actions import Action, Allow, Call, Lay, PluckDiscard, PluckStock, Refuse, Tack
 from ..engine.cards import Card, new_deck, parse_cards
 from ..engine.contract import find_lays
 from ..engine.turn import DecisionKind
@@ -83,7 +83,8 @@ class Tip:
 
 @dataclass
 class Guide:
-    """The guide of one guided hand: the tip for the moment, and the moments shown so far."""
+    """The guide of one guided hand: the tip for the moment, the moments its tips have come to,
+    and those the player has done (:meth:`done`)."""
 
     seen: list[str] = field(default_factory=list)
     skipped: bool = False
@@ -98,6 +99,26 @@ class Guide:
             self.seen.append(tip.moment)
         return tip
 
+    @staticmethod
+    def done(session: Session, *, staged: bool = False) -> list[str]:
+        """The moments the player has done so far, in the order of :data:`MOMENTS`: plucked (or
+        refused a call and took its card), built in the slots (``staged``: cards are in them; or
+        laid), called, answered a call, laid, tacked, gone out."""
+        did: set[str] = set()
+        kinds: dict[type[Action], tuple[str, ...]] = {
+            PluckStock: ("pluck",), PluckDiscard: ("pluck",), Call: ("call",), Allow: ("allow",),
+            Refuse: ("allow", "pluck"), Lay: ("lay", "build"), Tack: ("tack",),
+        }
+        for seat, action in session.match.actions:
+            if seat == HUMAN:
+                did.update(kinds.get(type(action), ()))
+        if staged:
+            did.add("build")
+        results = session.match.results
+        if results and results[-1].out == HUMAN:
+            did.add("out")
+        return [m for m in MOMENTS if m in did]
+
 
 def _tip(session: Session) -> Tip:
     view = session.view()
@@ -111,7 +132,10 @@ def _tip(session: Session) -> Tip:
         caller = session.names[view.caller] if view.caller is not None else ""
         return Tip("allow", tr("guide.allow", name=caller, card=card), "allow")
     if prompt == DecisionKind.PLUCK:
-        return Tip("pluck", tr("guide.pluck_laid" if view.laid[HUMAN] else "guide.pluck"), "stock")
+        if view.laid[HUMAN]:
+            return Tip("pluck", tr("guide.pluck_laid"), "stock")
+        closed = session.check(PluckDiscard()) is not None  # after an allowed call (J-5.3)
+        return Tip("pluck", tr("guide.pluck_stock" if closed else "guide.pluck"), "stock")
     if prompt != DecisionKind.PLAY:
         return Tip("wait", tr("guide.wait"))
     hand = view.my_hand

@@ -1,6 +1,6 @@
-"""After the guided first hand (:mod:`..play.guide`): how it ended, the moments it showed (each
-marked ✓, or "not this time" for one the hand did not come to), what a real game adds, and
-Play it again, New game or the menu."""
+"""After the guided first hand (:mod:`..play.guide`): how it ended (a bent table explained, the
+others' scores), the steps of a hand (each the player did marked ✓, the others "not this time"),
+what a real game adds, and Play it again, New game or the menu."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pygame
 from ..app import RESULT_KEYS, App, Scene, register_scene
 from ..engine.game import DealResult
 from ..i18n import number, tr
-from ..play.guide import MOMENTS
+from ..play.guide import MOMENTS, Guide
 from ..play.session import HUMAN, Session
 from ..ui import palette
 from ..ui import text as txt
@@ -24,7 +24,7 @@ class GuideResultScene(Scene):
         super().__init__(app)
         self.session = session
         self.result = result
-        self.seen = list(app.host.guide.seen)
+        self.done = Guide.done(session)
 
     def build(self) -> None:
         w, h = self.size
@@ -75,6 +75,16 @@ class GuideResultScene(Scene):
             return tr("guide.done_you")
         return tr("guide.done_other", name=self.session.names[r.out], points=number(r.scores[HUMAN]))
 
+    def details(self) -> list[str]:
+        """A bent table explained, and the others' scores."""
+        r = self.result
+        if r is None or r.out is None:
+            return []
+        names = self.session.names
+        scores = ", ".join(f"{names[s]} {number(r.scores[s])}" for s in range(len(names)) if s != HUMAN)
+        bent = [tr("guide.bent")] if r.big_out and r.out == HUMAN else []
+        return [*bent, tr("guide.others", scores=scores)]
+
     def draw(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
         backdrop(surface)
@@ -90,11 +100,14 @@ class GuideResultScene(Scene):
         for line in txt.wrap(self.outcome(), font, width, bold=True):
             txt.draw(surface, line, font, (x, y), palette.TEXT, bold=True)
             y += font + 6
+        for line in (part for text in self.details() for part in txt.wrap(text, font, width)):
+            txt.draw(surface, line, font, (x, y), palette.TEXT_SOFT)
+            y += font + 6
         y += self.px(14)
         txt.draw(surface, tr("guide.learned"), font, (x, y), palette.GOLD, bold=True)
         y += font + self.px(10)
         for moment in MOMENTS:
-            shown = moment in self.seen
+            shown = moment in self.done
             words = tr(f"guide.moment.{moment}")
             line = f"✓  {words}" if shown else f"–  {words} ({tr('guide.not_met')})"
             colour = palette.TEXT if shown else palette.TEXT_DIM

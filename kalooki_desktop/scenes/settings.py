@@ -242,8 +242,9 @@ class SettingsScene(Scene):
         for text, place in self.labels:
             size = self.font_px(16)
             lines = [text]
-            if txt.width(text, size) > place.w:
-                size = max(10, min(size, place.h // 2 - 2))
+            if txt.width(text, size) > place.w:  # two lines, in words as large as lets them fit
+                size = next((k for k in range(max(10, min(size, place.h // 2 - 2)), 8, -1)
+                             if len(txt.wrap(text, k, place.w)) <= 2), 9)
                 lines = txt.wrap(text, size, place.w)[:2]
             y = place.centery - len(lines) * (size + 2) // 2
             for line in lines:

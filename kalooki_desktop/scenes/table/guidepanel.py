@@ -1,8 +1,9 @@
 """The guide of the guided first hand at the table (:mod:`...play.guide`): in the side panel in
-place of the log, the tip for the moment with the moments the hand has shown so far (each marked
-✓ when shown, ▸ the one on show, so no colour alone tells them apart), a Skip button, and a
-gold frame with a corner mark around what the tip points at (the stock, the slots, the Call
-button, a meld ...). Skipped, the hand plays on without tips and the log comes back."""
+place of the log, the tip for the moment with the steps of a hand (▸ the one the tip is about, ✓
+each the player has done, · the others, so no colour alone tells them apart), a Skip button, and
+a gold frame with a corner mark around what the tip points at (the stock, the slots, the Call
+button, a meld ...). Skipped, the hand plays on without tips (a toast says how to see them
+again) and the log comes back."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from ...ui import text as txt
 from ...ui.layout import TableLayout
 from .controls import TableControls, prompt_boxes
 from .geometry import TableGeometry
+from .model import HandModel
 from .painter import TablePainter
 
 
@@ -31,6 +33,7 @@ class Table(Protocol):
     session: Session
     layout: TableLayout
     painter: TablePainter
+    model: HandModel
 
     def button(self, rect: pygame.Rect, label: str, object_id: str | None = None, tooltip: str | None = None,
                command: Callable[[], None] | None = None) -> UIButton: ...
@@ -70,6 +73,7 @@ class GuidePanel:
         if self.skip is not None:
             self.skip.hide()
         self.scene.painter.invalidate()
+        self.scene.app.toast(tr("guide.skipped"), "info", 5.0)
 
     def update(self) -> None:
         """The tip for the game as it stands (none while a hand that ended is on show)."""
@@ -107,7 +111,8 @@ class GuidePanel:
             txt.draw(surface, line, size, (x, y), palette.TEXT)
             y += size + 5
         y += 8
-        marks = [(m, f"{self.mark(m, tip)}  {tr(f'guide.moment.{m}')}") for m in MOMENTS]
+        done = self.guide.done(self.scene.session, staged=any(self.scene.model.slots))
+        marks = [(m, f"{self.mark(m, tip, done)}  {tr(f'guide.moment.{m}')}") for m in MOMENTS]
         width, heading = box.w - 20, tr("guide.learned")
         size = next((k for k in range(lay.small, 9, -1) if txt.width(heading, k, bold=True) <= width
                      and all(txt.width(t, k) <= width for _, t in marks)), 10)
@@ -116,17 +121,18 @@ class GuidePanel:
             txt.draw(surface, heading, size, (x, y), palette.GOLD, bold=True, max_width=width)
             y += line_h
             for moment, line in marks:
-                mark = self.mark(moment, tip)
+                mark = self.mark(moment, tip, done)
                 colour = {"▸": palette.GOLD, "✓": palette.TEXT}.get(mark, palette.TEXT_FAINT)
                 txt.draw(surface, line, size, (x, y), colour, max_width=width)
                 y += line_h
         target = self.target(tip, g, c)
         if target is not None:
-            mark_target(surface, target)
+            mark_target(surface, target, surface.get_rect())
 
-    def mark(self, moment: str, tip: Tip) -> str:
-        """A moment's mark: ▸ the one on show, ✓ one shown, · one still to come."""
-        return "▸" if moment == tip.moment else ("✓" if moment in self.guide.seen else "·")
+    @staticmethod
+    def mark(moment: str, tip: Tip, done: list[str]) -> str:
+        """A step's mark: ▸ the one the tip is about, ✓ one the player has done, · the others."""
+        return "▸" if moment == tip.moment else ("✓" if moment in done else "·")
 
     def target(self, tip: Tip, g: TableGeometry, c: TableControls) -> pygame.Rect | None:
         """What the tip points at, on the table."""
@@ -154,10 +160,11 @@ def _fit(text: str, size: int, width: int, room: int) -> tuple[int, list[str]]:
     return 10, txt.wrap(text, 10, width)[: max(1, room // 15)]
 
 
-def mark_target(surface: pygame.Surface, rect: pygame.Rect) -> None:
+def mark_target(surface: pygame.Surface, rect: pygame.Rect, screen: pygame.Rect) -> None:
     """A gold frame around ``rect`` with a solid corner mark at its bottom left (clear of the
-    labels above the piles and the melds): a shape, not a colour alone."""
-    r = rect.inflate(12, 12)
+    labels above the piles and the melds), all inside the ``screen``: a shape, not a colour
+    alone."""
+    r = rect.inflate(12, 12).clip(screen.inflate(-8, -26))
     pygame.draw.rect(surface, palette.GOLD, r, width=3, border_radius=10)
     pygame.draw.polygon(surface, palette.GOLD, [(r.x - 6, r.bottom + 6), (r.x + 16, r.bottom + 6),
                                                 (r.x - 6, r.bottom - 16)])

@@ -75,15 +75,17 @@ class TableHint:
         return True
 
     def show(self, advice: Advice) -> None:
-        """The hint on show: highlighted, a lay put into the slots, and why."""
+        """The hint on show: highlighted, a lay put into the slots (and said so), and why."""
         scene = self.scene
         action = advice.action
         scene.hint_action = None if isinstance(action, Pass) else action
         scene.hint_until = scene.now + HINT_MS
+        words = advice_text(scene.session, advice)
         if isinstance(action, Lay):
             scene.sync_hand()  # the hint is the engine's: start from the engine's hand
             scene.model.stage_lay(action)
-        scene.app.toast(advice_text(scene.session, advice), "info", HINT_MS / 1000, scope="position")
+            words = f"{words} {tr('table.hint_staged')}"
+        scene.app.toast(words, "info", HINT_MS / 1000, scope="position")
 
     def play(self) -> bool:
         """Play the hint's move through the same path as the player's hands once it is there

@@ -231,14 +231,20 @@ class TableKeys:
         return g.layout.stock if f.index == 0 else g.layout.pile
 
     def draw(self, surface: pygame.Surface) -> None:
-        """A gold ring round the focused place with a marker above it (a shape as well as a
-        colour), and what Enter would do there."""
+        """A white ring round the focused place (told apart from the hint's gold glow) with a
+        marker pointing at it (a shape as well as a colour): above a card in the hand or a slot,
+        below a pile or a meld, whose labels are above them."""
         rect = self.place()
         if rect is None:
             return
         ring = rect.inflate(10, 10)
         pygame.draw.rect(surface, palette.BACK_BLACK, ring.inflate(4, 4), 2, border_radius=10)
-        pygame.draw.rect(surface, palette.GOLD, ring, 3, border_radius=9)
-        x, y = ring.centerx, ring.y - 3
-        pygame.draw.polygon(surface, palette.GOLD, [(x - 8, y - 10), (x + 8, y - 10), (x, y)])
-        pygame.draw.polygon(surface, palette.BACK_BLACK, [(x - 8, y - 10), (x + 8, y - 10), (x, y)], 1)
+        pygame.draw.rect(surface, palette.TEXT, ring, 3, border_radius=9)
+        x = ring.centerx
+        if self.focus.area in ("piles", "melds"):
+            y, back = ring.bottom + 3, ring.bottom + 13
+        else:
+            y, back = ring.y - 3, ring.y - 13
+        points = [(x - 8, back), (x + 8, back), (x, y)]
+        pygame.draw.polygon(surface, palette.TEXT, points)
+        pygame.draw.polygon(surface, palette.BACK_BLACK, points, 1)

@@ -373,14 +373,12 @@ class TableScene(Scene):
             self.slips.leave()
 
     def call_by_key(self) -> None:
-        """C: call the discard the Call prompt offers. With no prompt on show (its time ran out)
-        nothing is called and the toast says so; a prompt only just come waits a moment (a late C
-        was meant for the one before)."""
+        """C: call the discard the Call prompt offers (with none on show the refusal says why the
+        card is no longer offered); a prompt only just come waits a moment (a late C was meant for
+        the one before)."""
         s = self.session
         left = s.call_time_left(self.now)
-        if s.prompt() != DecisionKind.CALL:
-            self.app.toast(tr("table.no_call_now"), "info", 3.0, scope="position")
-        elif left is None or s.call_wait_ms - left >= CALL_KEY_GRACE_MS:
+        if left is None or s.call_wait_ms - left >= CALL_KEY_GRACE_MS:
             self.submit(Call())
 
     def on_press(self, pos: tuple[int, int]) -> bool:

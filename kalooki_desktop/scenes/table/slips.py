@@ -123,15 +123,18 @@ class Slips:
                   lambda: self._submit(Discard(card)))
 
     def leave(self) -> None:
-        """Leave the table (Esc, Menu). A practice hand the player has begun is lost when left,
-        so the player is asked first; a game waits in the menu (Continue) and leaves at once."""
+        """Leave the table (Esc, Menu). A practice hand or the guided hand the player has begun is
+        lost when left, so the player is asked first; a game waits in the menu (Continue) and
+        leaves at once."""
         scene, session = self.scene, self.scene.session
         begun = any(seat == HUMAN for seat, _ in session.match.actions)
-        if session.practice is None or session.over or not begun:
+        if (session.practice is None and not session.guided) or session.over or not begun:
             scene.app.pop()
-            return
-        self._ask(tr("table.leave_practice"), tr("table.leave_practice_title"),
-                  tr("table.leave_practice_yes"), scene.app.pop)
+        elif session.guided:
+            self._ask(tr("guide.leave"), tr("guide.leave_title"), tr("guide.leave_yes"), scene.app.pop)
+        else:
+            self._ask(tr("table.leave_practice"), tr("table.leave_practice_title"),
+                      tr("table.leave_practice_yes"), scene.app.pop)
 
     def _submit(self, action: Action) -> None:
         self.scene.submit(action)
