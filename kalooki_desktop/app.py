@@ -423,7 +423,8 @@ class App:
             if top.focus_ring and top.focus.shown:
                 current = top.focus.current
                 if current is None or current not in top._widgets or not current.visible:
-                    top.focus.settle(focusable(top._widgets))  # only when the widgets were made anew
+                    # (only when the widgets were made anew)
+                    top.focus.settle(focusable(top._widgets, top.focus.columns))
                 top.focus.draw(self.screen)
         self.toasts.draw(self.screen)
 

@@ -296,3 +296,24 @@ def test_the_rules_scroll_with_the_arrows_as_their_footer_says_while_tab_moves_t
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)
     assert rules.scroll == 0
+
+
+def test_tab_goes_down_each_column_of_settings_and_new_game_before_the_next(app) -> None:
+    open_from_menu(app, "settings")
+    settings = top(app, SettingsScene)
+    order = []
+    for _ in range(16):
+        key(app, pygame.K_TAB)
+        order.append(settings.focus.current)
+    play = [settings.speed, settings.reduce, settings.wait, settings.every, settings.coach, settings.ask_discard]
+    look = [settings.language, settings.deck, settings.interface, settings.large, settings.contrast]
+    assert order[:len(play)] == play and order[len(play):len(play) + len(look)] == look
+    key(app, pygame.K_ESCAPE)
+    open_from_menu(app, "new")
+    game = top(app, NewGameScene)
+    seen = []
+    for _ in range(30):
+        key(app, pygame.K_TAB)
+        seen.append(game.focus.current.rect.centerx < game.left.right if game.focus.current else None)
+    first_right = seen.index(False)
+    assert all(seen[:first_right]) and not any(seen[first_right:first_right + 3])  # the left, then the right

@@ -75,6 +75,7 @@ class NewGameScene(Scene):
         self.answers = Answers()
         self.build_opponents(row)
         self.build_rules(row)
+        self.focus.columns = (self.left, self.right)  # Tab goes down the opponents, then the rules
         bw, bh = self.px(220), max(46, h // 15)
         by = self.left.bottom + (h - self.left.bottom - bh) // 2
         self.start = self.button(

@@ -51,6 +51,9 @@ class SettingsScene(Scene):
         row = (self.box.bottom - top - px(8)) // ROWS
         self._play(left, play, top, row)
         self._look(right, inner - play, top, row)
+        # Tab goes down the play column, then the look and sound column
+        self.focus.columns = (pygame.Rect(left, top, right - left, self.box.bottom - top),
+                              pygame.Rect(right, top, self.box.right - right, self.box.bottom - top))
         self.back = self.button(
             pygame.Rect(self.box.centerx - px(90), self.box.bottom + px(20), px(180), px(46)),
             tr("common.done"),

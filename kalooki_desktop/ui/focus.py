@@ -31,9 +31,10 @@ _PRESS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 _STEP = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 
 
-def focusable(widgets: Sequence[UIElement]) -> list[UIElement]:
+def focusable(widgets: Sequence[UIElement], columns: Sequence[pygame.Rect] = ()) -> list[UIElement]:
     """The widgets the keyboard can reach, in reading order (rows top to bottom, then left to
-    right); only an open window's own buttons while one is open."""
+    right; a screen in ``columns`` reads each column down before the next, what lies above or
+    below them before or after); only an open window's own buttons while one is open."""
     windows = [w for w in widgets if isinstance(w, UIWindow) and w.visible and _alive(w)]
     if windows:
         window = windows[-1]
@@ -41,14 +42,23 @@ def focusable(widgets: Sequence[UIElement]) -> list[UIElement]:
                if b is not None]
         inner = window.get_container()
         return _reading_order([*own, *(w for w in widgets if getattr(w, "ui_container", None) is inner)])
-    return _reading_order(widgets)
+    return _reading_order(widgets, columns)
 
 
-def _reading_order(widgets: Sequence[UIElement]) -> list[UIElement]:
+def _reading_order(widgets: Sequence[UIElement], columns: Sequence[pygame.Rect] = ()) -> list[UIElement]:
     out = [w for w in widgets if isinstance(w, UIButton | UICheckBox | UIDropDownMenu | UIHorizontalSlider
                                                 | UITextEntryLine)
            and w.visible and _alive(w) and w.is_enabled]
-    return sorted(dict.fromkeys(out), key=lambda w: (w.rect.centery // 12, w.rect.x))
+
+    def place(w: UIElement) -> tuple[int, int, int, int]:
+        row = int(w.rect.centery // 12)
+        column = next((i for i, c in enumerate(columns) if c.collidepoint(w.rect.center)), None)
+        if column is not None:
+            return 1, column, row, int(w.rect.x)
+        below = any(w.rect.centery > c.bottom for c in columns)
+        return (2 if below else 0), 0, row, int(w.rect.x)
+
+    return sorted(dict.fromkeys(out), key=place)
 
 
 class FocusRing:
@@ -58,6 +68,7 @@ class FocusRing:
         self.current: UIElement | None = None
         self.shown = False
         self.place = 0  # where the focus was in reading order: kept when the widgets are made anew
+        self.columns: Sequence[pygame.Rect] = ()  # a screen in columns: each read down in turn
 
     def handle(self, event: pygame.event.Event, widgets: Sequence[UIElement]) -> bool:
         """Use a key that moves or presses the focus; True when the event was used."""
@@ -66,7 +77,7 @@ class FocusRing:
             return False
         if event.type != pygame.KEYDOWN:
             return False
-        items = focusable(widgets)
+        items = focusable(widgets, self.columns)
         if not items:
             return False
         self.settle(items)
