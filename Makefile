@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test test-fast lint bench sim exe clean
+.PHONY: play test test-fast lint bench sim exe install-desktop clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,16 @@ $(BUILD_STAMP): $(STAMP)
 # The one-file executable dist/kalooki (see kalooki.spec), then its launch time.
 exe: $(BUILD_STAMP)
 	$(PY) build/build.py
+
+# Linux: the executable, its icon and a menu entry for this user (PREFIX=~/.local by default).
+PREFIX ?= $(HOME)/.local
+install-desktop: exe
+	install -Dm755 dist/kalooki $(PREFIX)/bin/kalooki
+	install -Dm644 assets/icon/kalooki-256.png $(PREFIX)/share/icons/hicolor/256x256/apps/kalooki.png
+	install -Dm644 build/icons/kalooki-512.png $(PREFIX)/share/icons/hicolor/512x512/apps/kalooki.png
+	sed 's|^Exec=.*|Exec=$(PREFIX)/bin/kalooki|' build/linux/kalooki.desktop > kalooki.desktop.tmp
+	install -Dm644 kalooki.desktop.tmp $(PREFIX)/share/applications/kalooki.desktop
+	rm -f kalooki.desktop.tmp
 
 launch-bench: exe
 	$(PY) build/launch_bench.py
