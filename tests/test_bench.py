@@ -102,3 +102,25 @@ def test_the_frame_benchmark_prints_only_its_json() -> None:
 def test_the_bench_command_prints_only_its_json() -> None:
     report = json.loads(_command_stdout("kalooki_desktop.bench", "--quick"))
     assert report["engine_random_4p"]["actions_per_s_best"] > 0
+
+
+def test_the_yardstick_alternates_the_peer_and_the_engine_and_gives_their_ratio(monkeypatch) -> None:
+    from kalooki_desktop.tools import yardstick as ys
+
+    order: list[str] = []
+
+    def peer(seconds: float, seed: int) -> tuple[int, float]:
+        order.append(f"peer {seed}")
+        return 1000 + seed, 1.0
+
+    def engine(seconds: float, seed: int) -> tuple[int, float]:
+        order.append(f"engine {seed}")
+        return 900 + seed, 1.0
+
+    got = ys.yardstick(0.1, 3, 1, engine, peer)
+    assert order == ["peer 1", "engine 1", "peer 101", "engine 101", "peer 201", "engine 201"]
+    assert got["openspiel_gin_rummy"] == {"best": 1201, "median": 1101}
+    assert got["engine_random_4p"] == {"best": 1101, "median": 1001}
+    assert got["ratio_best"] == round(1101 / 1201, 3) and got["ratio_median"] == round(1001 / 1101, 3)
+    monkeypatch.setattr(ys, "available", lambda: False)
+    assert ys.yardstick(0.1, 3, 1, engine) == {"openspiel_gin_rummy": None, "note": ys.NOTE}

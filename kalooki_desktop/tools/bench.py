@@ -15,6 +15,8 @@
   opponents at the normal pace, the Call prompt for every card or only a helpful one, waited out
   or answered at once (:mod:`.pacebench`);
 - ``startup_ms``: from starting ``python -m kalooki_desktop`` to its first frame;
+- ``yardstick``: this engine against OpenSpiel's gin rummy, run alternately in this run, and the
+  ratio (:mod:`.yardstick`; left out with a note where ``open_spiel`` is not installed);
 - ``peak_rss_mb``: the benchmark process's peak memory.
 ``--profile`` adds the top functions of a cProfile run.
 """
@@ -43,6 +45,7 @@ from ..engine.match import Match
 from ..engine.rules import make_rules
 from .framebench import frame_figures
 from .pacebench import pace_figures
+from .yardstick import yardstick
 
 
 def engine_actions(seconds: float, seed: int, players: int = 4) -> tuple[int, float]:
@@ -194,6 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ),
         "pace_7_normals": pace_figures(3 if args.quick else 40, args.seed),
         "startup_ms": startup_timings(1 if args.quick else 5),
+        "yardstick": yardstick(args.seconds, args.runs, args.seed, engine_actions),
         "python": sys.version.split()[0],
     }
     if args.profile:
