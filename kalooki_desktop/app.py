@@ -423,8 +423,7 @@ class App:
             if top.focus_ring and top.focus.shown:
                 current = top.focus.current
                 if current is None or current not in top._widgets or not current.visible:
-                    # (only when the widgets were made anew)
-                    top.focus.settle(focusable(top._widgets, top.focus.columns))
+                    top.focus.settle(focusable(top._widgets, top.focus.columns))  # widgets made anew
                 top.focus.draw(self.screen)
         self.toasts.draw(self.screen)
 
