@@ -93,25 +93,55 @@ _WINDOWS: Final = tuple(tuple((b, _window_cards(s, b, 4)) for b in range(1, HIGH
 _FULL_SUITS: Final = tuple(tuple((b, _window_cards(s, b, 13)) for b in (1, 2)) for s in range(4))
 
 
-def _present_mask(cnt: list[int], suit: int) -> int:
-    """Bit r set when the hand holds the card of rank r of ``suit`` (bit 14 mirrors the ace)."""
-    mask = 0
-    for rank in range(1, 14):
-        if cnt[rank * 4 + suit] > 0:
-            mask |= 1 << rank
-    if mask & 2:
-        mask |= 1 << HIGH_ACE
-    return mask
-
-
 def _suit_feasible(present: int, jokers: int, *, full: bool) -> bool:
     """Can some four (a whole suit if ``full``) of this suit be made with ``jokers``?"""
-    length = 13 if full else 4
-    span = (1 << length) - 1
-    for base in (1, 2) if full else range(1, HIGH_ACE - 2):
-        miss = (span << base) & ~present
-        if miss & (miss >> 1) == 0 and miss.bit_count() <= jokers:
-            return True
+    return _jokers_needed(present, full=full) <= jokers
+
+
+#: The fewest jokers a four (a whole suit) needs, by the suit's held ranks (at most 8,192 masks
+#: each: bit 14 only mirrors the ace).
+_FOUR_NEED: dict[int, int] = {}
+_FULL_NEED: dict[int, int] = {}
+
+
+def _jokers_needed(present: int, *, full: bool) -> int:
+    """The fewest jokers that make a four (a whole suit if ``full``) of a suit holding the ranks
+    ``present``: no two gaps side by side (J-2.5); 99 when none can be made."""
+    table = _FULL_NEED if full else _FOUR_NEED
+    need = table.get(present)
+    if need is None:
+        span = (1 << (13 if full else 4)) - 1
+        misses = ((span << base) & ~present for base in ((1, 2) if full else range(1, HIGH_ACE - 2)))
+        need = table[present] = min((m.bit_count() for m in misses if not m & (m >> 1)), default=99)
+    return need
+
+
+def _three_ranks(cnt: list[int], threes: int, jokers: int) -> int:
+    """The ranks a three could be made of (two naturals or more: bit r, and bit 14 mirroring the
+    ace), or -1 when not even ``threes`` threes of distinct ranks could be (J-2.2, J-3.3)."""
+    ranks = full = pairs = 0
+    for rank in range(1, 14):
+        b = rank * 4
+        n = cnt[b] + cnt[b + 1] + cnt[b + 2] + cnt[b + 3]
+        if n >= 2:
+            ranks |= 1 << rank
+            if n >= 3:
+                full += 1
+            else:
+                pairs += 1
+    if full + min(pairs, jokers) < threes:
+        return -1
+    return ranks | (1 << HIGH_ACE) if ranks & 2 else ranks
+
+
+def _feasible_suits(present: list[int], jokers: int, fours: int) -> bool:
+    """At least ``fours`` suits can each make a four with ``jokers`` (stops once they are found)."""
+    found = 0
+    for m in present:
+        if _suit_feasible(m, jokers, full=False):
+            found += 1
+            if found >= fours:
+                return True
     return False
 
 
@@ -198,29 +228,22 @@ def find_lays(hand: Sequence[Card], spec: HandSpec, keep: int = 1) -> Iterator[L
     Each lay lists its threes, then its fours (a whole suit first when J-3.4 is used).
     Melds are minimal (3 or 4 cards, 13 for a whole suit); longer melds come from tacking.
     """
-    cnt = count_cards(hand)
-    size_left = len(hand) - keep
     threes, fours = spec.threes, spec.fours
+    size_left = len(hand) - keep
+    if 3 * threes + 4 * fours > size_left:  # (a whole suit's plan needs more cards still)
+        return
+    cnt = count_cards(hand)
     jokers = cnt[JOKER]
-    three_ranks = 0
-    if threes:
-        for rank in range(1, 14):
-            b = rank * 4
-            if cnt[b] + cnt[b + 1] + cnt[b + 2] + cnt[b + 3] >= 2:
-                three_ranks |= 1 << rank
-                if rank == 1:
-                    three_ranks |= 1 << HIGH_ACE
-    if threes:
-        naturals = [cnt[r * 4] + cnt[r * 4 + 1] + cnt[r * 4 + 2] + cnt[r * 4 + 3] for r in range(14)]
-        full3 = sum(1 for n in naturals if n >= 3)
-        pairs = sum(1 for n in naturals if n == 2)
-        if full3 + min(pairs, jokers) < threes:
-            return
-    present = [_present_mask(cnt, s) for s in range(4)]
+    present = [0, 0, 0, 0]  # each suit's ranks held: bit r, bit 14 mirroring the ace
+    for c in hand:
+        if c:
+            present[c & 3] |= 1 << (c >> 2)
+    present = [m | (1 << HIGH_ACE) if m & 2 else m for m in present]
+    three_ranks = _three_ranks(cnt, threes, jokers) if threes else 0
+    if three_ranks < 0:
+        return
     plans: list[tuple[bool, int]] = []
-    if 3 * threes + 4 * fours <= size_left and (
-        fours == 0 or sum(_suit_feasible(m, jokers, full=False) for m in present) >= fours
-    ):
+    if fours == 0 or _feasible_suits(present, jokers, fours):
         plans.append((False, fours))
     if (
         fours >= 3
