@@ -84,21 +84,21 @@ class View(SeatView):
     @property
     def may_call(self) -> bool:
         """True if the game waits for this seat to call the fresh discard or pass."""
-        return self._hand.pending() == (self.seat, DecisionKind.CALL)
+        return self._hand.pending() == (self._seat, DecisionKind.CALL)
 
     @property
     def my_turn(self) -> bool:
         """True if the game waits for this seat's turn decision."""
-        return self._hand.to_act == self.seat
+        return self._hand.to_act == self._seat
 
     def check(self, action: Action) -> Refusal | None:
         """Whether this seat may take ``action`` now (depends on public facts and own cards)."""
-        return self._hand.check(self.seat, action)
+        return self._hand.check(self._seat, action)
 
     def unseen(self) -> list[Card]:
         """Every card this seat cannot see: the other hands and the stock, as one multiset."""
         h = self._hand
-        seen = list(h.hands[self.seat]) + list(h.discard)
+        seen = list(h.hands[self._seat]) + list(h.discard)
         for m in h.table:
             seen.extend(m.cards)
         left = count_cards(new_deck(h.players, h.rules.extra_jokers))
@@ -116,7 +116,7 @@ class View(SeatView):
         """
         h = self._hand
         w = h.clone()
-        w.hands = [list(self._hand.hands[s]) if s == self.seat else list(others[s])
+        w.hands = [list(self._hand.hands[s]) if s == self._seat else list(others[s])
                    for s in range(h.players)]
         w.stock = list(stock)
         w.rng = rng
