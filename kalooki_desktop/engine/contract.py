@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Final
 
-from .cards import HIGH_ACE, JOKER, Card, count_cards, make_card, penalty
+from .cards import HIGH_ACE, JOKER, Card, count_cards, make_card, penalty, rank_of, suit_of
 from .melds import Meld, make_meld
 from .memo import remember
 from .refusal import Refusal, refuse
@@ -236,8 +236,8 @@ def find_lays(hand: Sequence[Card], spec: HandSpec, keep: int = 1) -> Iterator[L
     jokers = cnt[JOKER]
     present = [0, 0, 0, 0]  # each suit's ranks held: bit r, bit 14 mirroring the ace
     for c in hand:
-        if c:
-            present[c & 3] |= 1 << (c >> 2)
+        if c != JOKER:
+            present[suit_of(c)] |= 1 << rank_of(c)
     present = [m | (1 << HIGH_ACE) if m & 2 else m for m in present]
     three_ranks = _three_ranks(cnt, threes, jokers) if threes else 0
     if three_ranks < 0:
