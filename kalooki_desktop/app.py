@@ -42,11 +42,7 @@ from .ui.toast import Toasts
 from .ui.window import fit_window
 
 MIN_SIZE = MIN_WINDOW
-#: How long after a result screen appears its keys wait (ms): a key meant for the table is not taken
-#: as the answer to the screen that replaced it.
-KEY_GRACE_MS = 600
-#: The keys that answer a result screen: Enter goes on, Esc goes back.
-RESULT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)
+KEY_GRACE_MS = 600  # a result screen's keys wait this long (ms): a key meant for the table is not its answer
 #: The window surface is never smaller than this, even fullscreen on a desktop smaller than
 #: :data:`MIN_SIZE` (the player is asked for a larger screen meanwhile).
 FLOOR_SIZE = (MIN_SIZE[0] // 2, MIN_SIZE[1] // 2)
@@ -86,10 +82,14 @@ class Scene:
         self.entered_ms = self.app.now_ms
         self.rebuild()
 
-    def just_shown(self) -> bool:
-        """True for the first moment the scene is on show: a key pressed then was meant for the
-        screen before it (a result screen ignores it rather than skip itself)."""
-        return self.app.now_ms - getattr(self, "entered_ms", -KEY_GRACE_MS) < KEY_GRACE_MS
+    def answer_key(self, event: pygame.event.Event, keys: dict[int, Callable[[], object]]) -> bool:
+        """A result screen's key (``keys``: what each does). One pressed in the screen's first
+        moment was meant for the screen before it: taken, and nothing done (the screen stays)."""
+        if event.type != pygame.KEYDOWN or event.key not in keys:
+            return False
+        if self.app.now_ms - getattr(self, "entered_ms", -KEY_GRACE_MS) >= KEY_GRACE_MS:
+            keys[event.key]()
+        return True
 
     def on_exit(self) -> None:
         """The scene stops being the top of the stack."""

@@ -18,32 +18,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from kalooki_desktop.app import App
-from kalooki_desktop.engine.actions import Action, Allow, Call, Discard, Lay, PluckStock, Tack
-from kalooki_desktop.engine.contract import find_lays
-from kalooki_desktop.engine.view import View
-from kalooki_desktop.play.guide import Tip
-from kalooki_desktop.play.session import Session
+from kalooki_desktop.play.guide import follow
 from kalooki_desktop.storage.paths import set_data_dir
 
 LANGUAGES = ("en", "de", "nl", "fi")
-
-
-def following(session: Session, tip: Tip) -> Action:
-    """What the tip asks of the player (the build tip: the 2♦ discarded)."""
-    view = session.view()
-    assert isinstance(view, View)
-    legal = view.legal_actions()
-    if tip.moment == "pluck":
-        return PluckStock()
-    if tip.moment == "call":
-        return Call()
-    if tip.moment == "allow":
-        return Allow()
-    if tip.moment == "lay":
-        return Lay.of(next(find_lays(view.my_hand, view.spec, 1)))
-    if tip.moment == "tack":
-        return next(a for a in legal if isinstance(a, Tack))
-    return min((a for a in legal if isinstance(a, Discard)), key=lambda a: view.card_points(a.card))
 
 
 def press(app: App, key: int) -> None:
@@ -94,7 +72,7 @@ def guided(folder: Path, size: tuple[int, int], language: str, *, scale: int, mo
             app.screenshot(folder / name.format(moment=tip.moment))
             table.model.selected.clear()
             continue  # the next frame acts on the tip as it stands then
-        session.submit(following(session, tip))
+        session.submit(follow(session, tip))
     for _ in range(1200):
         app.step(1 / 60)
         if type(app.top).__name__ == "GuideResultScene":

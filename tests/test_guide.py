@@ -11,21 +11,11 @@ import pytest
 
 from kalooki_desktop import i18n
 from kalooki_desktop.engine.actions import (
-    Action,
-    Allow,
-    Call,
-    Discard,
-    Lay,
     Pass,
     PluckDiscard,
-    PluckStock,
-    Refuse,
-    Tack,
 )
-from kalooki_desktop.engine.contract import find_lays
-from kalooki_desktop.engine.view import View
-from kalooki_desktop.play.guide import MOMENTS, Guide, Tip, guided_session
-from kalooki_desktop.play.session import HUMAN, Session
+from kalooki_desktop.play.guide import MOMENTS, Guide, follow, guided_session
+from kalooki_desktop.play.session import HUMAN
 from kalooki_desktop.scenes.guide import GuideResultScene
 from kalooki_desktop.scenes.menu import MenuScene
 from kalooki_desktop.scenes.table import TableScene
@@ -33,25 +23,6 @@ from kalooki_desktop.storage.paths import set_data_dir
 
 from .gui import focus_on, key, make_app, run_until, step, top
 from .test_keyboard_table import keys_for
-
-
-def following(session: Session, tip: Tip, *, refuse: bool = False) -> Action:
-    """What the tip asks the player to do (the build tip: discard the 2♦ it leaves spare)."""
-    view = session.view()
-    assert isinstance(view, View)
-    legal = view.legal_actions()
-    if tip.moment == "pluck":
-        return PluckStock()
-    if tip.moment == "call":
-        return Call()
-    if tip.moment == "allow":
-        return Refuse() if refuse else Allow()
-    if tip.moment == "lay":
-        return Lay.of(next(find_lays(view.my_hand, view.spec, 1)))
-    if tip.moment == "tack":
-        return next(a for a in legal if isinstance(a, Tack))
-    discards = [a for a in legal if isinstance(a, Discard)]
-    return min(discards, key=lambda a: view.card_points(a.card))
 
 
 @pytest.mark.parametrize("refuse", [False, True], ids=["allowing", "refusing"])
@@ -75,7 +46,7 @@ def test_following_the_tips_shows_every_moment_in_order_and_the_player_goes_out(
         if tip.moment == "pluck" and session.check(PluckDiscard()) is not None:  # J-5.3, or laid
             assert tip.text in (i18n.tr("guide.pluck_stock"), i18n.tr("guide.pluck_laid")), tip.text
             texts.append(tip.text)
-        assert session.submit(following(session, tip, refuse=refuse)) is None, tip
+        assert session.submit(follow(session, tip, refuse=refuse)) is None, tip
     assert session.over and session.match.results[-1].out == HUMAN
     assert guide.seen == list(MOMENTS)
     assert guide.tip(session) is None  # the hand is over: no tip
@@ -96,7 +67,7 @@ def test_the_steps_are_ticked_only_when_the_player_takes_them() -> None:
         elif tip.moment == "call":
             session.submit(Pass())  # the player lets the card go
         else:
-            session.submit(following(session, tip))
+            session.submit(follow(session, tip))
     done = guide.done(session)
     assert "call" in guide.seen and done == ["pluck"]  # no card staged, the call let go
     assert "build" not in Guide.done(guided_session(threaded=False)) and "build" in Guide.done(
@@ -115,7 +86,7 @@ def test_each_tip_names_what_is_true_at_its_moment() -> None:
             continue
         view = session.view()  # what the player sees at the tip's moment (a view follows the game)
         seen.setdefault(tip.moment, (tip, view.discard_top, view.caller, view.laid[HUMAN], view.my_hand))
-        session.submit(following(session, tip))
+        session.submit(follow(session, tip))
     call, top_card, _, _, _ = seen["call"]
     assert i18n.card_name(top_card) in call.text and "Auntie Pearl" in call.text  # seat 1 discarded it
     allow, top_card, caller, _, _ = seen["allow"]
@@ -172,7 +143,7 @@ def test_the_whole_guided_hand_by_keys_from_the_menu_to_its_end(app, tmp_path) -
         elif tip.moment == "allow":
             key(app, pygame.K_a)
         else:
-            keys_for(app, scene, following(session, tip))
+            keys_for(app, scene, follow(session, tip))
         assert len(session.match.actions) > before, (tip.moment, app.toast_text)
     assert session.over
     run_until(app, lambda: isinstance(app.top, GuideResultScene))

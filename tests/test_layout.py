@@ -295,11 +295,9 @@ def scenes(app: App) -> Iterator[str]:
 def guided_hand(app: App) -> Iterator[str]:
     """The guided first hand at its first tip, at the allow question (its tip beside the
     question), once the player has laid (a tack), and its end."""
-    from kalooki_desktop.play.guide import Guide, guided_session
+    from kalooki_desktop.play.guide import Guide, follow, guided_session
     from kalooki_desktop.scenes.guide import GuideResultScene
     from kalooki_desktop.scenes.table import TableScene
-
-    from .test_guide import following
 
     session = app.host.guided = guided_session(threaded=False, speed=1000)
     guide = app.host.guide = Guide()
@@ -318,7 +316,7 @@ def guided_hand(app: App) -> Iterator[str]:
                 now += 5000
                 session.tick(now)
             else:
-                session.submit(following(session, tip))
+                session.submit(follow(session, tip))
         step(app, 3)
         if moment != "end":
             yield f"guided hand, the {moment} tip"

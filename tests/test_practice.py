@@ -24,6 +24,17 @@ def app():
     a.shutdown()
 
 
+def open_practice(app) -> PracticeScene:
+    """The practice screen, opened from the menu."""
+    app.push(MenuScene(app))
+    step(app)
+    app.top.choose("practice")
+    step(app)
+    scene = app.top
+    assert isinstance(scene, PracticeScene)
+    return scene
+
+
 def play_hand(app) -> PracticeResultScene:
     """Play the practice hand on show by mouse (the hint's moves) until its result."""
     for _ in range(60_000):
@@ -39,12 +50,7 @@ def play_hand(app) -> PracticeResultScene:
 def test_practising_hand_9_twice_with_replay_this_deal_deals_the_same_cards(app) -> None:
     game = Session(GameSetup(("easy", "easy"), seed=4), threaded=False)
     app.host.set_session(game)  # a game in progress: practice leaves it alone
-    app.push(MenuScene(app))
-    step(app)
-    app.top.choose("practice")
-    step(app)
-    scene = app.top
-    assert isinstance(scene, PracticeScene)
+    scene = open_practice(app)
     scene.target, scene.count = "9", "2"
     press_button(app, scene.start)
     step(app)
@@ -219,12 +225,7 @@ def test_practising_coming_out_in_kalooki_40_plays_british_deals_and_replays_one
     """B-4: the practice of coming out plays the first deal of a Kalooki 40 game with the coach
     on; its result says whether the player came out and in how many turns; Replay this deal
     deals the same cards; a British practice offers 1 to 4 opponents (B-1)."""
-    app.push(MenuScene(app))
-    step(app)
-    app.top.choose("practice")
-    step(app)
-    scene = app.top
-    assert isinstance(scene, PracticeScene)
+    scene = open_practice(app)
     scene.count = "7"
     scene.contract_menu.selected_option = ("Kalooki 40 · coming out", "british40")
     scene.choose_contract()
@@ -258,12 +259,7 @@ def test_leaving_a_practice_hand_under_way_asks_first_and_no_keeps_it(app) -> No
 
     from .gui import key, run_until
 
-    app.push(MenuScene(app))
-    step(app)
-    app.top.choose("practice")
-    step(app)
-    scene = app.top
-    assert isinstance(scene, PracticeScene)
+    scene = open_practice(app)
     scene.target = "1"
     press_button(app, scene.start)
     step(app)

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..ai.tutor import TutorBot
-from ..engine.actions import Action, Allow, Call, Lay, PluckDiscard, PluckStock, Refuse, Tack
+from ..engine.actions import Action, Allow, Call, Discard, Lay, PluckDiscard, PluckStock, Refuse, Tack
 from ..engine.cards import Card, new_deck, parse_cards
 from ..engine.contract import find_lays
 from ..engine.turn import DecisionKind
@@ -120,9 +120,15 @@ class Guide:
         return [m for m in MOMENTS if m in did]
 
 
-def _tip(session: Session) -> Tip:
+def _view(session: Session) -> View:
+    """The player's view of the guided hand, a Jamaican hand."""
     view = session.view()
     assert isinstance(view, View), "the guided hand is a Jamaican hand"
+    return view
+
+
+def _tip(session: Session) -> Tip:
+    view = _view(session)
     prompt = session.prompt()
     card = card_name(view.discard_top) if view.discard_top is not None else ""
     if prompt == DecisionKind.CALL:
@@ -149,3 +155,20 @@ def _tip(session: Session) -> Tip:
     if len(hand) == 1:
         return Tip("out", tr("guide.out", card=card_name(hand[0])), "pile")
     return Tip("discard", tr("guide.discard"), "pile")
+
+
+def follow(session: Session, tip: Tip, *, refuse: bool = False) -> Action:
+    """The move a player who does what ``tip`` says makes (for the screenshots and the tests):
+    the build, discard and out tips discard the card that scores least; the allow tip allows the
+    call, or refuses it (``refuse``)."""
+    view = _view(session)
+    legal = view.legal_actions()
+    moves: dict[str, Action] = {"pluck": PluckStock(), "call": Call(),
+                                "allow": Refuse() if refuse else Allow()}
+    if tip.moment in moves:
+        return moves[tip.moment]
+    if tip.moment == "lay":
+        return Lay.of(next(find_lays(view.my_hand, view.spec, 1)))
+    if tip.moment == "tack":
+        return next(a for a in legal if isinstance(a, Tack))
+    return min((a for a in legal if isinstance(a, Discard)), key=lambda a: view.card_points(a.card))

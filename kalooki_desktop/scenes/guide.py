@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..app import RESULT_KEYS, App, Scene, register_scene
+from ..app import App, Scene, register_scene
 from ..engine.game import DealResult
 from ..i18n import number, tr
 from ..play.guide import MOMENTS, Guide
@@ -52,19 +52,8 @@ class GuideResultScene(Scene):
         self.app.reset("menu")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.KEYDOWN:
-            return False
-        if self.just_shown() and event.key in (*RESULT_KEYS, pygame.K_n):
-            return True  # a key meant for the table: the end stays on show
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.play_again()
-        elif event.key == pygame.K_n:
-            self.new_game()
-        elif event.key == pygame.K_ESCAPE:
-            self.leave()
-        else:
-            return False
-        return True
+        return self.answer_key(event, {pygame.K_RETURN: self.play_again, pygame.K_KP_ENTER: self.play_again,
+                                       pygame.K_n: self.new_game, pygame.K_ESCAPE: self.leave})
 
     def outcome(self) -> str:
         """Who went out, and what the hand cost the player."""

@@ -9,12 +9,14 @@ and practice hands are not counted among the statistics' games.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel
 
 from ..ai.personas import LEVELS
-from ..app import RESULT_KEYS, App, Scene, register_scene
+from ..app import App, Scene, register_scene
 from ..engine.game import DealResult
 from ..i18n import number, tr, tr_n
 from ..play.practice import OPENINGS, SCHEDULE, Practice, label_of, opponents_of, practice_of
@@ -175,19 +177,9 @@ class PracticeResultScene(Scene):
         self.app.push("practice")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.KEYDOWN:
-            return False
-        if self.just_shown() and event.key in (*RESULT_KEYS, pygame.K_r):
-            return True  # a key meant for the table: the result stays on show
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.play(replay=False)
-        elif event.key == pygame.K_r:
-            self.play(replay=True)
-        elif event.key == pygame.K_ESCAPE:
-            self.leave()
-        else:
-            return False
-        return True
+        deal, replay = partial(self.play, replay=False), partial(self.play, replay=True)
+        return self.answer_key(event, {pygame.K_RETURN: deal, pygame.K_KP_ENTER: deal, pygame.K_r: replay,
+                                       pygame.K_ESCAPE: self.leave})
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

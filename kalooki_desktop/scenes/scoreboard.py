@@ -12,7 +12,7 @@ from functools import partial
 import pygame
 import pygame_gui
 
-from ..app import RESULT_KEYS, App, Scene, register_scene
+from ..app import App, Scene, register_scene
 from ..engine.actions import BuyIn, StayOut
 from ..engine.cards import Card
 from ..engine.game import DealResult, Game
@@ -124,15 +124,9 @@ class ScoreboardScene(Scene):
             elif event.key == pygame.K_o:
                 self.decide(buy_in=False)
             return event.key in (pygame.K_b, pygame.K_o)
-        if event.type == pygame.KEYDOWN and event.key in RESULT_KEYS:
-            if self.just_shown():
-                return True  # a key meant for the table: the scores stay on show
-            if event.key == pygame.K_ESCAPE and self.b_menu is not None:
-                self.to_menu()  # Esc goes back to the menu; the game waits there (Continue)
-            else:
-                self.next()
-            return True
-        return False
+        back = self.to_menu if self.b_menu is not None else self.next  # the menu: the game waits (Continue)
+        return self.answer_key(event, {pygame.K_RETURN: self.next, pygame.K_KP_ENTER: self.next,
+                                       pygame.K_ESCAPE: back})
 
     def play_out(self) -> None:
         """Play the rest of the game out among the computer players, the player watching."""
