@@ -460,7 +460,7 @@ class App:
         """Open the window at ``size``, resizable, never made smaller than :data:`MIN_SIZE` by
         the player. ``set_mode`` may replace the window: the minimum is set on the new one, and
         no ``pygame.Window`` is kept (:mod:`.ui.window`)."""
-        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        surface = window.open_window(size)
         self.hold_minimum()
         return surface
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pygame
@@ -127,3 +128,23 @@ def test_fullscreen_that_no_window_manager_carries_out_keeps_the_window(replaced
     step(app, 2)
     assert app.screen.get_size() == MIN_SIZE == scene.layout.size == pygame.display.get_window_size()
     assert not app.settings.fullscreen and app.toast_text == tr("app.fullscreen_refused")
+
+
+@pytest.mark.parametrize(
+    ("driver", "before", "after"),
+    [("x11", None, "0"), ("x11", "1", "1"), ("windows", None, None), ("cocoa", None, None)],
+)
+def test_on_x11_the_window_reaches_the_screen_through_x11_images_unless_the_player_says_otherwise(
+    monkeypatch: pytest.MonkeyPatch, driver: str, before: str | None, after: str | None
+) -> None:
+    """SDL's OpenGL window texture presents the whole window for every update (6-16 ms without a
+    graphics card); X11's images send the changed rectangles. Elsewhere SDL's choice stands."""
+    monkeypatch.setenv(window.FRAMEBUFFER_HINT, before or "")  # put back as it was afterwards
+    if before is None:
+        monkeypatch.delenv(window.FRAMEBUFFER_HINT)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+    opened: list[tuple[tuple[int, int], int]] = []
+    monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags: opened.append((size, flags)))
+    window.open_window((1280, 800))
+    assert opened == [((1280, 800), pygame.RESIZABLE)]
+    assert os.environ.get(window.FRAMEBUFFER_HINT) == after
