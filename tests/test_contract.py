@@ -107,6 +107,21 @@ def test_finder_puts_a_joker_in_a_four_to_free_a_natural_for_a_three() -> None:
     assert lay is not None and lay_is_valid(hand, lay, spec, 1)
 
 
+def test_finder_counts_the_jokers_the_melds_share() -> None:
+    # Each four lacks one card and each three one natural: every meld alone could take a joker,
+    # but the contract needs as many jokers as it has melds short.
+    fours = HandSpec(7, 13, (4, 4, 4))
+    short = parse_cards("2S 3S 5S 6H 7H 9H 9D 10D QD KD KC")
+    assert find_lay([*short, JOKER, JOKER], fours) is None
+    lay = find_lay([*short, JOKER, JOKER, JOKER], fours)
+    assert lay is not None and lay_is_valid([*short, JOKER, JOKER, JOKER], lay, fours, 1)
+    mixed = HandSpec(6, 12, (3, 4, 4))
+    hand = parse_cards("7S 7H 2S 3S 4S 5S 9H 10H QH KH KC")
+    assert find_lay([*hand, JOKER], mixed) is None  # the four of hearts and the three need one each
+    lay = find_lay([*hand, JOKER, JOKER], mixed)
+    assert lay is not None and lay_is_valid([*hand, JOKER, JOKER], lay, mixed, 1)
+
+
 def test_finder_leaves_a_card_for_the_discard() -> None:
     hand = parse_cards("7S 7H 7D 9S 9H 9D KS KH KD")
     assert find_lay(hand, JAMAICAN.schedule[0], keep=1) is None  # J-4.6

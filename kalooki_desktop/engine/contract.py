@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Final
 
-from .cards import HIGH_ACE, JOKER, Card, count_cards, make_card, penalty, rank_of, suit_of
+from .cards import CARD_CODES, HIGH_ACE, JOKER, Card, make_card, penalty, rank_of, suit_of
 from .melds import Meld, make_meld
 from .memo import remember
 from .refusal import Refusal, refuse
@@ -93,10 +93,13 @@ _WINDOWS: Final = tuple(tuple((b, _window_cards(s, b, 4)) for b in range(1, HIGH
 _FULL_SUITS: Final = tuple(tuple((b, _window_cards(s, b, 13)) for b in (1, 2)) for s in range(4))
 
 
-def _suit_feasible(present: int, jokers: int, *, full: bool) -> bool:
-    """Can some four (a whole suit if ``full``) of this suit be made with ``jokers``?"""
-    return _jokers_needed(present, full=full) <= jokers
-
+#: Each card code's suit and its bits in that suit's ranks (an ace's bit 1 and bit 14, the ace
+#: high; nothing for the joker): a hand's ranks per suit read in one pass.
+_RANK_BITS: Final = tuple(
+    (0, 0) if c == JOKER or not rank_of(c) else
+    (suit_of(c), 1 << rank_of(c) | (1 << HIGH_ACE if rank_of(c) == 1 else 0))
+    for c in range(CARD_CODES)
+)
 
 #: The fewest jokers a four (a whole suit) needs, by the suit's held ranks (at most 8,192 masks
 #: each: bit 14 only mirrors the ace).
@@ -116,9 +119,10 @@ def _jokers_needed(present: int, *, full: bool) -> int:
     return need
 
 
-def _three_ranks(cnt: list[int], threes: int, jokers: int) -> int:
+def _three_ranks(cnt: list[int], threes: int, jokers: int) -> tuple[int, int]:
     """The ranks a three could be made of (two naturals or more: bit r, and bit 14 mirroring the
-    ace), or -1 when not even ``threes`` threes of distinct ranks could be (J-2.2, J-3.3)."""
+    ace) and the fewest jokers ``threes`` threes of distinct ranks need (a joker for each made of
+    a pair); (-1, 0) when not even those could be made (J-2.2, J-3.3)."""
     ranks = full = pairs = 0
     for rank in range(1, 14):
         b = rank * 4
@@ -129,20 +133,19 @@ def _three_ranks(cnt: list[int], threes: int, jokers: int) -> int:
                 full += 1
             else:
                 pairs += 1
-    if full + min(pairs, jokers) < threes:
-        return -1
-    return ranks | (1 << HIGH_ACE) if ranks & 2 else ranks
+    need = max(0, threes - full)
+    if need > min(pairs, jokers):
+        return -1, 0
+    return (ranks | (1 << HIGH_ACE) if ranks & 2 else ranks), need
 
 
-def _feasible_suits(present: list[int], jokers: int, fours: int) -> bool:
-    """At least ``fours`` suits can each make a four with ``jokers`` (stops once they are found)."""
-    found = 0
-    for m in present:
-        if _suit_feasible(m, jokers, full=False):
-            found += 1
-            if found >= fours:
-                return True
-    return False
+def _fours_fit(present: list[int], spare: int, fours: int, full_suit: int = -1) -> bool:
+    """``fours`` fours of different suits (besides a whole suit of ``full_suit``) can share
+    ``spare`` jokers: their fewest jokers, the cheapest suits first, add up to no more. Each four
+    of a suit needs at least its suit's fewest (a joker standing for a held natural only adds), so
+    a plan that fails this yields no lay."""
+    needs = sorted(_jokers_needed(m, full=False) for s, m in enumerate(present) if s != full_suit)
+    return sum(needs[:fours]) <= spare
 
 
 def _four_options(
@@ -232,25 +235,28 @@ def find_lays(hand: Sequence[Card], spec: HandSpec, keep: int = 1) -> Iterator[L
     size_left = len(hand) - keep
     if 3 * threes + 4 * fours > size_left:  # (a whole suit's plan needs more cards still)
         return
-    cnt = count_cards(hand)
-    jokers = cnt[JOKER]
+    cnt = [0] * CARD_CODES
     present = [0, 0, 0, 0]  # each suit's ranks held: bit r, bit 14 mirroring the ace
     for c in hand:
-        if c != JOKER:
-            present[suit_of(c)] |= 1 << rank_of(c)
-    present = [m | (1 << HIGH_ACE) if m & 2 else m for m in present]
-    three_ranks = _three_ranks(cnt, threes, jokers) if threes else 0
-    if three_ranks < 0:
-        return
+        cnt[c] += 1
+        suit, bits = _RANK_BITS[c]
+        present[suit] |= bits
+    jokers = cnt[JOKER]
+    three_ranks, spare = 0, jokers  # the jokers the fours may use at most
+    if threes:
+        three_ranks, need = _three_ranks(cnt, threes, jokers)
+        if three_ranks < 0:
+            return
+        spare -= need
     plans: list[tuple[bool, int]] = []
-    if fours == 0 or _feasible_suits(present, jokers, fours):
+    if fours == 0 or _fours_fit(present, spare, fours):
         plans.append((False, fours))
-    if (
-        fours >= 3
-        and 3 * threes + 13 + 4 * (fours - 3) <= size_left
-        and any(_suit_feasible(m, jokers, full=True) for m in present)
-    ):
-        plans.append((True, fours - 2))
+    if fours >= 3 and 3 * threes + 13 + 4 * (fours - 3) <= size_left:
+        for suit, ranks in enumerate(present):
+            need = _jokers_needed(ranks, full=True)
+            if need <= spare and _fours_fit(present, spare - need, fours - 3, full_suit=suit):
+                plans.append((True, fours - 2))
+                break
     for use_full, nfours in plans:
         yield from _search_fours(
             cnt,
