@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
-from .cards import Card, card_text, parse_card
+from .cards import CARD_CODES, JOKER, Card, card_text, parse_card
 from .melds import KIND_NAMES, End, parse_kind
 
 _A = TypeVar("_A", bound="BaseAction")
@@ -206,19 +206,22 @@ class Discard(BaseAction):
     card: Card
 
     def __str__(self) -> str:
-        return f"discard {card_text(self.card)}"
+        return _DISCARD_TEXTS.get(self.card) or f"discard {card_text(self.card)}"
 
 
-_DISCARDS: dict[Card, Discard] = {}
+#: Each card's discard written out (a turn's record writes one for most turns).
+_DISCARD_TEXTS: dict[Card, str] = {
+    c: f"discard {card_text(c)}" for c in range(CARD_CODES) if c == JOKER or c >= 4
+}
+
+#: Every card code's discard, one shared value each (an action cannot change), so that listing a
+#: turn's legal discards makes no new objects.
+DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in range(CARD_CODES))
 
 
 def discard_of(card: Card) -> Discard:
-    """The discard of ``card``, one shared value per card (an action cannot change), so that
-    listing a turn's legal discards makes no new objects."""
-    action = _DISCARDS.get(card)
-    if action is None:
-        action = _DISCARDS[card] = Discard(card)
-    return action
+    """The discard of ``card`` (the shared value of :data:`DISCARDS` for a card code)."""
+    return DISCARDS[card] if 0 <= card < CARD_CODES else Discard(card)
 
 
 Action = (

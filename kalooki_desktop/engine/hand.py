@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from .actions import (
+    DISCARDS,
     Action,
     Allow,
     BuyIn,
@@ -31,7 +32,6 @@ from .actions import (
     StayOut,
     Tack,
     TakeBack,
-    discard_of,
 )
 from .cards import JOKER, Card, card_text, count_cards, new_deck
 from .contract import build_melds, check_built_contract
@@ -45,6 +45,8 @@ from .turn import Decision, DecisionKind, Phase
 # The word actions a turn offers, one shared value each (an action cannot change).
 _CALL, _PASS, _ALLOW, _REFUSE = Call(), Pass(), Allow(), Refuse()
 _PLUCK_STOCK, _PLUCK_DISCARD, _END_TURN = PluckStock(), PluckDiscard(), EndTurn()
+#: The actions a seat takes out of turn, by their types (asked of every action applied).
+_OUT_OF_TURN: frozenset[type] = frozenset((Call, Pass))
 
 
 class HandState(Deal):
@@ -185,22 +187,25 @@ class HandState(Deal):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` except lays (check those with :meth:`check`)."""
-        if self.phase == Phase.OVER:
+        phase = self.phase
+        if phase == Phase.OVER:
             return []
-        pending = self.pending()
-        if pending is not None and pending[1] == DecisionKind.CALL:
-            return [_CALL, _PASS] if pending[0] == seat else []
+        if phase == Phase.PLUCK:  # a caller of the fresh discard decides first (see pending)
+            caller = self._first_caller()
+            if caller is not None:
+                return [_CALL, _PASS] if caller == seat else []
         if seat != self.turn:
             return []
-        if self.phase == Phase.ALLOW:
+        if phase == Phase.ALLOW:
             return [_ALLOW] if self.laid[seat] else [_ALLOW, _REFUSE]
-        if self.phase == Phase.PLUCK:
+        if phase == Phase.PLUCK:
             acts: list[Action] = [_PLUCK_STOCK]
             if self._pluck_discard_refusal(seat) is None:
                 acts.append(_PLUCK_DISCARD)
             return acts
         hand = self.hands[seat]
-        acts = [discard_of(c) for c in sorted(set(hand)) if c != JOKER]
+        discards = DISCARDS
+        acts = [discards[c] for c in sorted(set(hand)) if c != JOKER]
         if self.laid[seat] and (len(hand) > 1 or self.rules.out_without_discard):
             acts.extend(self._tacks_and_moves(seat))
         if hand and all(c == JOKER for c in hand):
@@ -231,9 +236,9 @@ class HandState(Deal):
     def _handle(self, seat: int, action: Action, *, do: bool) -> Refusal | None:
         if self.phase == Phase.OVER:
             return refuse("J-4.6", "turn.hand_over")
-        if not isinstance(action, Call | Pass) and seat != self.turn:
+        if seat != self.turn and type(action) not in _OUT_OF_TURN:
             return refuse("J-3.1", "turn.not_yours", seat=self.turn)
-        if isinstance(action, TakeBack):
+        if type(action) is TakeBack:
             return self._take_back("J-4", do=do)  # the turn as after the pluck, its log too
         if do and self.phase == Phase.ALLOW and isinstance(action, PluckStock):
             bad = self._handle(seat, Allow(), do=True)
