@@ -70,3 +70,40 @@ def test_a_missing_asset_says_which() -> None:
         asset("fonts", "nope.ttf")
     assert asset("fonts", "DejaVuSans.ttf").is_file()
     assert asset("fonts", "LICENSE-DejaVu.txt").is_file()
+
+
+def test_drawn_images_are_kept_within_their_budget_of_pixel_memory() -> None:
+    """A panel the size of a window weighs megabytes: the images kept for the next frames are
+    bounded by their bytes, the least recently used going first, the last drawn always kept."""
+    from kalooki_desktop.ui.surfcache import SurfaceCache
+
+    drawn: list[int] = []
+
+    def strip(width: int) -> pygame.Surface:
+        drawn.append(width)
+        return pygame.Surface((width, 10), pygame.SRCALPHA)  # 40 bytes a column
+
+    cache = SurfaceCache(strip, budget=40 * 250)
+    first = cache(100)
+    assert cache(100) is first and drawn == [100]  # kept: drawn once
+    cache(100)
+    cache(120)  # 4,000 + 4,800 bytes: both kept
+    assert len(cache) == 2 and cache.bytes == 8_800
+    cache(100)  # used again: now the newest
+    cache(50)  # 10,800 > 10,000: the least recently used (120) goes
+    assert len(cache) == 2 and cache.bytes == 6_000
+    cache(120)
+    assert drawn == [100, 120, 50, 120]
+    huge = cache(1_000)  # over the whole budget alone: kept, everything else goes
+    assert len(cache) == 1 and cache(1_000) is huge
+    cache.cache_clear()
+    assert len(cache) == 0 and cache.bytes == 0
+
+
+def test_a_width_is_the_width_of_the_drawn_words() -> None:
+    from kalooki_desktop.ui import text
+
+    for words in ("", "Kalooki", "Zwei Dreier und ein Vierer", "10♠ 10♥ = ein Dreier", "Äöü ß…"):
+        for size in (9, 16, 31):
+            for bold in (False, True):
+                assert text.width(words, size, bold=bold) == text.render(words, size, bold=bold).get_width()

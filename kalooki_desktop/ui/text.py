@@ -66,8 +66,15 @@ def draw(
 
 
 def width(text: str, size: int, *, bold: bool = False) -> int:
-    """The width of ``text`` drawn at ``size``."""
-    return render(text, size, palette.TEXT, bold=bold).get_width()
+    """The width of ``text`` drawn at ``size`` (the width of its image, measured without drawing
+    it: wrapping a page measures every line as it grows word by word, and keeping those images
+    would hold tens of megabytes)."""
+    return _width(text, size, bold)
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, size: int, bold: bool) -> int:  # noqa: FBT001 (a cache's key)
+    return int(font(bold=bold).get_rect(text, size=max(6, size)).width)
 
 
 def size_to_fit(text: str, size: int, max_width: int, *, bold: bool = False, least: int = 12) -> int:
