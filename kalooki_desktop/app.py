@@ -20,11 +20,12 @@ import pygame_gui
 
 from .i18n import set_language, tr
 from .play.host import GameHost
-from .storage.atomic import clean_temporaries
-from .storage.paths import check_data_dir, data_dir, make_folder, sub_dir
+from .storage.files import prepare_data_folder
+from .storage.paths import sub_dir
 from .storage.settings import MIN_WINDOW, load_settings
 from .ui import palette, window
 from .ui.cards import forget_faces, set_four_colour_scheme
+from .ui.collector import Collector
 from .ui.focus import FocusRing, focusable
 from .ui.layout import set_large_cards
 from .ui.resources import asset
@@ -126,6 +127,10 @@ class Scene:
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """Draw above the widgets (dragged cards, dialogs of our own)."""
+
+    def at_rest(self) -> bool:
+        """Nothing on show moves by itself now (:mod:`.ui.collector` may take its moment)."""
+        return True
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
         """The parts of the window that changed this frame, or None for all of it (the default).
@@ -271,6 +276,7 @@ class App:
         self.scenes: list[Scene] = []
         self._requests: list[Callable[[], None]] = []
         self.clock = pygame.time.Clock()
+        self.collector = Collector()  # the full garbage collections, between frames (from run)
         self.now_ms = 0.0  # the game's clock: the loop's time, advanced by each frame's dt
         self.running = True
         self.sounds = Sounds()
@@ -359,15 +365,10 @@ class App:
         """At start: a data folder that cannot be written means nothing is saved this time (and
         the player is told where and why); leftovers of an interrupted write are removed; a file
         standing where the saves folder belongs is moved aside."""
-        problem = check_data_dir()
-        if problem is not None:
+        writable, notices = prepare_data_folder()
+        self.notices += notices
+        if not writable:
             self.host.persist = self.save_settings = False
-            self.notices.append(tr("app.data_readonly", where=problem))
-            return
-        clean_temporaries(data_dir())
-        moved = make_folder(data_dir() / "saves")
-        if moved is not None:
-            self.notices.append(tr("app.saves_not_folder", kept=moved.name))
 
     def notify(self, message: str, kind: str) -> None:
         """Say something: a "notice" waits its turn; anything else is a toast at once."""
@@ -382,6 +383,7 @@ class App:
         """Run until Quit; returns the exit status."""
         self.push(first)
         self.apply_requests()
+        self.collector.start()
         while self.running:
             self.step(self.clock.tick(FPS) / 1000.0)
         self.shutdown()
@@ -407,6 +409,7 @@ class App:
         else:
             pygame.display.update(dirty)
         self.apply_requests()
+        self.collector.step(self.now_ms, at_rest=self.top is None or self.top.at_rest())
 
     def draw(self) -> None:
         """Draw the whole frame to the window surface: the top scene, and the scenes below it
@@ -429,6 +432,7 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one event: app keys, pygame_gui, then the top scene."""
+        self.collector.saw(event.type, self.now_ms)
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -555,11 +559,9 @@ class App:
         """Save the window as a PNG (F12) and say where."""
         if path is None:
             path = sub_dir("screenshots") / time.strftime("kalooki-%Y%m%d-%H%M%S.png")
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
-        self.toast(tr("app.screenshot", path=str(path.resolve())), scope="lasting")
-        return path
+        saved = window.save_screenshot(self.screen, path)
+        self.toast(tr("app.screenshot", path=str(saved.resolve())), scope="lasting")
+        return saved
 
     def toast(self, message: str, kind: str = "info", seconds: float = 3.5, *, scope: str = "scene") -> None:
         """A short message on the top scene ("error" for refusals); ``scope`` says when it leaves
@@ -581,6 +583,7 @@ class App:
 
     def shutdown(self) -> None:
         """Leave cleanly: stop thinking bots, save settings."""
+        self.collector.stop()
         while self.scenes:
             self.scenes.pop().on_exit()
         self.host.close()
@@ -590,11 +593,6 @@ class App:
 
 
 #: Events a widget may use up (a click on a button, a key typed into a text box).
-_CONSUMABLE = {
-    pygame.MOUSEBUTTONDOWN,
-    pygame.MOUSEBUTTONUP,
-    pygame.MOUSEWHEEL,
-    pygame.KEYDOWN,
-    pygame.TEXTINPUT,
-}
+_CONSUMABLE = {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN,
+               pygame.TEXTINPUT}
 

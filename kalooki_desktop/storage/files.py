@@ -16,7 +16,8 @@ from typing import Any
 
 from ..engine.jsontext import JsonError, parse_json
 from ..i18n import tr
-from .atomic import backup_path, move_aside
+from .atomic import backup_path, clean_temporaries, move_aside
+from .paths import check_data_dir, data_dir, make_folder
 from .schema import Invalid, Validator
 
 #: No file of ours is larger: anything bigger is refused unread.
@@ -126,3 +127,16 @@ def quarantine(error: BadFile, check: Callable[[Path], object]) -> Recovery:
             check(bak)
             backup = bak
     return Recovery(str(error), moved, backup)
+
+
+def prepare_data_folder() -> tuple[bool, list[str]]:
+    """At start: whether the data folder can be written, and what the player is to be told. A
+    folder that cannot be written is named with the reason; otherwise the leftovers of an
+    interrupted write are removed, and a file standing where the saves folder belongs is moved
+    aside (and said)."""
+    problem = check_data_dir()
+    if problem is not None:
+        return False, [tr("app.data_readonly", where=problem)]
+    clean_temporaries(data_dir())
+    moved = make_folder(data_dir() / "saves")
+    return True, [] if moved is None else [tr("app.saves_not_folder", kept=moved.name)]

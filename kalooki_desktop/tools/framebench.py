@@ -148,6 +148,7 @@ def open_table(
     app.host.persist = False
     scene = TableScene(app, session)
     app.push(scene)
+    app.collector.start()  # the full garbage collections between frames, as App.run makes them
     for _ in range(5):
         app.step(1 / 60)
     assert scene.geometry is not None
@@ -223,6 +224,7 @@ def frame_figures(
         out["while_hard_thinks"] = _thinking_figures(app, drag, seed, thinking)
     if coaching:
         out["while_the_coach_thinks"] = _coaching_figures(app, drag, seed, coaching)
+    out["full_collections"] = app.collector.made  # made between frames (none while a card is held)
     app.shutdown()
     if hint_every > 0:
         out["hint_asked"] = hint_figures(size, frames, seed, hint_every)

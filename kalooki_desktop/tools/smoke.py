@@ -80,6 +80,7 @@ def smoke_test(
     player = _Player(app, frames, screenshot, seed)
     app.push(MenuScene(app))
     app.apply_requests()
+    app.collector.start()  # the full garbage collections between frames, as App.run makes them
     for frame in range(frames):  # the app's own frame, then the smoke test's player
         if not app.running:
             break

@@ -19,6 +19,7 @@ import os
 import time
 import warnings
 from functools import cache
+from pathlib import Path
 
 import pygame
 
@@ -48,6 +49,14 @@ def open_window(size: tuple[int, int]) -> pygame.Surface:
     if pygame.display.get_driver() == "x11":
         os.environ.setdefault(FRAMEBUFFER_HINT, "0")
     return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+
+def save_screenshot(surface: pygame.Surface, path: str | Path) -> Path:
+    """Save ``surface`` as a PNG at ``path`` (its folder made first); the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+    return path
 
 
 def current() -> pygame.Window | None:

@@ -574,6 +574,9 @@ class TableScene(Scene):
         if self.guide is not None:
             self.guide.draw(surface, g, c)
 
+    def at_rest(self) -> bool:
+        return self.drag is None and not self.choreo.flights
+
     def dirty_rects(self) -> list[pygame.Rect] | None:
         if self._frame is None:
             return None
