@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from ..engine.cards import HIGH_ACE, JOKER, Card, count_cards, make_card, rank_of, suit_of
+from ..engine.cards import CARD_CODES, HIGH_ACE, JOKER, Card, make_card, rank_of, suit_of
 from ..engine.melds import check_three, four_base
 from ..engine.memo import remember
 from ..engine.refusal import Refusal
@@ -62,6 +62,15 @@ JOKER_GAPS, THREE_JOKERS = _joker_room()
 
 #: Bits per rank in a packed count of natural cards per rank (up to 16 copies: four packs).
 _RANK_BITS = 5
+#: Each card code's suit, its rank's bit in that suit's ranks and its one in the packed count per
+#: rank (nothing for the joker): a hand read in one pass.
+_CARD_BITS: tuple[tuple[int, int, int], ...] = tuple(
+    (0, 0, 0) if c == JOKER or not rank_of(c) else
+    (suit_of(c), 1 << rank_of(c), 1 << (_RANK_BITS * rank_of(c)))
+    for c in range(CARD_CODES)
+)
+#: Each card code's (rank, suit).
+_RANK_SUIT: tuple[tuple[int, int], ...] = tuple((rank_of(c), suit_of(c)) for c in range(CARD_CODES))
 
 
 #: A four's window in one suit: (missing, the held cards, the gaps jokers may fill, how many
@@ -199,13 +208,15 @@ def _hand_bits(hand: Sequence[Card], live: Sequence[int] | None
     """The hand as the search reads it: counts per card, ranks held per suit (bit r), natural
     cards per rank packed :data:`_RANK_BITS` bits a rank, and with ``live`` (card counting) the
     missing ranks per suit with no copy left and the live copies per rank."""
-    cnt = count_cards(hand)
+    cnt = [0] * CARD_CODES
     held = [0, 0, 0, 0]
     packed = 0
+    bits = _CARD_BITS
     for c in hand:
-        if c != JOKER:
-            held[suit_of(c)] |= 1 << rank_of(c)
-            packed += 1 << (_RANK_BITS * rank_of(c))
+        cnt[c] += 1
+        suit, rank_bit, rank_count = bits[c]
+        held[suit] |= rank_bit
+        packed += rank_count
     dead = [0, 0, 0, 0]
     live_rank: list[int] | None = None
     if live is not None:
@@ -231,6 +242,17 @@ def _suit_bounds(per_suit: Sequence[Sequence[_Window]]) -> list[tuple[int, int, 
                 most_held = w[3]
         bounds.append((ws[0][0] if ws else 0, most_room, most_held))
     return bounds
+
+
+def _summed(bounds: Sequence[tuple[int, int, int]], suits: Sequence[int]) -> tuple[int, int, int]:
+    """The :func:`_suit_bounds` of ``suits`` added up."""
+    least = room = most = 0
+    for s in suits:
+        bound = bounds[s]
+        least += bound[0]
+        room += bound[1]
+        most += bound[2]
+    return least, room, most
 
 
 def _kept_cards(cnt: Sequence[int], choice: Sequence[_Window], ranks: Sequence[int]) -> list[Card]:
@@ -291,7 +313,7 @@ def _find_plan(hand: Sequence[Card], spec: HandSpec, windows_per_suit: int,
     suit_bounds = _suit_bounds(per_suit)
     for suits in combinations(range(4), fours):
         # Skip the suits at once when even the bounds of their windows cannot do better.
-        if hopeless(*(sum(suit_bounds[s][k] for s in suits) for k in range(3))):
+        if hopeless(*_summed(suit_bounds, suits)):
             continue
         # Every choice of one of the suit's best windows in each of these suits, in order.
         for choice in product(*[per_suit[s] for s in suits]):
@@ -395,10 +417,11 @@ def connections(card: Card, hand: Sequence[Card]) -> float:
         return 10.0
     rank, suit = rank_of(card), suit_of(card)
     value = 0.0
+    rank_suit = _RANK_SUIT
     for other in hand:
         if other == JOKER:
             continue
-        r, s = rank_of(other), suit_of(other)
+        r, s = rank_suit[other]
         if r == rank:
             value += 1.0
         elif s == suit:
