@@ -37,9 +37,8 @@ ROUNDS = 2.0
 #: holding, so a margin is needed (its choice, measured: ``docs/ai.md``).
 MARGIN = 30.0
 #: Worlds a search plays out (each world twice: laying and holding): Hard's budget
-#: (``HardConfig.worlds``), the hint's and the coach's. As many as fit in the time the searches
-#: have always taken: a decision on hand 9 at p99 12.6 ms and 480-575 ms at the longest
-#: (``docs/performance.md``).
+#: (``HardConfig.worlds``), the hint's and the coach's: as many as fit in the time that 32 took
+#: before the playouts got faster (``docs/performance.md``).
 ROLLOUTS = 36
 #: Fewer finished worlds than this (a search cancelled, or stopped for safety): no hold.
 MIN_ROLLOUTS = 8
