@@ -50,10 +50,11 @@ FLOOR_SIZE = (MIN_SIZE[0] // 2, MIN_SIZE[1] // 2)
 W = TypeVar("W", bound=pygame_gui.core.UIElement)
 FPS = 60
 #: How often Python hands its interpreter lock between threads (its default is 5 ms): often
-#: enough that the frames keep their pace while a bot thinks on the worker thread (Hard's hold
-#: search is pure Python), and the search still finishes about as many of its worlds
-#: (``docs/performance.md``).
-GIL_SWITCH_S = 0.001
+#: enough that the frames keep their pace while a bot or the coach thinks on another thread (pure
+#: Python): a frame that lets the lock go for a large blit waits up to this long to have it back,
+#: and at 1 ms some frames waited 40-75 ms while the coach weighed. The searches take about a
+#: tenth longer (``docs/performance.md``).
+GIL_SWITCH_S = 0.00025
 
 
 class Scene:
