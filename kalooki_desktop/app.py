@@ -407,8 +407,8 @@ class App:
         dirty = top.dirty_rects() if top is not None and top is self.top else None
         if dirty is None or self.toasts.on_show(self.now_ms) or self._requests:
             pygame.display.flip()
-        else:
-            pygame.display.update(dirty)
+        else:  # the window's rows from the first changed one to the last, as SDL's own texture sent
+            pygame.display.update(window.rows_of(dirty, self.screen.get_width()))
         self.apply_requests()
         self.collector.step(self.now_ms, at_rest=self.top is None or self.top.at_rest())
 

@@ -148,3 +148,11 @@ def test_on_x11_the_window_reaches_the_screen_through_x11_images_unless_the_play
     window.open_window((1280, 800))
     assert opened == [((1280, 800), pygame.RESIZABLE)]
     assert os.environ.get(window.FRAMEBUFFER_HINT) == after
+
+
+def test_a_frame_reaches_the_screen_as_whole_rows_around_what_it_changed() -> None:
+    """The table names the parts a drag changes; the window's rows from the first to the last of
+    them go to the screen (what SDL's OpenGL texture sent), so nothing it leaves out is stale."""
+    rects = [pygame.Rect(100, 300, 50, 40), pygame.Rect(700, 120, 80, 30), pygame.Rect(10, 500, 5, 5)]
+    assert window.rows_of(rects, 1280) == [pygame.Rect(0, 120, 1280, 385)]
+    assert window.rows_of([], 1280) == []

@@ -51,6 +51,16 @@ def open_window(size: tuple[int, int]) -> pygame.Surface:
     return pygame.display.set_mode(size, pygame.RESIZABLE)
 
 
+def rows_of(rects: list[pygame.Rect], width: int) -> list[pygame.Rect]:
+    """The window's whole rows from the top of ``rects`` to their bottom (none for none): what
+    reaches the screen when a frame changed ``rects`` (the table names the parts a drag changes;
+    the rows around them carry what it leaves out, as SDL's OpenGL texture always sent them)."""
+    if not rects:
+        return []
+    top = min(r.top for r in rects)
+    return [pygame.Rect(0, top, width, max(r.bottom for r in rects) - top)]
+
+
 def save_screenshot(surface: pygame.Surface, path: str | Path) -> Path:
     """Save ``surface`` as a PNG at ``path`` (its folder made first); the path."""
     path = Path(path)
