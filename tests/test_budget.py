@@ -78,7 +78,7 @@ def test_the_safety_stop_ends_a_search_that_runs_far_past_its_cost(monkeypatch) 
 
 
 def test_no_search_reads_the_clock_once_per_action(monkeypatch) -> None:
-    """The safety stop is looked at between worlds only: a search of 32 worlds, each two
+    """The safety stop is looked at between worlds only: a search of Hard's worlds, each two
     playouts of dozens of actions, looks at the clock about once a world."""
     state, seat = ready_positions(1, seed=500)[0]
     looks = itertools.count()
