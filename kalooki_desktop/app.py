@@ -341,12 +341,15 @@ class App:
     def _push(self, scene: Scene) -> None:
         if self.top is not None:
             (self.top.on_cover if scene.transparent else self.top.on_exit)()
+            self.collector.screens_left += not scene.transparent
         self.scenes.append(scene)
         scene.on_enter()
 
     def _pop(self) -> None:
         if self.scenes:
-            self.scenes.pop().on_exit()
+            gone = self.scenes.pop()
+            gone.on_exit()
+            self.collector.screens_left += not gone.transparent
         if self.top is not None:
             self.top.on_enter()
 
@@ -359,6 +362,7 @@ class App:
         """Apply the scene changes requested during the frame."""
         while self._requests:
             self._requests.pop(0)()
+        self.collector.after_scene_changes()  # a screen's widgets, before the next screen draws
 
     # --- the game in progress -------------------------------------------------------------
 
@@ -573,10 +577,6 @@ class App:
     def toast_text(self) -> str:
         """The message on show (or the last one)."""
         return self.toasts.text
-
-    @toast_text.setter
-    def toast_text(self, text: str) -> None:
-        self.toasts.text = text
 
     def quit(self) -> None:
         """Stop the loop at the end of this frame."""

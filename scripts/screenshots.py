@@ -55,7 +55,7 @@ def main(out: str = "docs/screenshots", size: str = "1280x800", language: str = 
         for _ in range(frames):
             app.step(1 / 60)
         app.screenshot(folder / name)
-        app.toast_text = ""
+        app.toasts.text = ""
 
     app.push(MenuScene(app))
     shot("menu.png")
@@ -82,7 +82,7 @@ def main(out: str = "docs/screenshots", size: str = "1280x800", language: str = 
     app.step(1 / 60)
     table.show_hint()
     shot("table-hand7.png")
-    app.toast_text, app.toasts.text = "", ""
+    app.toasts.text = ""
     for other in ((1024, 640), (2560, 1440)):
         app.resized(other)
         shot(f"table-{other[0]}x{other[1]}.png")
@@ -157,7 +157,7 @@ def coaching(app: App, shot: Callable[..., None]) -> None:
         app.step(1 / 60)
     session.submit(Discard(parse_card("KS")))
     shot("coach-note.png", 4)
-    app.toast_text = ""
+    app.toasts.text = ""
     advance(session, lambda s: bool(s.match.results))
     app.pop()
     review = ReviewScene(app, session)

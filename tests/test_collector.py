@@ -77,3 +77,37 @@ def test_the_table_is_at_rest_only_with_no_card_held_or_flying(app, monkeypatch)
         assert counts.collected == 1
     finally:
         app.collector.stop()
+
+
+def test_a_whole_screen_that_leaves_the_window_is_collected_at_once_and_a_dialog_is_not(
+    app, monkeypatch
+) -> None:
+    from kalooki_desktop.app import Scene
+
+    class Dialog(Scene):
+        transparent = True
+
+    counts = Counts(monkeypatch)
+    app.push(Scene(app))
+    app.apply_requests()
+    app.collector.start()
+    try:
+        app.push(Dialog(app))  # a dialog over the screen: the screen stays in the window
+        app.apply_requests()
+        app.pop()
+        app.apply_requests()
+        assert counts.collected == 0
+        app.push(Scene(app))  # a whole screen over it: the one below leaves the window
+        app.apply_requests()
+        assert counts.collected == 1 and app.collector.made == 1
+        app.pop()  # and back: the covering screen is closed
+        app.apply_requests()
+        assert counts.collected == 2
+        app.reset(Scene(app))  # both go, one collection for the change
+        app.apply_requests()
+        assert counts.collected == 3
+    finally:
+        app.collector.stop()
+    app.push(Scene(app))
+    app.apply_requests()
+    assert counts.collected == 3  # stopped: Python's own again

@@ -323,7 +323,7 @@ def test_statistics_records_of_the_wrong_type_are_left_out_and_reported_once(dat
     first = StatisticsScene(app)
     assert first.summary.played == 1
     assert "stats.json" in app.toast_text and "5 damaged records" in app.toast_text
-    app.toast_text = ""
+    app.toasts.text = ""
     again = StatisticsScene(app)
     assert again.summary.played == 1 and app.toast_text == ""  # said once
     assert len(list(data.glob("stats.json.corrupt-*"))) == 1

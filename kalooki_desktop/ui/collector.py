@@ -7,9 +7,11 @@ middle of a drag. While the game runs, Python makes only its young collections (
 milliseconds each) and the game makes the full ones itself, between frames: when the screen is
 at rest (nothing moves by itself, no key or button for :data:`REST_MS`) and young collections
 have passed since the last full one, and in any case once :data:`MOST_YOUNG` have (a player
-who never lets go meets one then, every minute or so of heavy thinking). Little of what the game
-throws away needs a full collection (the engine's values are freed as soon as they are let go):
-the pause is what is saved, not memory.
+who never lets go meets one then, every minute or so of heavy thinking). The engine's values are
+freed as soon as they are let go, but a screen's widgets hold one another in circles: when a
+whole screen leaves the window (not for a dialog), a full collection follows at once, in the frame that shows
+the next screen anyway, so that the next screen's pictures reuse the memory of the last one's
+instead of adding to it (a smoke game's peak is a fifth lower so).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ class Collector:
         self.running = False
         self.last_input_ms = float("-inf")
         self.made = 0  # full collections made by the game
+        self.screens_left = 0  # whole screens that left the window in this frame's scene changes
         self._thresholds = gc.get_threshold()
 
     def start(self) -> None:
@@ -57,6 +60,17 @@ class Collector:
         """An event of ``kind`` came at ``now_ms``: a key or a button keeps the screen busy."""
         if kind in _INPUT:
             self.last_input_ms = now_ms
+
+    def after_scene_changes(self) -> bool:
+        """After the frame's scene changes: when a whole screen has left the window (closed, or
+        covered by another whole screen), its widgets' circles are collected now; True if a
+        collection was made."""
+        left, self.screens_left = self.screens_left, 0
+        if not (self.running and left):
+            return False
+        gc.collect()
+        self.made += 1
+        return True
 
     def step(self, now_ms: float, *, at_rest: bool) -> bool:
         """After a frame: a full collection if one is due; True if one was made."""
