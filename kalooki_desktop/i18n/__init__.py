@@ -1,6 +1,7 @@
 """Translation: every word the player sees goes through :func:`tr` (or :func:`tr_n` for a count),
 in English, German, Dutch or Finnish; every number, share and date through :func:`number`,
-:func:`percent` and :func:`when`, written as the language's locale writes them (Babel).
+:func:`percent` and :func:`when`, written as the language writes them (CLDR's patterns, in
+:mod:`.formats`).
 
 Catalogues are JSON files ``<language>.json`` beside this module mapping message keys to
 ``str.format`` templates. The engine's refusal keys (``discard.joker`` ...) are keys here too, so
@@ -17,13 +18,10 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from babel import Locale
-from babel.dates import format_datetime
-from babel.numbers import format_decimal, format_percent
-
 from ..engine.cards import JOKER, card_label, parse_card
 from ..engine.jsontext import parse_json
 from ..engine.refusal import MESSAGES, Refusal
+from .formats import FORMATS, Formats, date_time_text, decimal_text, percent_text
 
 _HERE = Path(__file__).resolve().parent
 DEFAULT_LANGUAGE = "en"
@@ -138,9 +136,10 @@ def system_language(environ: dict[str, str] | None = None) -> str:
     return DEFAULT_LANGUAGE
 
 
-@lru_cache(maxsize=8)
-def _locale(language: str) -> Locale:
-    return Locale.parse("de" if language == PSEUDO else language)  # the pseudo-language: longer numbers
+def _formats() -> Formats:
+    """The current language's ways of writing numbers and dates (the pseudo-language writes
+    them as German does: the longer marks)."""
+    return FORMATS.get("de" if _language == PSEUDO else _language, FORMATS[DEFAULT_LANGUAGE])
 
 
 def number(value: float, decimals: int = 0) -> str:
@@ -150,18 +149,17 @@ def number(value: float, decimals: int = 0) -> str:
     >>> number(12345.5, 1), number(7)
     ('12,345.5', '7')
     """
-    pattern = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
-    return format_decimal(value, format=pattern, locale=_locale(_language))
+    return decimal_text(value, decimals, _formats())
 
 
 def percent(fraction: float) -> str:
     """A share as a whole percentage, as the language writes it (``42%``, German ``42 %``)."""
-    return format_percent(fraction, format=None, locale=_locale(_language))
+    return percent_text(fraction, _formats())
 
 
 def when(moment: dt.datetime) -> str:
     """A date and time, short, as the language writes it (``12/5/26, 5:04 PM``, ``05.12.26, 17:04``)."""
-    return format_datetime(moment, format="short", locale=_locale(_language))
+    return date_time_text(moment, _formats())
 
 
 def tr(key: str, **params: object) -> str:
