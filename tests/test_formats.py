@@ -6,15 +6,14 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
+import babel.dates as babel_dates
+import babel.numbers as babel_numbers
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kalooki_desktop import i18n
 from kalooki_desktop.i18n.formats import FORMATS, date_time_text, decimal_text, percent_text
-
-babel_dates = pytest.importorskip("babel.dates")
-babel_numbers = pytest.importorskip("babel.numbers")
 
 LANGUAGES = i18n.languages()
 NUMBERS = st.one_of(
