@@ -107,3 +107,18 @@ def test_a_width_is_the_width_of_the_drawn_words() -> None:
         for size in (9, 16, 31):
             for bold in (False, True):
                 assert text.width(words, size, bold=bold) == text.render(words, size, bold=bold).get_width()
+
+
+def test_the_faces_kept_weigh_at_most_a_windows_pixels() -> None:
+    """Faces of screens left behind are drawn anew rather than kept: the faces' budget is the
+    window's pixel bytes (never under :data:`cards.FACES_LEAST`), the newest kept first."""
+    window = pygame.display.set_mode((1280, 800))
+    cards.forget_faces()
+    first = cards.face(ALL[1], 96)
+    for height in (150, 151, 152, 153):  # 4 x 53 faces of 107x153: over 13 MB
+        for card in ALL:
+            cards.face(card, height)
+    assert cards._face.budget == max(cards.FACES_LEAST, window.get_pitch() * window.get_height())
+    assert cards._face.bytes <= cards._face.budget
+    assert cards.face(ALL[-1], 153) is cards.face(ALL[-1], 153)  # the newest stay
+    assert cards.face(ALL[1], 96) is not first  # the oldest went, and are drawn again

@@ -15,6 +15,7 @@ import pygame.freetype
 from ..engine.cards import JOKER, RANK_NAMES, SUIT_SYMBOLS, Card, rank_of, suit_of
 from . import palette
 from .resources import asset
+from .surfcache import surface_cache
 
 #: Width over height of a card (poker size, 2.5 by 3.5 inches).
 ASPECT = 0.714
@@ -69,7 +70,7 @@ def set_four_colour_scheme(scheme: str) -> None:
 
 def forget_faces() -> None:
     """Draw every card anew (its colours changed: the deck or the look)."""
-    face.cache_clear()
+    _face.cache_clear()
     back.cache_clear()
     joker_tag.cache_clear()
 
@@ -197,11 +198,24 @@ def _finish(big: pygame.Surface, w: int, h: int) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (w, h))
 
 
-@lru_cache(maxsize=512)
-def face(card: Card, height: int, *, four_colour: bool = False) -> pygame.Surface:
-    """The face of ``card`` at ``height`` pixels (cached)."""
+#: The card faces kept drawn weigh at most a window's pixels (and never less than this): a table
+#: in hand 9 shows some hundred faces at two heights (about 2.5 MB in a 1280x800 window), and
+#: the screens left behind draw theirs anew (a face takes 0.3-0.5 ms).
+FACES_LEAST = 4 << 20
+
+
+@surface_cache(FACES_LEAST)
+def _face(card: Card, height: int, four_colour: bool) -> pygame.Surface:  # noqa: FBT001 (a cache's key)
     w, h = card_size(height)
     return _finish(_draw_face(card, w * SUPERSAMPLE, h * SUPERSAMPLE, four_colour=four_colour), w, h)
+
+
+def face(card: Card, height: int, *, four_colour: bool = False) -> pygame.Surface:
+    """The face of ``card`` at ``height`` pixels (cached)."""
+    window = pygame.display.get_surface()
+    if window is not None:
+        _face.budget = max(FACES_LEAST, window.get_pitch() * window.get_height())
+    return _face(card, height, four_colour)
 
 
 @lru_cache(maxsize=16)

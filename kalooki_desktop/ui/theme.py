@@ -11,7 +11,9 @@ from typing import Any, TypeVar
 
 import pygame
 import pygame_gui
+from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import RoundedRectangleShape
 from pygame_gui.core.interfaces import IUIElementInterface
+from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from ..i18n import tr
@@ -122,10 +124,40 @@ HIGH_CONTRAST: dict[str, dict[str, str]] = {
 }
 
 
+class OnePageShapeCache(SurfaceCache):
+    """pygame_gui's cache of drawn widget shapes (a new button the size and colours of one drawn
+    before is copied, not drawn again), held to its first page of 1024x1024 pixels (4 MB): full, it
+    takes no more shapes and lets go of those used once, where pygame_gui's own adds a page after
+    page (two, 8 MB, in a smoke game, for 4.7 MB of shapes)."""
+
+    def _expand_lt_cache(self) -> None:
+        self.low_on_space = True
+
+
+def drop_working_shapes() -> None:
+    """pygame_gui draws each state of a rounded widget (normal, hovered, pressed ...) from two
+    working images four times its size each way, and keeps them until its last state is drawn,
+    one state a frame: the new buttons of a screen held 4-7 MB of them together in its first
+    frames, each time a screen opened. Let go after each state, they cost no measurable time (a
+    smoke game's 691 state drawings: 332 ms against 335) and its peak memory is 5 MB lower."""
+    drawn = RoundedRectangleShape.redraw_state
+    if getattr(drawn, "drops_working_shapes", False):
+        return
+
+    def redraw_state(self: RoundedRectangleShape, state_str: str, add_text: bool = True) -> None:  # noqa: FBT001, FBT002
+        drawn(self, state_str, add_text)
+        self.clean_up_temp_shapes()
+
+    redraw_state.drops_working_shapes = True  # type: ignore[attr-defined]
+    RoundedRectangleShape.redraw_state = redraw_state  # type: ignore[method-assign]
+
+
 def make_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     """The pygame_gui manager with our font (absolute paths) and our one theme, its text sized
     for the window (:func:`ui_scale`)."""
+    drop_working_shapes()
     manager = pygame_gui.UIManager(size, starting_language="en")
+    manager.get_theme().shape_cache = OnePageShapeCache()  # type: ignore[no-untyped-call]
     manager.add_font_paths(
         "dejavu", str(asset("fonts", "DejaVuSans.ttf")), str(asset("fonts", "DejaVuSans-Bold.ttf"))
     )
