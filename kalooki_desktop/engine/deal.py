@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import hashlib
 import json
 import random
 from collections.abc import Sequence
@@ -18,6 +17,7 @@ from typing import Any, TypeVar
 
 from .actions import Action, BaseAction
 from .cards import Card, card_text, count_cards
+from .digest import sha256_hex
 from .melds import Meld
 from .refusal import IllegalAction, Refusal, refuse
 from .turn import Phase
@@ -216,7 +216,7 @@ def state_digest(match: object, hand: Deal) -> str:
     keep it to tell a game replayed right."""
     own = {k: v for k, v in vars(hand).items() if k not in _DERIVED}
     doc = {"match": _plain(vars(match)), "hand": _plain(own)}
-    return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
+    return sha256_hex(json.dumps(doc, sort_keys=True).encode())
 
 
 def _plain(value: Any) -> Any:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import json
 import os
 import time
@@ -21,6 +20,7 @@ from typing import Any
 
 from .. import __version__
 from ..engine.actions import Pass, parse_action
+from ..engine.digest import sha256_hex
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.refusal import IllegalAction
@@ -185,7 +185,7 @@ def checksum(doc: dict[str, Any]) -> str:
     """The SHA-256 of a save document without its checksum: it tells a damaged file from a good
     one (anyone can compute it again, so every field is checked for its shape as well)."""
     body = {k: v for k, v in doc.items() if k != "checksum"}
-    return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    return sha256_hex(json.dumps(body, sort_keys=True, ensure_ascii=False).encode())
 
 
 def snapshot(session: GameRecord) -> dict[str, Any]:
@@ -319,7 +319,7 @@ def _digest_1(match: Match, actions: int) -> str:
         "stock_only": h.stock_only,
         "caller": h.caller,
     }
-    return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
+    return sha256_hex(json.dumps(doc, sort_keys=True).encode())
 
 
 #: Upgrades from each old version to the next: ``UPGRADES[1]`` turns a checked version-1
@@ -345,9 +345,9 @@ def _new_record(doc: dict[str, Any], path: Path | None) -> GameRecord:
 
 def game_id(doc: dict[str, Any]) -> str:
     """The id of the game of a checked save document (a save without one: from its setup)."""
-    return str(doc.get("game_id") or hashlib.sha256(
+    return str(doc.get("game_id") or sha256_hex(
         json.dumps([doc["setup"], doc.get("scenario")], sort_keys=True).encode()
-    ).hexdigest()[:32])
+    )[:32])
 
 
 def _replay(doc: dict[str, Any], path: Path | None) -> GameRecord:
