@@ -19,21 +19,6 @@ def test_playout_figures_cover_every_hand_of_the_schedule() -> None:
 
 
 @pytest.mark.slow
-def test_the_bench_command_prints_one_json_report_of_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bench.main(["--quick"]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["engine_random_4p"]["actions_per_s_best"] > 0
-    assert set(report) >= {"finder_hand9_22cards", "playouts_4_normals", "decisions_hand9", "frames", "startup_ms",
-                           "peak_rss_mb", "python"}
-    assert set(report["decisions_hand9"]) == {"easy", "normal", "hard"}
-    frames = report["frames"]
-    assert frames["size"] == "1920x1080" and frames["hand"] == 9 and frames["dragging"]["ms_p99"] > 0
-    assert frames["while_hard_thinks"]["positions"] == 2 and report["startup_ms"]["ms_median"] > 0
-    pace = report["pace_7_normals"]
-    assert set(pace) == {"every_card_waited", "helpful_waited", "helpful_answered"}
-    assert all(p["rounds"] == 3 and 0 < p["median_s"] <= p["max_s"] for p in pace.values())
-
-
 def test_hold_positions_are_positions_where_hard_searches_when_to_lay() -> None:
     from kalooki_desktop.ai.hard import HardBot
     from kalooki_desktop.engine.view import View
@@ -99,9 +84,18 @@ def test_the_frame_benchmark_prints_only_its_json() -> None:
 
 
 @pytest.mark.slow
-def test_the_bench_command_prints_only_its_json() -> None:
+def test_the_bench_command_prints_only_one_json_report_of_every_figure() -> None:
     report = json.loads(_command_stdout("kalooki_desktop.bench", "--quick"))
     assert report["engine_random_4p"]["actions_per_s_best"] > 0
+    assert set(report) >= {"finder_hand9_22cards", "playouts_4_normals", "decisions_hand9", "frames", "startup_ms",
+                           "peak_rss_mb", "python"}
+    assert set(report["decisions_hand9"]) == {"easy", "normal", "hard"}
+    frames = report["frames"]
+    assert frames["size"] == "1920x1080" and frames["hand"] == 9 and frames["dragging"]["ms_p99"] > 0
+    assert frames["while_hard_thinks"]["positions"] == 2 and report["startup_ms"]["ms_median"] > 0
+    pace = report["pace_7_normals"]
+    assert set(pace) == {"every_card_waited", "helpful_waited", "helpful_answered"}
+    assert all(p["rounds"] == 3 and 0 < p["median_s"] <= p["max_s"] for p in pace.values())
 
 
 def test_the_yardstick_alternates_the_peer_and_the_engine_and_gives_their_ratio(monkeypatch) -> None:
