@@ -111,14 +111,21 @@ def test_a_width_is_the_width_of_the_drawn_words() -> None:
 
 def test_the_faces_kept_weigh_at_most_a_windows_pixels() -> None:
     """Faces of screens left behind are drawn anew rather than kept: the faces' budget is the
-    window's pixel bytes (never under :data:`cards.FACES_LEAST`), the newest kept first."""
-    window = pygame.display.set_mode((1280, 800))
+    window's pixel bytes (never under :data:`cards.FACES_LEAST`), the newest kept first, and the
+    last :data:`cards.FACES_KEPT` drawn whatever they weigh."""
+    window = pygame.display.set_mode((1920, 1080))
     cards.forget_faces()
     first = cards.face(ALL[1], 96)
-    for height in (150, 151, 152, 153):  # 4 x 53 faces of 107x153: over 13 MB
+    for height in (150, 151, 152, 153, 154, 155, 156):  # 7 x 53 faces of about 107x153: 24 MB
         for card in ALL:
             cards.face(card, height)
-    assert cards._face.budget == max(cards.FACES_LEAST, window.get_pitch() * window.get_height())
-    assert cards._face.bytes <= cards._face.budget
-    assert cards.face(ALL[-1], 153) is cards.face(ALL[-1], 153)  # the newest stay
+    budget = window.get_pitch() * window.get_height()
+    assert budget > cards.FACES_LEAST and cards._face.budget == budget
+    assert cards._face.bytes <= budget
+    assert cards.face(ALL[-1], 156) is cards.face(ALL[-1], 156)  # the newest stay
     assert cards.face(ALL[1], 96) is not first  # the oldest went, and are drawn again
+    pygame.display.set_mode((1024, 640))  # a small window: the floor, and the last drawn kept
+    big = [cards.face(card, 640) for card in ALL[:cards.FACES_KEPT]]  # 64 faces of 6.6 MB: over it
+    assert cards._face.budget == cards.FACES_LEAST and cards._face.bytes > cards.FACES_LEAST
+    assert all(cards.face(card, 640) is face for card, face in zip(ALL, big, strict=False))
+    cards.forget_faces()

@@ -36,3 +36,27 @@ def test_the_shape_cache_keeps_to_its_one_page(app) -> None:
         cache.update()
     assert len(cache.cache_surfaces) == 1
     assert 0 < len(cache.cache_long_term_lookup) < 40
+
+
+def test_a_place_freed_in_the_shape_cache_is_cleared_for_the_next_shape(app) -> None:
+    """A shape blended onto a freed place shows nothing of the shape that was there before
+    through its transparent corners."""
+    cache = theme.OnePageShapeCache()
+    red = pygame.Surface((300, 90), pygame.SRCALPHA)
+    red.fill((255, 0, 0, 255))
+    for i in range(40):  # more than the page holds
+        cache.add_surface_to_cache(red.copy(), f"red-{i}")
+        cache.update()
+    for key in list(cache.cache_long_term_lookup):
+        cache.remove_user_from_cache_item(key)
+        cache._free_cached_surface(key)
+    assert not cache.cache_long_term_lookup
+    blue = pygame.Surface((300, 90), pygame.SRCALPHA)
+    blue.fill((0, 0, 255, 255))
+    blue.set_at((0, 0), (0, 0, 0, 0))  # a rounded corner's transparent pixel
+    cache.add_surface_to_cache(blue, "blue")
+    cache.update()
+    kept = cache.find_surface_in_cache("blue")
+    assert kept is not None and kept.get_parent() is not None  # on the page, where a red one was
+    assert tuple(kept.get_at((0, 0))) == (0, 0, 0, 0)
+    assert tuple(kept.get_at((5, 5))) == (0, 0, 255, 255)

@@ -202,9 +202,12 @@ def _finish(big: pygame.Surface, w: int, h: int) -> pygame.Surface:
 #: in hand 9 shows some hundred faces at two heights (about 2.5 MB in a 1280x800 window), and
 #: the screens left behind draw theirs anew (a face takes 0.3-0.5 ms).
 FACES_LEAST = 4 << 20
+#: The faces last drawn are kept whatever they weigh: a tall, narrow window with large cards
+#: holds fewer hand-sized faces in its pixels than a frame draws (a hand, the slots, a card held).
+FACES_KEPT = 64
 
 
-@surface_cache(FACES_LEAST)
+@surface_cache(FACES_LEAST, least=FACES_KEPT)
 def _face(card: Card, height: int, four_colour: bool) -> pygame.Surface:  # noqa: FBT001 (a cache's key)
     w, h = card_size(height)
     return _finish(_draw_face(card, w * SUPERSAMPLE, h * SUPERSAMPLE, four_colour=four_colour), w, h)

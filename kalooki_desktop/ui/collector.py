@@ -11,7 +11,7 @@ who never lets go meets one then, every minute or so of heavy thinking). The eng
 freed as soon as they are let go, but a screen's widgets hold one another in circles: when a
 whole screen leaves the window (not for a dialog), a full collection follows at once, in the frame that shows
 the next screen anyway, so that the next screen's pictures reuse the memory of the last one's
-instead of adding to it (a smoke game's peak is a fifth lower so).
+instead of adding to it (a smoke game's peak: 115 MB against 129).
 """
 
 from __future__ import annotations

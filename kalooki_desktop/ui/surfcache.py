@@ -18,12 +18,13 @@ P = ParamSpec("P")
 
 
 class SurfaceCache(Generic[P]):
-    """A drawing function's images by its arguments, at most ``budget`` bytes of pixels (the one
-    last drawn is kept whatever it weighs)."""
+    """A drawing function's images by its arguments, at most ``budget`` bytes of pixels (the
+    ``least`` last drawn are kept whatever they weigh)."""
 
-    def __init__(self, draw: Callable[P, pygame.Surface], budget: int) -> None:
+    def __init__(self, draw: Callable[P, pygame.Surface], budget: int, least: int = 1) -> None:
         self._draw = draw
         self.budget = budget
+        self.least = least
         self._images: OrderedDict[Hashable, tuple[pygame.Surface, int]] = OrderedDict()
         self.bytes = 0  # the pixels kept now
         self.__doc__ = draw.__doc__
@@ -39,7 +40,7 @@ class SurfaceCache(Generic[P]):
         weight = image.get_pitch() * image.get_height()
         self._images[key] = (image, weight)
         self.bytes += weight
-        while self.bytes > self.budget and len(self._images) > 1:
+        while self.bytes > self.budget and len(self._images) > self.least:
             _, (_, gone) = self._images.popitem(last=False)
             self.bytes -= gone
         return image
@@ -53,10 +54,10 @@ class SurfaceCache(Generic[P]):
         self.bytes = 0
 
 
-def surface_cache(budget: int) -> Callable[[Callable[P, pygame.Surface]], SurfaceCache[P]]:
+def surface_cache(budget: int, least: int = 1) -> Callable[[Callable[P, pygame.Surface]], SurfaceCache[P]]:
     """Keep a drawing function's images, at most ``budget`` bytes of pixels (:class:`SurfaceCache`)."""
 
     def wrap(draw: Callable[P, pygame.Surface]) -> SurfaceCache[P]:
-        return SurfaceCache(draw, budget)
+        return SurfaceCache(draw, budget, least)
 
     return wrap

@@ -133,6 +133,15 @@ class OnePageShapeCache(SurfaceCache):
     def _expand_lt_cache(self) -> None:
         self.low_on_space = True
 
+    def _free_cached_surface(self, string_id: str) -> None:
+        # pygame_gui frees a shape's place on the page with its pixels on it and blends the next
+        # shape over them: a rounded corner would show the old shape's colour through it. Its
+        # own cache frees places only with three pages full; one page fills within a game.
+        item = self.cache_long_term_lookup.get(string_id)
+        if item is not None and item["current_uses"] == 0:
+            item["surface"].fill((0, 0, 0, 0))
+        super()._free_cached_surface(string_id)
+
 
 def drop_working_shapes() -> None:
     """pygame_gui draws each state of a rounded widget (normal, hovered, pressed ...) from two
@@ -144,8 +153,8 @@ def drop_working_shapes() -> None:
     if getattr(drawn, "drops_working_shapes", False):
         return
 
-    def redraw_state(self: RoundedRectangleShape, state_str: str, add_text: bool = True) -> None:  # noqa: FBT001, FBT002
-        drawn(self, state_str, add_text)
+    def redraw_state(self: RoundedRectangleShape, *args: Any, **kwargs: Any) -> None:
+        drawn(self, *args, **kwargs)
         self.clean_up_temp_shapes()
 
     redraw_state.drops_working_shapes = True  # type: ignore[attr-defined]
