@@ -53,8 +53,9 @@ def open_window(size: tuple[int, int]) -> pygame.Surface:
 
 def rows_of(rects: list[pygame.Rect], width: int) -> list[pygame.Rect]:
     """The window's whole rows from the top of ``rects`` to their bottom (none for none): what
-    reaches the screen when a frame changed ``rects`` (the table names the parts a drag changes;
-    the rows around them carry what it leaves out, as SDL's OpenGL texture always sent them)."""
+    reaches the screen when a frame changed ``rects`` (the table names the parts a drag changes,
+    ``tests/test_dirty_rects.py``; whole rows are what SDL's OpenGL texture always sent, and what
+    the real window's frame figures were measured with)."""
     if not rects:
         return []
     top = min(r.top for r in rects)

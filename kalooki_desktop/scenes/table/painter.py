@@ -29,6 +29,10 @@ from .pointer import Drag
 from .presenters import presenter
 from .words import agreeing, log_lines, status
 
+#: The room round a place a dragged card may go to that its glow and its mark take (the glow
+#: spreads 8 pixels, the mark stands 14 above a meld or below the pile).
+TARGET_ROOM = 2 * 18
+
 
 def call_fraction(session: Session, now: float) -> float | None:
     """The part of the player's time to call that is left, or None when no call is offered (the
@@ -235,7 +239,7 @@ class TablePainter:
             rects.append(lay.staging.inflate(12, 12))
         if targets is not None:
             places = g.melds()[1]
-            rects += [places[i].inflate(24, 24) for i in targets.melds if i in places]
+            rects += [places[i].inflate(TARGET_ROOM, TARGET_ROOM) for i in targets.melds if i in places]
             if targets.pile:
-                rects.append(lay.pile.inflate(24, 24))
+                rects.append(lay.pile.inflate(TARGET_ROOM, TARGET_ROOM))
         return rects

@@ -13,6 +13,12 @@ from .geometry import TableGeometry
 
 #: Pixels the pointer must travel with the button held before a press becomes a drag.
 DRAG_THRESHOLD = 6
+#: A dragged card is drawn this much larger than in its place, over its shadow: the shadow of a
+#: card lifted this high (:func:`.ui.cards.shadow`: it spreads twice the lift on every side),
+#: drawn this far right and down of the card.
+DRAG_GROWTH = 1.06
+DRAG_LIFT = 10
+DRAG_SHADOW_AT = (8, 12)
 #: Two taps on the same card within this many milliseconds are a double tap.
 DOUBLE_CLICK_MS = 400
 
@@ -41,11 +47,14 @@ class Drag:
         """The area the dragged cards (and their shadow) cover now."""
         if not self.origins:
             return None
-        boxes = [
-            pygame.Rect(self.pos[0] + off[0], self.pos[1] + off[1], round(o.w * 1.06), round(o.h * 1.06))
-            for off, o in zip(self.offsets, self.origins, strict=False)
-        ]
-        return boxes[0].unionall(boxes[1:]).inflate(40, 40).move(6, 8)
+        spread = 2 * DRAG_LIFT
+        boxes = []
+        for off, o in zip(self.offsets, self.origins, strict=False):
+            card = pygame.Rect(self.pos[0] + off[0], self.pos[1] + off[1], round(o.w * DRAG_GROWTH),
+                               round(o.h * DRAG_GROWTH))
+            shadow = card.move(DRAG_SHADOW_AT).inflate(2 * spread, 2 * spread).move(spread, spread)
+            boxes += [card, shadow]
+        return boxes[0].unionall(boxes[1:]).inflate(8, 8)  # and a few pixels for the sizes' rounding
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from .drops import Targets
 from .frame import DIM, TableFrame
 from .geometry import TableGeometry
 from .model import SlotState
-from .pointer import Drag
+from .pointer import DRAG_GROWTH, DRAG_LIFT, DRAG_SHADOW_AT, Drag
 from .seats import draw_own_badge, draw_seat, draw_side
 from .slotrules import ANY
 
@@ -433,8 +433,8 @@ def draw_dialog(surface: pygame.Surface, f: TableFrame, g: TableGeometry, box: p
 def draw_drag(surface: pygame.Surface, drag: Drag, *, four_colour: bool) -> None:
     """The dragged cards, a little larger than in place, with their shadow."""
     for card, off, origin in zip(drag.cards, drag.offsets, drag.origins, strict=False):
-        ch = round(origin.h * 1.06)
+        ch = round(origin.h * DRAG_GROWTH)
         img = art.back(ch) if drag.source == "stock" else art.face(card, ch, four_colour=four_colour)
         x, y = drag.pos[0] + off[0], drag.pos[1] + off[1]
-        surface.blit(art.shadow(ch, 10), (x + 8, y + 12))
+        surface.blit(art.shadow(ch, DRAG_LIFT), (x + DRAG_SHADOW_AT[0], y + DRAG_SHADOW_AT[1]))
         surface.blit(img, (x, y))
