@@ -22,7 +22,7 @@ from .test_hold import ready_positions
 
 def slow_clock(monkeypatch: pytest.MonkeyPatch, step_s: float) -> list[float]:
     """Every reading of ``time.perf_counter`` finds ``step_s`` more seconds gone: a machine so
-    loaded that a search could not finish within any clock budget it had."""
+    loaded that no clock budget would let a search finish."""
     clock = [0.0]
 
     def tick() -> float:

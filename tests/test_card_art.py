@@ -120,12 +120,12 @@ def test_the_faces_kept_weigh_at_most_a_windows_pixels() -> None:
         for card in ALL:
             cards.face(card, height)
     budget = window.get_pitch() * window.get_height()
-    assert budget > cards.FACES_LEAST and cards._face.budget == budget
+    assert budget > cards.FACES_LEAST and cards._face.limit == budget
     assert cards._face.bytes <= budget
     assert cards.face(ALL[-1], 156) is cards.face(ALL[-1], 156)  # the newest stay
     assert cards.face(ALL[1], 96) is not first  # the oldest went, and are drawn again
     pygame.display.set_mode((1024, 640))  # a small window: the floor, and the last drawn kept
     big = [cards.face(card, 640) for card in ALL[:cards.FACES_KEPT]]  # 64 faces of 6.6 MB: over it
-    assert cards._face.budget == cards.FACES_LEAST and cards._face.bytes > cards.FACES_LEAST
+    assert cards._face.limit == cards.FACES_LEAST and cards._face.bytes > cards.FACES_LEAST
     assert all(cards.face(card, 640) is face for card, face in zip(ALL, big, strict=False))
     cards.forget_faces()

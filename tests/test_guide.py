@@ -157,7 +157,7 @@ def test_the_whole_guided_hand_by_keys_from_the_menu_to_its_end(app, tmp_path) -
     step(app, 3)
     again = top(app, TableScene)
     assert again.session.guided and not again.session.match.actions and again.guide is not None
-    assert again.guide.guide.seen == ["pluck"]  # a new guide: only its first tip so far
+    assert again.guide.guide.seen == ["pluck"]  # a new guide: its first tip seen, no other
 
 
 def test_skipping_the_guide_by_keys_leaves_the_hand_to_play_without_tips(app) -> None:
@@ -169,7 +169,7 @@ def test_skipping_the_guide_by_keys_leaves_the_hand_to_play_without_tips(app) ->
     key(app, pygame.K_g)
     step(app, 2)
     assert not scene.guide.on and not scene.guide.skip.visible and scene.guide.guide.skipped
-    scene.rebuild()  # a window made anew keeps it skipped
+    scene.rebuild()  # a rebuilt window keeps it skipped
     step(app, 2)
     assert not scene.guide.on and not scene.guide.skip.visible
 
@@ -178,7 +178,7 @@ def test_leaving_the_guided_hand_under_way_asks_first(app) -> None:
     app.push("table", app.host.play_guided())
     step(app, 3)
     scene = top(app, TableScene)
-    key(app, pygame.K_ESCAPE)  # nothing played yet: leaves at once
+    key(app, pygame.K_ESCAPE)  # nothing played: leaves at once
     step(app, 2)
     assert isinstance(app.top, MenuScene)
     app.push("table", app.host.play_guided())

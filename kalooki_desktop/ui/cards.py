@@ -15,7 +15,7 @@ import pygame.freetype
 from ..engine.cards import JOKER, RANK_NAMES, SUIT_SYMBOLS, Card, rank_of, suit_of
 from . import palette
 from .resources import asset
-from .surfcache import surface_cache
+from .surfcache import surface_cache, window_bytes
 
 #: Width over height of a card (poker size, 2.5 by 3.5 inches).
 ASPECT = 0.714
@@ -207,7 +207,7 @@ FACES_LEAST = 4 << 20
 FACES_KEPT = 64
 
 
-@surface_cache(FACES_LEAST, least=FACES_KEPT)
+@surface_cache(lambda: max(FACES_LEAST, window_bytes()), least=FACES_KEPT)
 def _face(card: Card, height: int, four_colour: bool) -> pygame.Surface:  # noqa: FBT001 (a cache's key)
     w, h = card_size(height)
     return _finish(_draw_face(card, w * SUPERSAMPLE, h * SUPERSAMPLE, four_colour=four_colour), w, h)
@@ -215,9 +215,6 @@ def _face(card: Card, height: int, four_colour: bool) -> pygame.Surface:  # noqa
 
 def face(card: Card, height: int, *, four_colour: bool = False) -> pygame.Surface:
     """The face of ``card`` at ``height`` pixels (cached)."""
-    window = pygame.display.get_surface()
-    if window is not None:
-        _face.budget = max(FACES_LEAST, window.get_pitch() * window.get_height())
     return _face(card, height, four_colour)
 
 

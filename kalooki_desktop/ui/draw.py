@@ -7,7 +7,7 @@ from functools import lru_cache
 import pygame
 
 from . import palette
-from .surfcache import surface_cache
+from .surfcache import surface_cache, window_bytes
 from .theme import font_size, ui_scale
 
 
@@ -40,7 +40,7 @@ def _felt(size: tuple[int, int], colour: palette.Colour, dark: palette.Colour) -
 PANEL_SPARE = 1 << 20
 
 
-@surface_cache(PANEL_SPARE)
+@surface_cache(lambda: window_bytes() + PANEL_SPARE)
 def _panel(
     size: tuple[int, int],
     alpha: int,
@@ -84,7 +84,6 @@ def panel(
         return
     if palette.high_contrast():
         alpha = max(alpha, 235)
-    _panel.budget = surface.get_pitch() * surface.get_height() + PANEL_SPARE
     surface.blit(_panel(rect.size, alpha, radius, border, fill or palette.PANEL, width), rect.topleft)
 
 

@@ -17,11 +17,20 @@ import pygame
 P = ParamSpec("P")
 
 
+def window_bytes() -> int:
+    """The pixel bytes of the window's surface (0 with no window)."""
+    window = pygame.display.get_surface()
+    return 0 if window is None else window.get_pitch() * window.get_height()
+
+
 class SurfaceCache(Generic[P]):
     """A drawing function's images by its arguments, at most ``budget`` bytes of pixels (the
-    ``least`` last drawn are kept whatever they weigh)."""
+    ``least`` last drawn are kept whatever they weigh). A budget that follows the window is a
+    function, asked only when an image is drawn: a frame's hits cost nothing more."""
 
-    def __init__(self, draw: Callable[P, pygame.Surface], budget: int, least: int = 1) -> None:
+    def __init__(
+        self, draw: Callable[P, pygame.Surface], budget: int | Callable[[], int], least: int = 1
+    ) -> None:
         self._draw = draw
         self.budget = budget
         self.least = least
@@ -40,10 +49,16 @@ class SurfaceCache(Generic[P]):
         weight = image.get_pitch() * image.get_height()
         self._images[key] = (image, weight)
         self.bytes += weight
-        while self.bytes > self.budget and len(self._images) > self.least:
+        limit = self.limit
+        while self.bytes > limit and len(self._images) > self.least:
             _, (_, gone) = self._images.popitem(last=False)
             self.bytes -= gone
         return image
+
+    @property
+    def limit(self) -> int:
+        """The budget in bytes as it stands."""
+        return self.budget() if callable(self.budget) else self.budget
 
     def __len__(self) -> int:
         return len(self._images)
@@ -54,7 +69,9 @@ class SurfaceCache(Generic[P]):
         self.bytes = 0
 
 
-def surface_cache(budget: int, least: int = 1) -> Callable[[Callable[P, pygame.Surface]], SurfaceCache[P]]:
+def surface_cache(
+    budget: int | Callable[[], int], least: int = 1
+) -> Callable[[Callable[P, pygame.Surface]], SurfaceCache[P]]:
     """Keep a drawing function's images, at most ``budget`` bytes of pixels (:class:`SurfaceCache`)."""
 
     def wrap(draw: Callable[P, pygame.Surface]) -> SurfaceCache[P]:

@@ -26,17 +26,17 @@ from .presenters import presenter
 
 
 def log_lines(session: Session, *, ended: bool) -> list[tuple[int, str]]:
-    """The moves of the hand on show in words, oldest first: while the hand that has just ended
+    """The moves of the hand on show in words, oldest first: while the ended hand
     is on show (``ended``), that hand's; else the hand in play's, none before its first move. A
     pass is no event, and plays taken back never happened."""
     moves = session.moves
     ends = [i for i, mv in enumerate(moves) if mv.result is not None]
-    if ended and ends and ends[-1] == len(moves) - 1:  # the hand that just ended, still on show
+    if ended and ends and ends[-1] == len(moves) - 1:  # the ended hand, on show
         first = ends[-2] + 1 if len(ends) > 1 else 0
     else:
         first = ends[-1] + 1 if ends else 0
     hand = moves[first:]
-    gone = taken_back([(mv.seat, mv.action) for mv in hand])  # as the engine's log: they never were
+    gone = taken_back([(mv.seat, mv.action) for mv in hand])  # as the engine's log: none of them counts
     shown = [mv for i, mv in enumerate(hand) if not isinstance(mv.action, Pass) and i not in gone][-60:]
     system = session.rules.system
     return [
