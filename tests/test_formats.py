@@ -66,3 +66,12 @@ def test_a_time_keeps_its_own_zone() -> None:
     moment = dt.datetime(2026, 12, 5, 17, 4, tzinfo=dt.timezone(dt.timedelta(hours=-5)))
     assert date_time_text(moment, FORMATS["en"]) == "12/5/26, 5:04\u202fPM"
     assert date_time_text(moment.replace(tzinfo=None), FORMATS["fi"]) == "5.12.2026 17.04"
+
+
+def test_a_number_that_is_no_number_is_written_and_never_raises() -> None:
+    for language in LANGUAGES:
+        f = FORMATS[language]
+        assert decimal_text(float("inf"), 1, f) == babel_numbers.format_decimal(float("inf"), locale=language)
+        assert decimal_text(float("-inf"), 0, f) == "-∞"
+        assert decimal_text(float("nan"), 2, f) == "NaN"
+        assert percent_text(float("inf"), f) == babel_numbers.format_percent(float("inf"), locale=language)

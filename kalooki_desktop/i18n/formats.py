@@ -49,6 +49,8 @@ def _grouped(digits: str, group: str) -> str:
 def decimal_text(value: float | int | Decimal, decimals: int, f: Formats) -> str:
     """``value`` rounded (half to even) to ``decimals`` places, grouped and marked as ``f`` writes it."""
     exact = value if isinstance(value, Decimal) else Decimal(str(value))
+    if not exact.is_finite():  # never a count the game keeps, but never a crash either
+        return "NaN" if exact.is_nan() else ("-∞" if exact.is_signed() else "∞")
     rounded = exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_EVEN)
     whole, _, part = f"{abs(rounded):f}".partition(".")
     text = _grouped(whole, f.group) + (f.decimal + part if decimals > 0 else "")
